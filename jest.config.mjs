@@ -1,0 +1,41 @@
+// One jest run for the whole repo (ESM mode: `node --experimental-vm-modules`), in two projects:
+// `unit` (colocated *.spec.ts, no I/O) and `integration` (test/*.int-spec.ts against real
+// PostgreSQL, NATS and Redis). Workspace packages resolve to their TypeScript sources.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2023',
+    },
+    module: { type: 'es6' },
+  },
+];
+
+const shared = {
+  rootDir: '.',
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.tsx?$': swc },
+  moduleNameMapper: {
+    '^@medtutor/contracts$': '<rootDir>/packages/contracts/src/index.ts',
+    '^@medtutor/nest-kit$': '<rootDir>/packages/nest-kit/src/index.ts',
+    '^@medtutor/nest-kit/testing$': '<rootDir>/packages/nest-kit/src/testing/index.ts',
+    '^@medtutor/db-tools$': '<rootDir>/packages/db-tools/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
+  testEnvironment: 'node',
+};
+
+export default {
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/**/src/**/*.spec.ts', '<rootDir>/**/src/**/*.spec.tsx', '<rootDir>/test/**/*.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/**/test/**/*.int-spec.ts'],
+      testTimeout: 60_000,
+    },
+  ],
+};

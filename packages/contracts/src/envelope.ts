@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+export const RoleSchema = z.enum(['student', 'tutor', 'admin']);
+export type Role = z.infer<typeof RoleSchema>;
+
+/** Who is calling, as established by the gateway's session. Absent for visitors. */
+export const ActorSchema = z.object({ userId: z.number().int().positive(), role: RoleSchema });
+export type Actor = z.infer<typeof ActorSchema>;
+
+export const RpcMetaSchema = z.object({
+  correlationId: z.string().min(1).max(128),
+  actor: ActorSchema.nullable(),
+});
+export type RpcMeta = z.infer<typeof RpcMetaSchema>;
+
+/** Every request over NATS: the gateway stamps `meta`; `data` is validated again by the service. */
+export const RpcRequestSchema = z.object({ meta: RpcMetaSchema, data: z.unknown() });
+export type RpcRequest<T = unknown> = { meta: RpcMeta; data: T };
+
+/** Every domain event: id doubles as the JetStream message id and the consumer's inbox key. */
+export const EventEnvelopeSchema = z.object({
+  id: z.string().uuid(),
+  type: z.string().min(1),
+  version: z.number().int().positive(),
+  occurredAt: z.string().datetime(),
+  correlationId: z.string().nullable(),
+  data: z.unknown(),
+});
+export type EventEnvelope<T = unknown> = Omit<z.infer<typeof EventEnvelopeSchema>, 'data'> & { data: T };
+
+export const HealthReplySchema = z.object({
+  service: z.string(),
+  status: z.enum(['ok', 'degraded']),
+  checks: z.record(z.string(), z.enum(['ok', 'failed'])),
+});
+export type HealthReply = z.infer<typeof HealthReplySchema>;

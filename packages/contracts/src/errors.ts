@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes. Services raise them over NATS as `{ code, message, details }`; only the gateway
+ * turns a code into an HTTP status, through `HttpStatusByCode`.
+ */
+export const ErrorCodes = {
+  validationFailed: 'COMMON.VALIDATION_FAILED',
+  unauthenticated: 'COMMON.UNAUTHENTICATED',
+  forbidden: 'COMMON.FORBIDDEN',
+  notFound: 'COMMON.NOT_FOUND',
+  rateLimited: 'COMMON.RATE_LIMITED',
+  payloadTooLarge: 'COMMON.PAYLOAD_TOO_LARGE',
+  serviceUnavailable: 'COMMON.SERVICE_UNAVAILABLE',
+  internal: 'COMMON.INTERNAL',
+  invalidCredentials: 'IDENTITY.INVALID_CREDENTIALS',
+  usernameTaken: 'IDENTITY.USERNAME_TAKEN',
+  emailTaken: 'IDENTITY.EMAIL_TAKEN',
+  resetTokenInvalid: 'IDENTITY.RESET_TOKEN_INVALID',
+} as const;
+export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
+export const HttpStatusByCode: Record<ErrorCode, number> = {
+  'COMMON.VALIDATION_FAILED': 400,
+  'COMMON.UNAUTHENTICATED': 401,
+  'COMMON.FORBIDDEN': 403,
+  'COMMON.NOT_FOUND': 404,
+  'COMMON.RATE_LIMITED': 429,
+  'COMMON.PAYLOAD_TOO_LARGE': 413,
+  'COMMON.SERVICE_UNAVAILABLE': 503,
+  'COMMON.INTERNAL': 500,
+  'IDENTITY.INVALID_CREDENTIALS': 401,
+  'IDENTITY.USERNAME_TAKEN': 409,
+  'IDENTITY.EMAIL_TAKEN': 409,
+  'IDENTITY.RESET_TOKEN_INVALID': 400,
+};
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.hasOwn(HttpStatusByCode, value);
+
+/** What a service replies over NATS when a request fails. */
+export const RpcErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z.unknown().optional(),
+});
+export type RpcError = z.infer<typeof RpcErrorSchema>;
+
+/** The one HTTP error body the gateway answers with. */
+export const ApiErrorBodySchema = z.object({
+  statusCode: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { RoleSchema } from './envelope.js';
+import { Limits } from './limits.js';
+import { ValidationMessages as M } from './messages.js';
+
+const email = z
+  .string({ error: M.emailRequired })
+  .trim()
+  .min(1, M.emailRequired)
+  .max(Limits.emailMax, M.emailInvalid)
+  .pipe(z.email({ error: M.emailInvalid }));
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((value) => (value === '' ? undefined : value));
+
+/** POST /api/register */
+export const RegisterBodySchema = z.object({
+  username: z.string({ error: M.usernameRequired }).trim().min(1, M.usernameRequired).max(Limits.usernameMax, M.usernameTooLong),
+  email,
+  password: z
+    .string({ error: M.passwordRequired })
+    .min(Limits.passwordMin, M.passwordMin)
+    .max(Limits.passwordMax, M.passwordTooLong),
+  firstName: optionalText(Limits.nameMax),
+  lastName: optionalText(Limits.nameMax),
+  phone: optionalText(Limits.phoneMax),
+});
+export type RegisterBody = z.input<typeof RegisterBodySchema>;
+
+/** POST /api/login. Only presence is checked: a wrong password must fail like an unknown email. */
+export const LoginBodySchema = z.object({
+  email,
+  password: z.string({ error: M.passwordRequired }).min(1, M.passwordRequired).max(Limits.passwordMax, M.passwordTooLong),
+});
+export type LoginBody = z.input<typeof LoginBodySchema>;
+
+/** POST /api/forgot-password */
+export const ForgotPasswordBodySchema = z.object({ email });
+export type ForgotPasswordBody = z.input<typeof ForgotPasswordBodySchema>;
+
+/** POST /api/reset-password */
+export const ResetPasswordBodySchema = z
+  .object({
+    token: z.string({ error: M.resetTokenRequired }).min(1, M.resetTokenRequired).max(256),
+    password: z
+      .string({ error: M.passwordMin })
+      .min(Limits.passwordMin, M.passwordMin)
+      .max(Limits.passwordMax, M.passwordTooLong),
+    confirmPassword: z
+      .string({ error: M.passwordConfirmationRequired })
+      .min(Limits.passwordMin, M.passwordConfirmationRequired),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    message: M.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordBody = z.input<typeof ResetPasswordBodySchema>;
+
+/** The user as the client sees it (GET /api/user, login and register answers). */
+export const UserDtoSchema = z.object({
+  id: z.number().int().positive(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  freeTrialUsed: z.boolean(),
+  role: RoleSchema,
+  isAdmin: z.boolean(),
+});
+export type UserDto = z.infer<typeof UserDtoSchema>;
+
+/* NATS payloads (the `data` of an RpcRequest) and replies. */
+export const GetUserRequestSchema = z.object({ userId: z.number().int().positive() });
+export type GetUserRequest = z.infer<typeof GetUserRequestSchema>;
+
+export const VerifyCredentialsRequestSchema = LoginBodySchema;
+
+/** The link in the email is built by identity from PUBLIC_BASE_URL; the gateway only forwards the email. */
+export const RequestPasswordResetRequestSchema = ForgotPasswordBodySchema;
+
+export const ResetPasswordRequestSchema = ResetPasswordBodySchema;
+/** The gateway ends every session of this user after a successful reset. */
+export const ResetPasswordReplySchema = z.object({ userId: z.number().int().positive() });
+export type ResetPasswordReply = z.infer<typeof ResetPasswordReplySchema>;
+
+/* Events */
+export const UserRegisteredV1Schema = z.object({
+  userId: z.number().int().positive(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: RoleSchema,
+});
+export type UserRegisteredV1 = z.infer<typeof UserRegisteredV1Schema>;
+
+export const PasswordResetRequestedV1Schema = z.object({
+  userId: z.number().int().positive(),
+  expiresAt: z.string().datetime(),
+});
+export type PasswordResetRequestedV1 = z.infer<typeof PasswordResetRequestedV1Schema>;
