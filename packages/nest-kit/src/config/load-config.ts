@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * Parses the environment against a zod schema and stops the process at start with every problem
+ * listed, so a bad deployment fails loudly instead of half-working.
+ */
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `  - ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export const NodeEnvSchema = z.enum(['development', 'test', 'production']).default('development');
+
+const postgresUrl = z
+  .string()
+  .url()
+  .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must be a postgresql:// URL');
+
+/** The variables every microservice reads; `databaseVar` names its own database URL. */
+export function serviceEnvSchema<K extends string>(databaseVar: K) {
+  return z.object({
+    NODE_ENV: NodeEnvSchema,
+    NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
+    /** Port of the small HTTP server for Kubernetes probes; unset locally. */
+    HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** Creating the database is convenient locally; managed databases in production already exist. */
+    DB_AUTO_CREATE: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((value) => value === 'true'),
+    ...({ [databaseVar]: postgresUrl } as Record<K, typeof postgresUrl>),
+  });
+}
