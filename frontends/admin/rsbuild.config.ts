@@ -1,0 +1,22 @@
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { contractsAlias, sharedSingletons } from '../federation.shared';
+
+export default defineConfig({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation({
+      name: 'admin',
+      exposes: { './App': './src/app/admin-app.tsx' },
+      shared: sharedSingletons,
+      dts: false,
+    }),
+  ],
+  source: { entry: { index: './src/index.ts' } },
+  resolve: { alias: contractsAlias },
+  html: { title: 'Admin Dashboard' },
+  // Served under /remotes/admin/ by the gateway: chunks resolve relative to where the manifest was loaded.
+  output: { assetPrefix: 'auto' },
+  server: { port: 3002 },
+});

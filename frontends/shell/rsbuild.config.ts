@@ -1,0 +1,29 @@
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { contractsAlias, sharedSingletons } from '../federation.shared';
+import { site } from './src/config/site';
+
+/** The gateway serves the API and the built remotes; `rsbuild dev` forwards to it. */
+const gateway = 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation({
+      name: 'shell',
+      // Remotes are registered at runtime from window.location.origin (src/lib/remotes.ts).
+      remotes: {},
+      shared: sharedSingletons,
+      dts: false,
+    }),
+  ],
+  source: { entry: { index: './src/index.ts' } },
+  resolve: { alias: contractsAlias },
+  html: { title: site.name, template: './index.html' },
+  server: {
+    port: 3000,
+    historyApiFallback: true,
+    proxy: { '/api': gateway, '/remotes': gateway },
+  },
+});

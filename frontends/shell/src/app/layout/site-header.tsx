@@ -1,0 +1,103 @@
+import { CloseOutlined, MenuOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { site } from '../../config/site';
+import { useSession } from '../../features/auth/hooks/use-session';
+import { dashboardPathFor } from '../../features/auth/utils/access';
+import { sectionLinks } from './nav-links';
+
+function AccountActions({ stacked }: { stacked: boolean }) {
+  const { user, isLoading, logout } = useSession();
+  const [leaving, setLeaving] = useState(false);
+  const size = stacked ? 'large' : 'middle';
+
+  // Nothing until the session is known, so a signed-in user never sees Login flash by.
+  if (isLoading) return null;
+
+  if (user === null) {
+    return (
+      <>
+        <Link to="/auth" className="nav-link">
+          Login
+        </Link>
+        <Link to="/#contact" className="ant-btn ant-btn-primary nav-cta">
+          Book Session
+        </Link>
+      </>
+    );
+  }
+
+  const signOut = async () => {
+    setLeaving(true);
+    await logout();
+    setLeaving(false);
+  };
+
+  return (
+    <>
+      <Link to={dashboardPathFor(user)} className="nav-link">
+        {user.isAdmin ? 'Admin Dashboard' : 'My Tutoring'}
+      </Link>
+      <Button size={size} onClick={signOut} loading={leaving}>
+        Logout
+      </Button>
+    </>
+  );
+}
+
+export function SiteHeader() {
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const links = sectionLinks(location.pathname === '/');
+
+  // Any navigation, including to a section of the same page, closes the mobile menu.
+  useEffect(() => setMenuOpen(false), [location.key]);
+
+  return (
+    <header className="site-header">
+      <div className="site-header__bar">
+        <Link to="/" className="site-logo">
+          {site.name}
+        </Link>
+        <nav aria-label="Main" className="site-nav site-nav--desktop">
+          <ul>
+            {links.map((link) => (
+              <li key={link.label}>
+                <Link to={link.to} className="nav-link">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="site-account site-account--desktop">
+          <AccountActions stacked={false} />
+        </div>
+        <Button
+          className="menu-toggle"
+          type="text"
+          icon={menuOpen ? <CloseOutlined /> : <MenuOutlined />}
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        />
+      </div>
+      <nav id="mobile-menu" aria-label="Mobile" className="site-nav site-nav--mobile" hidden={!menuOpen}>
+        <ul>
+          {links.map((link) => (
+            <li key={link.label}>
+              <Link to={link.to} className="nav-link">
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className="site-account site-account--mobile">
+          <AccountActions stacked />
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,23 @@
+import { Button, Result, Typography } from 'antd';
+import { useRouteError } from 'react-router';
+
+/** Shown when a page's code fails to download or crashes, instead of a blank screen. */
+export function RouteError() {
+  const error = useRouteError();
+  console.error('Page failed', error);
+
+  return (
+    <div className="page">
+      <Result
+        status="error"
+        title={<Typography.Title level={1}>Something went wrong</Typography.Title>}
+        subTitle="This page could not be shown. Reloading usually fixes it."
+        extra={
+          <Button type="primary" onClick={() => window.location.reload()}>
+            Reload page
+          </Button>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { PageTexts } from '@medtutor/contracts';
+import { Flex, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { ContactSection } from '../../features/free-trial/components/contact-section';
+import { PricingSection } from '../../features/pricing/components/pricing-section';
+import { SubjectsSection } from '../../features/subjects/components/subjects-section';
+import { SuccessSection } from '../../features/testimonials/components/success-section';
+import { TutorsSection } from '../../features/tutors/components/tutors-section';
+
+export function HomeRoute() {
+  return (
+    <>
+      <PageTitle />
+      <section className="hero" aria-labelledby="home-heading">
+        <div className="hero__inner">
+          <Typography.Title level={1} id="home-heading">
+            {PageTexts.tagline}
+          </Typography.Title>
+          <Typography.Title level={2} style={{ marginTop: 0 }}>
+            Small Company, Big Dreams
+          </Typography.Title>
+          <Typography.Paragraph style={{ fontSize: '1.15rem', maxWidth: 720 }}>
+            We are a small team of medical students who tutor one to one. Every lesson is personalised to the student in
+            front of us, whether you are preparing for medical school interviews or studying at medical school.
+          </Typography.Paragraph>
+          <Flex wrap gap="small" style={{ marginBottom: '1.5rem' }}>
+            <Tag color="blue">99% success rate</Tag>
+            <Tag color="blue">Qualified medical-student tutors</Tag>
+            <Tag color="blue">100% online</Tag>
+          </Flex>
+          <Link to="/#contact" className="button-link button-link--large">
+            Book Your Free Trial Session
+          </Link>
+        </div>
+      </section>
+      <SubjectsSection />
+      <TutorsSection />
+      <PricingSection />
+      <SuccessSection />
+      <ContactSection />
+    </>
+  );
+}

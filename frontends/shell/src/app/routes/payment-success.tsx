@@ -1,0 +1,27 @@
+import { Notices } from '@medtutor/contracts';
+import { Flex, Result, Typography } from 'antd';
+import { Link } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+
+export function PaymentSuccessRoute() {
+  return (
+    <div className="page page--narrow">
+      <PageTitle title={Notices.payment.successTitle} />
+      <Result
+        status="success"
+        title={<Typography.Title level={1}>{Notices.payment.successTitle}</Typography.Title>}
+        subTitle="Thank you for your purchase. Our team will contact you within 24 hours to schedule your sessions."
+        extra={
+          <Flex gap="small" justify="center" wrap>
+            <Link to="/my-tutoring" className="button-link">
+              Go to My Tutoring
+            </Link>
+            <Link to="/" className="button-link button-link--secondary">
+              Return Home
+            </Link>
+          </Flex>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+/// <reference types="@rsbuild/core/types" />
+
+interface RsbuildTypeOptions {
+  strictImportMetaEnv: true;
+}
+
+/** Build-time settings (see config/social.ts). */
+interface ImportMetaEnv {
+  readonly PUBLIC_WHATSAPP_URL?: string;
+  readonly PUBLIC_INSTAGRAM_URL?: string;
+  readonly PUBLIC_TIKTOK_URL?: string;
+  readonly PUBLIC_LINKEDIN_URL?: string;
+}

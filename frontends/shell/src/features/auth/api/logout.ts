@@ -1,0 +1,12 @@
+import useSWRMutation from 'swr/mutation';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+
+export const logoutKey = '/api/logout';
+
+/** The answer is unused (spec section 7). */
+export const logout = async (): Promise<void> => {
+  await apiRequest('POST', logoutKey, z.unknown());
+};
+
+export const useLogout = () => useSWRMutation(logoutKey, () => logout());

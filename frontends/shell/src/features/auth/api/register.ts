@@ -1,0 +1,13 @@
+import { RegisterBodySchema, type UserDto, UserDtoSchema } from '@medtutor/contracts';
+import useSWRMutation from 'swr/mutation';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+
+export const registerKey = '/api/register';
+
+export type RegisterInput = z.output<typeof RegisterBodySchema>;
+
+export const register = (body: RegisterInput): Promise<UserDto> => apiRequest('POST', registerKey, UserDtoSchema, body);
+
+export const useRegister = () =>
+  useSWRMutation(registerKey, (_key: string, { arg }: { arg: RegisterInput }) => register(arg));

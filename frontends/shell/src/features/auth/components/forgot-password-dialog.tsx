@@ -1,0 +1,36 @@
+import { ForgotPasswordBodySchema, Notices } from '@medtutor/contracts';
+import { Button, Form, Input, Modal, Typography } from 'antd';
+import { useNotices } from '../../../lib/notices';
+import { zodRule } from '../../../lib/zod-rule';
+import { useRequestPasswordReset } from '../api/forgot-password';
+
+export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { trigger, isMutating } = useRequestPasswordReset();
+  const notices = useNotices();
+
+  const submit = async (values: unknown) => {
+    try {
+      await trigger(ForgotPasswordBodySchema.parse(values));
+      notices.success(Notices.password.resetLinkSentTitle, Notices.password.resetLinkSent);
+      onClose();
+    } catch (error) {
+      notices.error(Notices.password.requestFailedTitle, error, Notices.password.requestFailed);
+    }
+  };
+
+  return (
+    <Modal title="Forgot Password" open={open} onCancel={onClose} footer={null} destroyOnHidden>
+      <Typography.Paragraph>
+        Enter the email address of your account and we will send you a link to choose a new password.
+      </Typography.Paragraph>
+      <Form name="forgot-password" layout="vertical" validateTrigger="onBlur" onFinish={submit} requiredMark={false}>
+        <Form.Item label="Email" name="email" rules={[zodRule(ForgotPasswordBodySchema, 'email')]}>
+          <Input type="email" autoComplete="email" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={isMutating}>
+          Send Reset Link
+        </Button>
+      </Form>
+    </Modal>
+  );
+}

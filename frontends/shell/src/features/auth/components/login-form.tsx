@@ -1,0 +1,42 @@
+import { LoginBodySchema, type UserDto } from '@medtutor/contracts';
+import { Button, Flex, Form, Input } from 'antd';
+import { useState } from 'react';
+import { zodRule } from '../../../lib/zod-rule';
+import { useSession } from '../hooks/use-session';
+
+export function LoginForm({
+  onSignedIn,
+  onForgotPassword,
+}: {
+  onSignedIn: (user: UserDto) => void;
+  onForgotPassword: () => void;
+}) {
+  const { login } = useSession();
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (values: unknown) => {
+    setSubmitting(true);
+    const user = await login(LoginBodySchema.parse(values));
+    setSubmitting(false);
+    if (user) onSignedIn(user);
+  };
+
+  return (
+    <Form name="login" layout="vertical" validateTrigger="onBlur" onFinish={submit} requiredMark={false}>
+      <Form.Item label="Email" name="email" rules={[zodRule(LoginBodySchema, 'email')]}>
+        <Input type="email" autoComplete="email" />
+      </Form.Item>
+      <Form.Item label="Password" name="password" rules={[zodRule(LoginBodySchema, 'password')]}>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Flex vertical gap="small">
+        <Button type="primary" htmlType="submit" block loading={submitting}>
+          Login
+        </Button>
+        <Button type="link" onClick={onForgotPassword}>
+          Forgot your password?
+        </Button>
+      </Flex>
+    </Form>
+  );
+}

@@ -1,0 +1,17 @@
+import type { UserDto } from '@medtutor/contracts';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { PageSpinner } from '../../../components/page-spinner';
+import { useSession } from '../hooks/use-session';
+import { type ProtectedArea, checkAreaAccess } from '../utils/access';
+
+/** Spec section 2: a spinner while the session loads, then the page or a redirect. */
+export function ProtectedRoute({ area, children }: { area: ProtectedArea; children: (user: UserDto) => ReactNode }) {
+  const { user, isLoading } = useSession();
+  const location = useLocation();
+
+  if (isLoading) return <PageSpinner label="Checking your session…" />;
+  const access = checkAreaAccess(user, area, location.pathname + location.search);
+  if (access.kind === 'redirect') return <Navigate to={access.to} replace />;
+  return children(access.user);
+}

@@ -1,0 +1,84 @@
+import { Notices, type UserDto } from '@medtutor/contracts';
+import { type ReactNode, useCallback, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { useSWRConfig } from 'swr';
+import { useNotices } from '../../../lib/notices';
+import { userKey, useUser } from '../api/get-user';
+import { type LoginInput, useLogin } from '../api/login';
+import { useLogout } from '../api/logout';
+import { type RegisterInput, useRegister } from '../api/register';
+import { type Session, SessionContext } from '../session-context';
+
+/**
+ * Holds the session of spec section 4 in the SWR cache under GET /api/user. It sits inside the router
+ * because logging out leaves the current (possibly protected) page first.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const { data, isLoading, mutate: mutateUser } = useUser();
+  const { mutate } = useSWRConfig();
+  const { trigger: triggerLogin } = useLogin();
+  const { trigger: triggerRegister } = useRegister();
+  const { trigger: triggerLogout } = useLogout();
+  const notices = useNotices();
+  const navigate = useNavigate();
+
+  // Whatever was cached belongs to the previous account; it must not be shown to the next one.
+  const forgetOtherData = useCallback(
+    () => mutate((key) => key !== userKey, undefined, { revalidate: false }),
+    [mutate],
+  );
+
+  const login = useCallback(
+    async (body: LoginInput): Promise<UserDto | null> => {
+      try {
+        const user = await triggerLogin(body);
+        await forgetOtherData();
+        // Spec section 4: a login stores the answer and refetches the user.
+        await mutateUser(user, { revalidate: true });
+        notices.success(Notices.auth.loginSuccessTitle, Notices.auth.loginSuccess);
+        return user;
+      } catch (error) {
+        notices.error(Notices.auth.loginFailed, error);
+        return null;
+      }
+    },
+    [triggerLogin, forgetOtherData, mutateUser, notices],
+  );
+
+  const register = useCallback(
+    async (body: RegisterInput): Promise<UserDto | null> => {
+      try {
+        const user = await triggerRegister(body);
+        await forgetOtherData();
+        await mutateUser(user, { revalidate: false });
+        notices.success(Notices.auth.registrationSuccessTitle, Notices.auth.registrationSuccess);
+        return user;
+      } catch (error) {
+        notices.error(Notices.auth.registrationFailed, error);
+        return null;
+      }
+    },
+    [triggerRegister, forgetOtherData, mutateUser, notices],
+  );
+
+  const logout = useCallback(async (): Promise<void> => {
+    try {
+      await triggerLogout();
+    } catch (error) {
+      notices.error(Notices.auth.logoutFailed, error);
+      return;
+    }
+    // Leave first: a protected page that saw the user vanish would send the visitor to /auth instead.
+    await navigate('/');
+    await forgetOtherData();
+    await mutateUser(null, { revalidate: false });
+    notices.success(Notices.auth.logoutSuccessTitle, Notices.auth.logoutSuccess);
+  }, [triggerLogout, navigate, forgetOtherData, mutateUser, notices]);
+
+  const session = useMemo<Session>(
+    () => ({ user: data ?? null, isLoading, login, register, logout }),
+    [data, isLoading, login, register, logout],
+  );
+
+  return <SessionContext value={session}>{children}</SessionContext>;
+}

@@ -1,0 +1,19 @@
+import type { UserDto } from '@medtutor/contracts';
+import { createContext } from 'react';
+import type { LoginInput } from './api/login';
+import type { RegisterInput } from './api/register';
+
+export interface Session {
+  /** The signed-in user, or null for a visitor (also while loading). */
+  user: UserDto | null;
+  /** True until GET /api/user first answers. */
+  isLoading: boolean;
+  /** Resolves to the user, or to null after a failure has been shown as a notice. */
+  login(body: LoginInput): Promise<UserDto | null>;
+  /** Resolves to the new user, or to null after a failure has been shown as a notice. */
+  register(body: RegisterInput): Promise<UserDto | null>;
+  /** Ends the session and returns to the home page; a failure is shown as a notice. */
+  logout(): Promise<void>;
+}
+
+export const SessionContext = createContext<Session | null>(null);

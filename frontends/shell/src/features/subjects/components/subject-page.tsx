@@ -1,0 +1,76 @@
+import { Alert, Card, Typography } from 'antd';
+import { Link } from 'react-router';
+import { type SubjectOffering, packageLabels } from '../../../config/catalog';
+import { PageTitle } from '../../../components/page-title';
+
+/** A subject page (spec section 2): hero, about text, offerings, package cards and the free trial. */
+export function SubjectPage({ subject }: { subject: SubjectOffering }) {
+  const packages = [
+    { label: packageLabels.singleSession, price: subject.prices.singleSession, note: 'per hour' },
+    { label: packageLabels.package5, price: subject.prices.package5, note: `5 hours, save £${subject.savings.package5}` },
+    {
+      label: packageLabels.package10,
+      price: subject.prices.package10,
+      note: `10 hours, save £${subject.savings.package10}`,
+    },
+  ];
+
+  return (
+    <>
+      <PageTitle title={subject.title} />
+      <section className="hero" aria-labelledby="subject-heading">
+        <div className="hero__inner">
+          <Typography.Title level={1} id="subject-heading">
+            {subject.title}
+          </Typography.Title>
+          <Typography.Paragraph style={{ fontSize: '1.15rem', maxWidth: 720 }}>{subject.summary}</Typography.Paragraph>
+          {!subject.available && (
+            <Alert
+              type="error"
+              showIcon
+              title="Currently Unavailable"
+              description={`${subject.title} tutoring is currently unavailable.`}
+              style={{ maxWidth: 720, marginBottom: '1.5rem' }}
+            />
+          )}
+          <Link to="/#contact" className="button-link button-link--large">
+            Book Your Free Trial Session
+          </Link>
+        </div>
+      </section>
+      <section className="section" aria-labelledby="about-heading">
+        <div className="section__inner">
+          <Typography.Title level={2} id="about-heading">
+            About {subject.title} Tutoring
+          </Typography.Title>
+          <Typography.Paragraph style={{ maxWidth: 720 }}>{subject.about}</Typography.Paragraph>
+          <Typography.Title level={3}>What We Offer</Typography.Title>
+          <ul className="feature-list">
+            {subject.offerings.map((offering) => (
+              <li key={offering}>{offering}</li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section className="section section--tinted" aria-labelledby="packages-heading">
+        <div className="section__inner">
+          <Typography.Title level={2} id="packages-heading">
+            Packages
+          </Typography.Title>
+          <Typography.Paragraph>
+            Every student starts with a free 15-30 minute trial session. Payment must be completed at least 48 hours
+            before a session.
+          </Typography.Paragraph>
+          <div className="card-grid">
+            {packages.map((item) => (
+              <Card key={item.label} title={item.label}>
+                <p className="price">£{item.price}</p>
+                <Typography.Text type="secondary">{item.note}</Typography.Text>
+              </Card>
+            ))}
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

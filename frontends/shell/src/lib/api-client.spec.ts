@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { z } from 'zod';
+import { ApiError, apiGetOrNullOn401, apiRequest, serverMessage } from './api-client';
+
+const fetchMock = jest.fn<typeof fetch>();
+const realFetch = globalThis.fetch;
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  globalThis.fetch = fetchMock;
+});
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+const reply = (status: number, body: string, statusText = '') =>
+  fetchMock.mockResolvedValueOnce(new Response(body === '' ? null : body, { status, statusText }));
+
+describe('apiRequest', () => {
+  it('sends JSON with the session cookie and parses the answer', async () => {
+    reply(200, JSON.stringify({ id: 1 }));
+
+    const result = await apiRequest('POST', '/api/login', z.object({ id: z.number() }), { email: 'a@b.co' });
+
+    expect(result).toEqual({ id: 1 });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/login');
+    expect(init).toMatchObject({
+      method: 'POST',
+      credentials: 'include',
+      body: JSON.stringify({ email: 'a@b.co' }),
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+
+  it('sends no body and no content type on a GET', async () => {
+    reply(200, '{}');
+
+    await apiRequest('GET', '/api/user', z.unknown());
+
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBeUndefined();
+    expect(init?.headers).toEqual({ Accept: 'application/json' });
+  });
+
+  it('accepts an empty success body', async () => {
+    reply(204, '');
+
+    await expect(apiRequest('POST', '/api/logout', z.unknown())).resolves.toBeUndefined();
+  });
+
+  it('throws "<status>: <body text>" with the parsed body on a non-OK answer', async () => {
+    const body = { statusCode: 401, code: 'IDENTITY.INVALID_CREDENTIALS', message: 'Invalid email or password' };
+    reply(401, JSON.stringify(body), 'Unauthorized');
+
+    const error = await apiRequest('POST', '/api/login', z.unknown(), {}).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, body, message: `401: ${JSON.stringify(body)}` });
+  });
+
+  it('uses the status text when the error body is empty', async () => {
+    reply(503, '', 'Service Unavailable');
+
+    await expect(apiRequest('GET', '/api/user', z.unknown())).rejects.toThrow('503: Service Unavailable');
+  });
+
+  it('keeps a non-JSON error body as text', async () => {
+    reply(502, 'Bad gateway', 'Bad Gateway');
+
+    const error = await apiRequest('GET', '/api/user', z.unknown()).catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ status: 502, body: 'Bad gateway', message: '502: Bad gateway' });
+  });
+
+  it('rejects an answer that does not match the schema', async () => {
+    reply(200, JSON.stringify({ id: 'x' }));
+
+    await expect(apiRequest('GET', '/api/user', z.object({ id: z.number() }))).rejects.toThrow();
+  });
+});
+
+describe('apiGetOrNullOn401', () => {
+  it('answers null on 401', async () => {
+    reply(401, JSON.stringify({ statusCode: 401, code: 'COMMON.UNAUTHENTICATED', message: 'Not authenticated' }));
+
+    await expect(apiGetOrNullOn401('/api/user', z.unknown())).resolves.toBeNull();
+  });
+
+  it('still throws on other failures', async () => {
+    reply(500, 'boom', 'Internal Server Error');
+
+    await expect(apiGetOrNullOn401('/api/user', z.unknown())).rejects.toThrow('500: boom');
+  });
+});
+
+describe('serverMessage', () => {
+  it('reads the message of the gateway error body', () => {
+    const error = new ApiError(409, { statusCode: 409, code: 'IDENTITY.EMAIL_TAKEN', message: 'Taken' }, '409: …');
+    expect(serverMessage(error)).toBe('Taken');
+  });
+
+  it('is undefined without a usable message', () => {
+    expect(serverMessage(new ApiError(500, 'oops', '500: oops'))).toBeUndefined();
+    expect(serverMessage(new ApiError(400, { message: '  ' }, '400: …'))).toBeUndefined();
+    expect(serverMessage(new TypeError('Failed to fetch'))).toBeUndefined();
+  });
+});

@@ -1,0 +1,70 @@
+import { ApiErrorBodySchema } from '@medtutor/contracts';
+import type { z } from 'zod';
+
+/** A non-OK answer. `message` follows spec section 7: `<status>: <body text, or the status text when empty>`. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    /** The body parsed as JSON when it is JSON, otherwise its text (undefined when empty). */
+    readonly body: unknown,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+const parseBody = (text: string): unknown => {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
+/**
+ * One JSON call with the session cookie. The answer is checked against `schema`, so a drifted
+ * server contract fails here rather than deep inside a component.
+ */
+export async function apiRequest<S extends z.ZodType>(
+  method: Method,
+  path: string,
+  schema: S,
+  body?: unknown,
+): Promise<z.output<S>> {
+  const hasBody = body !== undefined;
+  const response = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers: hasBody ? { Accept: 'application/json', 'Content-Type': 'application/json' } : { Accept: 'application/json' },
+    body: hasBody ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    throw new ApiError(response.status, parseBody(text), `${response.status}: ${text || response.statusText}`);
+  }
+  return schema.parse(parseBody(text));
+}
+
+/** The reader variant of spec section 7 where 401 means "nobody" rather than an error. */
+export async function apiGetOrNullOn401<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S> | null> {
+  try {
+    return await apiRequest('GET', path, schema);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+const MessageBodySchema = ApiErrorBodySchema.pick({ message: true });
+
+/** The server's own explanation (`{ statusCode, code, message }`), when the error carries one. */
+export function serverMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const parsed = MessageBodySchema.safeParse(error.body);
+  return parsed.success && parsed.data.message.trim() !== '' ? parsed.data.message : undefined;
+}

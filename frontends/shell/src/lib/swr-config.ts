@@ -1,0 +1,17 @@
+import type { SWRConfiguration } from 'swr';
+import { z } from 'zod';
+import { apiRequest } from './api-client';
+
+/**
+ * Spec section 7: data never goes stale by itself and nothing is refetched or retried behind the
+ * user's back; screens refresh what they change. The default fetcher is the plain GET reader, so the
+ * remotes can use `useSWR(path)` with the shell's client.
+ */
+export const swrConfig: SWRConfiguration = {
+  fetcher: (path: string) => apiRequest('GET', path, z.unknown()),
+  revalidateOnFocus: false,
+  revalidateOnReconnect: false,
+  revalidateIfStale: false,
+  refreshInterval: 0,
+  shouldRetryOnError: false,
+};

@@ -1,0 +1,5 @@
+/// <reference types="@rsbuild/core/types" />
+
+interface RsbuildTypeOptions {
+  strictImportMetaEnv: true;
+}
