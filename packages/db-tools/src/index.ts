@@ -1,0 +1,2 @@
+export * from './migrations.js';
+export { withSchemaEngine, type SchemaFile } from './schema-engine.js';
