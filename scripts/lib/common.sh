@@ -1,0 +1,47 @@
+# Shared helpers for the scripts in scripts/. Source it; it sets no shell options of its own.
+
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+VAR_DIR="$REPO_ROOT/.var"
+LOG_DIR="$VAR_DIR/logs"
+
+if [[ -t 1 && -z "${NO_COLOR:-}" ]]; then
+  _c_blue=$'\033[1;34m' _c_yellow=$'\033[1;33m' _c_red=$'\033[1;31m' _c_green=$'\033[1;32m' _c_off=$'\033[0m'
+else
+  _c_blue='' _c_yellow='' _c_red='' _c_green='' _c_off=''
+fi
+
+info() { printf '%s==>%s %s\n' "$_c_blue" "$_c_off" "$*"; }
+ok() { printf '%s ok%s %s\n' "$_c_green" "$_c_off" "$*"; }
+warn() { printf '%swarning:%s %s\n' "$_c_yellow" "$_c_off" "$*" >&2; }
+die() {
+  printf '%serror:%s %s\n' "$_c_red" "$_c_off" "$*" >&2
+  exit 1
+}
+
+probe() { node "$REPO_ROOT/scripts/lib/probe.mjs" "$@"; }
+
+# The engines field: 20.19 is the first 20.x with require(esm) on by default, which the toolchain relies on.
+require_node() {
+  command -v node >/dev/null || die "Node.js is not installed. Install Node.js 20.19 or newer (e.g. from https://nodejs.org or your package manager)."
+  node -e '
+    const [major, minor] = process.versions.node.split(".").map(Number);
+    process.exit(major > 20 || (major === 20 && minor >= 19) ? 0 : 1);
+  ' || die "Node.js $(node --version) is too old: this project needs 20.19 or newer."
+}
+
+# npm ci can fail on this lockfile (other platforms' optional binaries missing from the registry),
+# so install with the lockfile instead; it leaves the lockfile unchanged.
+ensure_deps() {
+  local lock="$REPO_ROOT/package-lock.json" modules="$REPO_ROOT/node_modules"
+  if [[ -d "$modules" && ! "$lock" -nt "$modules/.package-lock.json" ]]; then
+    return 0
+  fi
+  info "installing dependencies (npm install)"
+  (cd "$REPO_ROOT" && npm install --no-audit --no-fund) || die "npm install failed"
+  # npm leaves its record untouched when nothing changed; mark the install as current.
+  touch "$modules/.package-lock.json"
+}
+
+# Seconds since the epoch with a fraction, for step timings.
+now() { date +%s.%N; }
+elapsed() { awk -v start="$1" -v end="$(now)" 'BEGIN { printf "%.1fs", end - start }'; }

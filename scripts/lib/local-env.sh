@@ -1,0 +1,44 @@
+# Local defaults for every setting the apps read. Each is exported only when unset, so a value in the
+# environment always wins. Source after common.sh.
+
+: "${DATABASE_ADMIN_URL:=postgresql://postgres@127.0.0.1:5432/postgres}"
+: "${NATS_URL:=nats://127.0.0.1:4222}"
+: "${REDIS_URL:=redis://127.0.0.1:6379}"
+export DATABASE_ADMIN_URL NATS_URL REDIS_URL
+
+# A service database URL on the admin URL's server: same credentials, host and options.
+database_url() {
+  local base="${DATABASE_ADMIN_URL%%\?*}" query=''
+  [[ "$DATABASE_ADMIN_URL" == *\?* ]] && query="?${DATABASE_ADMIN_URL#*\?}"
+  printf '%s/%s%s' "${base%/*}" "$1" "$query"
+}
+
+: "${IDENTITY_DATABASE_URL:=$(database_url medtutor_identity)}"
+: "${PAYMENTS_DATABASE_URL:=$(database_url medtutor_payments)}"
+: "${TUTORING_DATABASE_URL:=$(database_url medtutor_tutoring)}"
+: "${REVIEWS_DATABASE_URL:=$(database_url medtutor_reviews)}"
+: "${PAYROLL_DATABASE_URL:=$(database_url medtutor_payroll)}"
+export IDENTITY_DATABASE_URL PAYMENTS_DATABASE_URL TUTORING_DATABASE_URL REVIEWS_DATABASE_URL PAYROLL_DATABASE_URL
+
+export NODE_ENV="${NODE_ENV:-development}"
+export PORT="${PORT:-8080}"
+export PUBLIC_BASE_URL="${PUBLIC_BASE_URL:-http://localhost:$PORT}"
+export MAIL_FROM="${MAIL_FROM:-MedPath Tutors <no-reply@localhost>}"
+export SUPPORT_EMAIL="${SUPPORT_EMAIL:-support@localhost}"
+# Without SMTP_URL, identity writes outgoing mail as files here (the e2e suite reads reset links).
+export MAIL_OUTBOX_DIR="${MAIL_OUTBOX_DIR:-$VAR_DIR/mail-outbox}"
+export PAYMENTS_PROVIDER="${PAYMENTS_PROVIDER:-demo}"
+export SEED_ADMIN_EMAIL="${SEED_ADMIN_EMAIL:-admin@medpath.local}"
+export SEED_ADMIN_PASSWORD="${SEED_ADMIN_PASSWORD:-ChangeMe-Admin-2026}"
+# The local server keeps nothing but dev data, so each service may create its own database.
+export DB_AUTO_CREATE="${DB_AUTO_CREATE:-true}"
+
+# One random secret per checkout, kept across runs so sessions survive a restart.
+if [[ -z "${SESSION_SECRET:-}" ]]; then
+  if [[ ! -s "$VAR_DIR/session-secret" ]]; then
+    mkdir -p "$VAR_DIR"
+    (umask 077 && node -e 'process.stdout.write(require("node:crypto").randomBytes(48).toString("base64url"))' >"$VAR_DIR/session-secret")
+  fi
+  SESSION_SECRET="$(<"$VAR_DIR/session-secret")"
+fi
+export SESSION_SECRET

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# `npm test`: every test of the repository, on a machine prepared like `npm start` does.
+#   build, lint, format, deps (dependency rules), typecheck   one test each
+#   jest       unit + integration (real PostgreSQL, NATS, Redis), report test-results/jest.json
+#   e2e        Playwright against the whole system started in the background, test-results/e2e.json
+# A failing step does not stop the others. The last line printed is the totals line
+# ("N passed, N failed[, N skipped]"); the exit code is non-zero when anything failed.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+
+cd "$REPO_ROOT"
+RESULTS="$REPO_ROOT/test-results"
+rm -rf "$RESULTS"
+mkdir -p "$RESULTS"
+SUITES="$RESULTS/suites.tsv"
+
+# record KIND NAME EXIT_CODE STARTED [NOTE]
+record() {
+  local seconds
+  seconds="$(awk -v start="$4" -v end="$(now)" 'BEGIN { printf "%.1f", end - start }')"
+  printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$seconds" "${5:-}" >>"$SUITES"
+}
+
+# check NAME COMMAND...: one test; output shown and kept in test-results/NAME.log. Sets last_code.
+check() {
+  local name="$1" started
+  shift
+  started="$(now)"
+  last_code=0
+  info "$name: $*"
+  "$@" 2>&1 | tee "$RESULTS/$name.log" || last_code=$?
+  record check "$name" "$last_code" "$started" "$( ((last_code == 0)) || echo "see test-results/$name.log")"
+}
+
+finish() {
+  node "$REPO_ROOT/scripts/lib/summarize-tests.mjs" "$RESULTS"
+}
+
+# Without a working Node, npm install and the servers nothing else can run: report that as the result.
+setup_started="$(now)"
+if ! command -v node >/dev/null; then
+  echo "Node.js is not installed: nothing could run"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+if ! (
+  require_node
+  ensure_deps
+  source "$REPO_ROOT/scripts/lib/local-env.sh"
+  source "$REPO_ROOT/scripts/lib/infra.sh"
+  ensure_infra
+); then
+  record check setup 1 "$setup_started" "Node, npm install or PostgreSQL/Redis/NATS: see the error above"
+  finish
+  exit 1
+fi
+
+source "$REPO_ROOT/scripts/lib/local-env.sh"
+export TEST_DATABASE_URL="${TEST_DATABASE_URL:-$DATABASE_ADMIN_URL}"
+export TEST_NATS_URL="${TEST_NATS_URL:-$NATS_URL}"
+export TEST_REDIS_URL="${TEST_REDIS_URL:-$REDIS_URL}"
+
+check build npm run --silent build
+build_code=$last_code
+check lint npm run --silent lint
+check format npm run --silent format:check
+check deps npm run --silent deps:check
+check typecheck npm run --silent typecheck
+
+started="$(now)"
+info "jest: unit and integration tests"
+code=0
+node --experimental-vm-modules node_modules/jest/bin/jest.js --json --outputFile="$RESULTS/jest.json" || code=$?
+record jest jest "$code" "$started"
+
+# The browser suite runs against the system as `npm start` runs it, but on databases and a Redis
+# database of its own, emptied first: every run starts from the same seeded state (and fresh rate
+# limits), and the developer's local data is left alone.
+run_e2e() {
+  local started code=0
+  started="$(now)"
+  if [[ ! -f e2e/playwright.config.ts ]]; then
+    record playwright e2e 1 "$started" "missing: e2e/playwright.config.ts does not exist"
+    return
+  fi
+  if ((build_code != 0)); then
+    record playwright e2e 1 "$started" "not run: the build failed"
+    return
+  fi
+  export IDENTITY_DATABASE_URL="$(database_url medtutor_e2e_identity)"
+  export PAYMENTS_DATABASE_URL="$(database_url medtutor_e2e_payments)"
+  export TUTORING_DATABASE_URL="$(database_url medtutor_e2e_tutoring)"
+  export REVIEWS_DATABASE_URL="$(database_url medtutor_e2e_reviews)"
+  export PAYROLL_DATABASE_URL="$(database_url medtutor_e2e_payroll)"
+  [[ "$REDIS_URL" =~ ^(rediss?://[^/?]+)/?[0-9]*$ ]] || {
+    record playwright e2e 1 "$started" "not run: cannot pick an e2e database in REDIS_URL=$REDIS_URL"
+    return
+  }
+  export REDIS_URL="${BASH_REMATCH[1]}/15"
+  export MAIL_OUTBOX_DIR="$VAR_DIR/e2e-mail-outbox"
+  export E2E_BASE_URL="${E2E_BASE_URL:-http://localhost:$PORT}"
+  rm -rf "$MAIL_OUTBOX_DIR"
+  if ! node scripts/lib/reset-e2e-state.mjs --redis "$REDIS_URL" "$IDENTITY_DATABASE_URL" "$PAYMENTS_DATABASE_URL" \
+    "$TUTORING_DATABASE_URL" "$REVIEWS_DATABASE_URL" "$PAYROLL_DATABASE_URL"; then
+    record playwright e2e 1 "$started" "not run: could not reset the e2e databases"
+    return
+  fi
+  if ! scripts/start.sh --no-install --no-build --background; then
+    record playwright e2e 1 "$started" "not run: the system did not start (see .var/logs/system.log)"
+    return
+  fi
+  trap 'scripts/stop.sh' EXIT
+  info "e2e: Playwright against $E2E_BASE_URL"
+  PLAYWRIGHT_JSON_OUTPUT_FILE="$RESULTS/e2e.json" \
+    npx playwright test -c e2e/playwright.config.ts --reporter=list,json || code=$?
+  scripts/stop.sh
+  trap - EXIT
+  record playwright e2e "$code" "$started"
+}
+run_e2e
+
+finish

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# `npm run typecheck`: tsc --noEmit for every workspace, the root tests and the e2e suite, two at a
+# time (the machines have two cores). Prints each project's errors and fails if any project fails.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+cd "$REPO_ROOT"
+
+projects=()
+for config in packages/*/tsconfig.json services/*/tsconfig.json gateway/tsconfig.json frontends/*/tsconfig.json \
+  test/tsconfig.json e2e/tsconfig.json; do
+  [[ -f "$config" ]] && projects+=("$config")
+done
+((${#projects[@]})) || die "no tsconfig.json found"
+
+# Each project's output is printed in one piece once it finishes, so parallel runs do not interleave.
+check_one() {
+  local output
+  if output="$(node node_modules/typescript/bin/tsc --noEmit -p "$1" 2>&1)"; then
+    printf 'ok      %s\n' "$1"
+  else
+    printf 'FAILED  %s\n%s\n' "$1" "$output"
+    return 1
+  fi
+}
+export -f check_one
+
+printf '%s\n' "${projects[@]}" | xargs -P 2 -I {} bash -c 'check_one "$1"' _ {} ||
+  die "type errors (see above)"
+ok "${#projects[@]} projects type-check"
