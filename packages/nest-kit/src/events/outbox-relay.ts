@@ -1,0 +1,158 @@
+import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+
+export interface OutboxRelayOptions {
+  pool: pg.Pool;
+  nc: NatsConnection;
+  logger: Logger;
+  /** How often to look for rows nobody nudged about (another replica's writes, retries). */
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** Backoff after a failed publish doubles from the poll interval up to this. */
+  maxBackoffMs?: number;
+  publishTimeoutMs?: number;
+}
+
+interface OutboxRow {
+  id: string;
+  subject: string;
+  payload: unknown;
+}
+
+/**
+ * Publishes outbox rows to JetStream. Rows are claimed oldest first with FOR UPDATE SKIP LOCKED,
+ * so replicas share the work without publishing a row twice at the same time; a row is marked
+ * published in the claiming transaction. If the process dies between publish and commit, the row
+ * is published again with the same message id, which JetStream drops within its duplicate
+ * window (and the consumers' inbox beyond it).
+ */
+export class OutboxRelay {
+  private readonly js: JetStreamClient;
+  private readonly pollIntervalMs: number;
+  private readonly batchSize: number;
+  private readonly maxBackoffMs: number;
+  private readonly publishTimeoutMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private rerun = false;
+  private started = false;
+  private failures = 0;
+
+  constructor(private readonly options: OutboxRelayOptions) {
+    this.js = jetstream(options.nc);
+    this.pollIntervalMs = options.pollIntervalMs ?? 250;
+    this.batchSize = options.batchSize ?? 100;
+    this.maxBackoffMs = options.maxBackoffMs ?? 30_000;
+    this.publishTimeoutMs = options.publishTimeoutMs ?? 5_000;
+  }
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.runNow();
+  }
+
+  /** Waits for the pass in progress; rows it did not reach stay for the next start or replica. */
+  async stop(): Promise<void> {
+    this.started = false;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** Publishes now rather than at the next poll; call after committing an outbox row. */
+  nudge(): void {
+    // While backing off after a failure, writes must not turn into a retry storm.
+    if (this.failures === 0) this.runNow();
+  }
+
+  private runNow(): void {
+    if (!this.started) return;
+    if (this.running) {
+      this.rerun = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.running = this.loop().finally(() => {
+      this.running = undefined;
+    });
+  }
+
+  private async loop(): Promise<void> {
+    let delay = this.pollIntervalMs;
+    do {
+      this.rerun = false;
+      const outcome = await this.publishBatch().catch((error: unknown) => {
+        this.options.logger.error({ err: error }, 'outbox relay pass failed');
+        return undefined;
+      });
+      if (outcome?.complete) {
+        this.failures = 0;
+        delay = this.pollIntervalMs;
+        // A full batch means more rows are probably waiting.
+        if (outcome.published === this.batchSize) this.rerun = true;
+      } else {
+        this.failures += 1;
+        delay = Math.min(this.pollIntervalMs * 2 ** this.failures, this.maxBackoffMs);
+        this.rerun = false;
+      }
+    } while (this.rerun && this.started);
+    if (this.started) this.timer = setTimeout(() => this.runNow(), delay);
+  }
+
+  /**
+   * One pass: publishes claimed rows in order and stops at the first failure, so events leave in
+   * the order they were committed and a broken connection is not hammered row by row.
+   */
+  async publishBatch(): Promise<{ published: number; complete: boolean }> {
+    const client = await this.options.pool.connect();
+    let released = false;
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<OutboxRow>(
+        `SELECT id, subject, payload FROM outbox_events
+         WHERE published_at IS NULL
+         ORDER BY created_at, id
+         LIMIT $1
+         FOR UPDATE SKIP LOCKED`,
+        [this.batchSize],
+      );
+      const published: string[] = [];
+      let failure: { row: OutboxRow; error: unknown } | undefined;
+      for (const row of rows) {
+        try {
+          await this.js.publish(row.subject, JSON.stringify(row.payload), {
+            msgID: row.id,
+            timeout: this.publishTimeoutMs,
+          });
+          published.push(row.id);
+        } catch (error) {
+          failure = { row, error };
+          break;
+        }
+      }
+      if (published.length) {
+        await client.query('UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::uuid[])', [published]);
+      }
+      if (failure) {
+        const message = failure.error instanceof Error ? failure.error.message : String(failure.error);
+        await client.query('UPDATE outbox_events SET attempts = attempts + 1, last_error = $2 WHERE id = $1', [
+          failure.row.id,
+          message,
+        ]);
+        this.options.logger.warn({ eventId: failure.row.id, subject: failure.row.subject, err: failure.error }, 'outbox publish failed; will retry');
+      }
+      await client.query('COMMIT');
+      return { published: published.length, complete: !failure };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      client.release(error as Error);
+      released = true;
+      throw error;
+    } finally {
+      if (!released) client.release();
+    }
+  }
+}

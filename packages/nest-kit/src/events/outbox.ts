@@ -1,0 +1,16 @@
+import { type EventEnvelope, eventSubject } from '@medtutor/contracts';
+import type { RawSqlExecutor } from './prisma-like.js';
+
+/**
+ * Records an event in the outbox. Call it with the transaction client that writes the state
+ * change, so the event exists exactly when the change commits; the relay publishes it later.
+ */
+export async function writeOutbox(tx: RawSqlExecutor, envelope: EventEnvelope): Promise<void> {
+  await tx.$executeRawUnsafe(
+    'INSERT INTO outbox_events (id, type, subject, payload) VALUES ($1::uuid, $2, $3, $4::jsonb)',
+    envelope.id,
+    envelope.type,
+    eventSubject(envelope.type),
+    JSON.stringify(envelope),
+  );
+}
