@@ -83,6 +83,9 @@ export const VerifyCredentialsRequestSchema = LoginBodySchema;
 
 /** The link in the email is built by identity from PUBLIC_BASE_URL; the gateway only forwards the email. */
 export const RequestPasswordResetRequestSchema = ForgotPasswordBodySchema;
+/** The same answer whether or not the email belongs to an account, so the form cannot probe for users. */
+export const RequestPasswordResetReplySchema = z.object({ accepted: z.literal(true) });
+export type RequestPasswordResetReply = z.infer<typeof RequestPasswordResetReplySchema>;
 
 export const ResetPasswordRequestSchema = ResetPasswordBodySchema;
 /** The gateway ends every session of this user after a successful reset. */

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { MailModule } from '../../infra/mail/mail.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { PasswordResetsRepository } from './password-resets.repository.js';
+import { PasswordResetsRpcController } from './password-resets.rpc-controller.js';
+import { PasswordResetsService } from './password-resets.service.js';
+
+@Module({
+  imports: [UsersModule, MailModule],
+  controllers: [PasswordResetsRpcController],
+  providers: [PasswordResetsService, PasswordResetsRepository],
+})
+export class PasswordResetsModule {}

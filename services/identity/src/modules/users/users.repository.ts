@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import type { EventEnvelope } from '@medtutor/contracts';
+import { writeOutbox } from '@medtutor/nest-kit';
+import { Prisma, type User } from '../../generated/prisma/client.js';
+import { PrismaService } from '../../infra/prisma.service.js';
+import { emailTaken, usernameTaken } from './users.errors.js';
+
+export type NewUser = Pick<Prisma.UserCreateInput, 'username' | 'email' | 'passwordHash' | 'firstName' | 'lastName' | 'phone' | 'role'>;
+
+@Injectable()
+export class UsersRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  findById(id: number): Promise<User | null> {
+    return this.prisma.user.findUnique({ where: { id } });
+  }
+
+  /** `email` must already be normalised. */
+  findByEmail(email: string): Promise<User | null> {
+    return this.prisma.user.findUnique({ where: { email } });
+  }
+
+  /** Which unique field an existing user already holds; the username is reported first. */
+  async findTakenField(username: string, email: string): Promise<'username' | 'email' | null> {
+    const holders = await this.prisma.user.findMany({
+      where: { OR: [{ username }, { email }] },
+      select: { username: true },
+      take: 2,
+    });
+    if (holders.some((holder) => holder.username === username)) return 'username';
+    return holders.length ? 'email' : null;
+  }
+
+  /**
+   * Inserts the user and its event in one transaction. A concurrent registration that slips past
+   * `findTakenField` hits a unique index here and gets the same domain error.
+   */
+  async createWithEvent(data: NewUser, eventFor: (user: User) => EventEnvelope): Promise<User> {
+    try {
+      return await this.prisma.$transaction(async (tx) => {
+        const user = await tx.user.create({ data });
+        await writeOutbox(tx, eventFor(user));
+        return user;
+      });
+    } catch (error) {
+      const field = uniqueViolationField(error);
+      if (field === 'username') throw usernameTaken();
+      if (field === 'email') throw emailTaken();
+      throw error;
+    }
+  }
+}
+
+/** The column behind a unique-constraint violation (P2002), as reported through the pg adapter. */
+function uniqueViolationField(error: unknown): string | undefined {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== 'P2002') return undefined;
+  const meta = error.meta as { target?: unknown; driverAdapterError?: { cause?: { constraint?: { fields?: unknown } } } } | undefined;
+  const fields = meta?.driverAdapterError?.cause?.constraint?.fields ?? meta?.target;
+  return Array.isArray(fields) && typeof fields[0] === 'string' ? fields[0].replace(/"/g, '') : undefined;
+}

@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type Actor,
+  EventTypes,
+  type GetUserRequestSchema,
+  type LoginBodySchema,
+  type RegisterBodySchema,
+  type UserDto,
+} from '@medtutor/contracts';
+import { forbidden, newEvent, notFound, OutboxRelay } from '@medtutor/nest-kit';
+import type { z } from 'zod';
+import { PasswordHasher } from '../../infra/password-hasher.js';
+import { normaliseEmail, toUserDto, toUserRegisteredV1 } from './user.mapping.js';
+import { UsersRepository } from './users.repository.js';
+import { emailTaken, invalidCredentials, unauthenticated, usernameTaken } from './users.errors.js';
+
+type Registration = z.output<typeof RegisterBodySchema>;
+type Credentials = z.output<typeof LoginBodySchema>;
+type GetUser = z.output<typeof GetUserRequestSchema>;
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly outboxRelay: OutboxRelay,
+  ) {}
+
+  async register(registration: Registration, correlationId: string | null): Promise<UserDto> {
+    const email = normaliseEmail(registration.email);
+    // Checked before hashing, so a taken name costs no argon2 run; the unique indexes settle races.
+    const taken = await this.users.findTakenField(registration.username, email);
+    if (taken === 'username') throw usernameTaken();
+    if (taken === 'email') throw emailTaken();
+    const user = await this.users.createWithEvent(
+      {
+        username: registration.username,
+        email,
+        passwordHash: await this.hasher.hash(registration.password),
+        firstName: registration.firstName ?? null,
+        lastName: registration.lastName ?? null,
+        phone: registration.phone ?? null,
+      },
+      (created) => newEvent(EventTypes.userRegistered, 1, toUserRegisteredV1(created), correlationId),
+    );
+    this.outboxRelay.nudge();
+    return toUserDto(user);
+  }
+
+  /** An unknown email costs one argon2 verification too, so both failures look and take the same. */
+  async verifyCredentials(credentials: Credentials): Promise<UserDto> {
+    const user = await this.users.findByEmail(normaliseEmail(credentials.email));
+    const valid = user
+      ? await this.hasher.verify(user.passwordHash, credentials.password)
+      : await this.hasher.verifyWithoutUser(credentials.password);
+    if (!user || !valid) throw invalidCredentials();
+    return toUserDto(user);
+  }
+
+  /** A user may read their own account; an admin may read any. */
+  async getUser(request: GetUser, actor: Actor | null): Promise<UserDto> {
+    if (!actor) throw unauthenticated();
+    if (actor.userId !== request.userId && actor.role !== 'admin') throw forbidden();
+    const user = await this.users.findById(request.userId);
+    if (!user) throw notFound();
+    return toUserDto(user);
+  }
+}
