@@ -42,11 +42,12 @@ async function main(argv: string[]): Promise<number> {
   }
 
   if (command === 'migrate-new') {
-    const target = values.schema && values.migrations
-      ? { schemaPath: resolve(repoRoot, values.schema), migrationsDir: resolve(repoRoot, values.migrations) }
-      : values.service
-        ? selected[0]
-        : undefined;
+    const target =
+      values.schema && values.migrations
+        ? { schemaPath: resolve(repoRoot, values.schema), migrationsDir: resolve(repoRoot, values.migrations) }
+        : values.service
+          ? selected[0]
+          : undefined;
     if (!values.name || !target) {
       console.error(USAGE);
       return 1;
@@ -67,7 +68,9 @@ async function main(argv: string[]): Promise<number> {
       const sql = await checkDrift({ ...service, shadowAdminUrl });
       if (sql) {
         drifted += 1;
-        console.error(`${service.service}: schema.prisma differs from its migrations; a new migration would be:\n${sql}`);
+        console.error(
+          `${service.service}: schema.prisma differs from its migrations; a new migration would be:\n${sql}`,
+        );
       } else {
         console.log(`${service.service}: no drift`);
       }

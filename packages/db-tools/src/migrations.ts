@@ -25,7 +25,10 @@ async function readMigrationList(migrationsDir: string): Promise<MigrationList> 
     if (error.code === 'ENOENT') return [];
     throw error;
   });
-  const names = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const names = entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
   const migrationDirectories = await Promise.all(
     names.map(async (name) => ({
       path: name,
@@ -97,10 +100,15 @@ export interface CreatedMigration {
  * Writes `<migrationsDir>/<timestamp>_<name>/migration.sql` with the SQL that brings the
  * migrations up to the schema, and the lockfile. Returns null (and writes nothing) when they agree.
  */
-export async function createMigration(options: DiffOptions & { name: string; now?: Date }): Promise<CreatedMigration | null> {
+export async function createMigration(
+  options: DiffOptions & { name: string; now?: Date },
+): Promise<CreatedMigration | null> {
   const sql = await diffMigrationsToSchema(options);
   if (!sql) return null;
-  const directory = join(options.migrationsDir, `${migrationTimestamp(options.now ?? new Date())}_${migrationSlug(options.name)}`);
+  const directory = join(
+    options.migrationsDir,
+    `${migrationTimestamp(options.now ?? new Date())}_${migrationSlug(options.name)}`,
+  );
   await mkdir(directory, { recursive: true });
   await writeFile(join(directory, 'migration.sql'), sql);
   const lockPath = join(options.migrationsDir, MIGRATION_LOCK_FILE);
@@ -111,7 +119,9 @@ export async function createMigration(options: DiffOptions & { name: string; now
 }
 
 /** `services/<name>/prisma/schema.prisma` for every service that has a schema. */
-export async function findServiceSchemas(repoRoot: string): Promise<Array<{ service: string } & Omit<DiffOptions, 'shadowAdminUrl'>>> {
+export async function findServiceSchemas(
+  repoRoot: string,
+): Promise<Array<{ service: string } & Omit<DiffOptions, 'shadowAdminUrl'>>> {
   const servicesDir = join(repoRoot, 'services');
   const services = (await readdir(servicesDir, { withFileTypes: true })).filter((entry) => entry.isDirectory());
   const found = await Promise.all(
@@ -121,7 +131,9 @@ export async function findServiceSchemas(repoRoot: string): Promise<Array<{ serv
         () => true,
         () => false,
       );
-      return exists ? { service: entry.name, schemaPath, migrationsDir: join(dirname(schemaPath), 'migrations') } : null;
+      return exists
+        ? { service: entry.name, schemaPath, migrationsDir: join(dirname(schemaPath), 'migrations') }
+        : null;
     }),
   );
   return found.filter((item) => item !== null).sort((a, b) => a.service.localeCompare(b.service));

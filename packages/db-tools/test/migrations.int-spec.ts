@@ -20,7 +20,9 @@ async function shadowDatabases(adminUrl: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'prisma_shadow_%'`);
+    const { rows } = await client.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE 'prisma_shadow_%'`,
+    );
     return rows.map((row) => row.datname);
   } finally {
     await client.end();
@@ -46,7 +48,13 @@ describe('db-tools against the real schema engine', () => {
 
   it('writes the first migration and the lockfile, then reports no drift', async () => {
     await writeFile(schemaPath, schemaWith('  body String'));
-    const created = await createMigration({ schemaPath, migrationsDir, shadowAdminUrl, name: 'Init', now: new Date('2026-01-02T03:04:05Z') });
+    const created = await createMigration({
+      schemaPath,
+      migrationsDir,
+      shadowAdminUrl,
+      name: 'Init',
+      now: new Date('2026-01-02T03:04:05Z'),
+    });
 
     expect(created?.directory).toBe(join(migrationsDir, '20260102030405_init'));
     const sql = await readFile(join(migrationsDir, '20260102030405_init', 'migration.sql'), 'utf8');
@@ -59,22 +67,44 @@ describe('db-tools against the real schema engine', () => {
 
   it('reports a schema change as drift and writes only the difference', async () => {
     await writeFile(schemaPath, schemaWith('  body String'));
-    await createMigration({ schemaPath, migrationsDir, shadowAdminUrl, name: 'init', now: new Date('2026-01-01T00:00:00Z') });
+    await createMigration({
+      schemaPath,
+      migrationsDir,
+      shadowAdminUrl,
+      name: 'init',
+      now: new Date('2026-01-01T00:00:00Z'),
+    });
     await writeFile(schemaPath, schemaWith('  body String\n  pinned Boolean @default(false)'));
 
     const drift = await checkDrift({ schemaPath, migrationsDir, shadowAdminUrl });
     expect(drift).toContain('ALTER TABLE "Note" ADD COLUMN     "pinned" BOOLEAN NOT NULL DEFAULT false');
 
-    const created = await createMigration({ schemaPath, migrationsDir, shadowAdminUrl, name: 'pin notes', now: new Date('2026-01-02T00:00:00Z') });
+    const created = await createMigration({
+      schemaPath,
+      migrationsDir,
+      shadowAdminUrl,
+      name: 'pin notes',
+      now: new Date('2026-01-02T00:00:00Z'),
+    });
     expect(created?.sql).toBe(drift);
     expect(created?.sql).not.toContain('CREATE TABLE');
-    expect((await readdir(migrationsDir)).sort()).toEqual(['20260101000000_init', '20260102000000_pin_notes', 'migration_lock.toml']);
+    expect((await readdir(migrationsDir)).sort()).toEqual([
+      '20260101000000_init',
+      '20260102000000_pin_notes',
+      'migration_lock.toml',
+    ]);
     expect(await checkDrift({ schemaPath, migrationsDir, shadowAdminUrl })).toBe('');
   });
 
   it('replays hand-written SQL whose function bodies contain semicolons', async () => {
     await writeFile(schemaPath, schemaWith('  body String'));
-    await createMigration({ schemaPath, migrationsDir, shadowAdminUrl, name: 'init', now: new Date('2026-01-01T00:00:00Z') });
+    await createMigration({
+      schemaPath,
+      migrationsDir,
+      shadowAdminUrl,
+      name: 'init',
+      now: new Date('2026-01-01T00:00:00Z'),
+    });
     await mkdir(join(migrationsDir, '20260103000000_trim_notes'));
     await writeFile(
       join(migrationsDir, '20260103000000_trim_notes', 'migration.sql'),

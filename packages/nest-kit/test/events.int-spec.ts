@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { DeadLetterStream, deadLetterSubject, type EventEnvelope, eventSubject } from '@medtutor/contracts';
 import {
   DeadLetterHeaders,
-  type EventConsumerHandle,
   type EventConsumerOptions,
   EventConsumers,
   EventKitModule,
@@ -51,7 +50,11 @@ describe('event kit against real NATS JetStream and PostgreSQL', () => {
   /** The consumer's effect: credits an hour, which would double on a redelivery without the inbox. */
   const creditOnce = (durable: string, envelope: EventEnvelope) =>
     handleOnce(prisma, durable, envelope.id, async (tx) => {
-      await tx.$executeRawUnsafe('INSERT INTO test_credits (consumer, event_id) VALUES ($1, $2::uuid)', durable, envelope.id);
+      await tx.$executeRawUnsafe(
+        'INSERT INTO test_credits (consumer, event_id) VALUES ($1, $2::uuid)',
+        durable,
+        envelope.id,
+      );
     });
   const credits = async (eventId: string) =>
     Number((await pool.query('SELECT count(*) FROM test_credits WHERE event_id = $1', [eventId])).rows[0].count);
@@ -67,7 +70,8 @@ describe('event kit against real NATS JetStream and PostgreSQL', () => {
   };
   const relayPass = () => new OutboxRelay({ pool, nc, logger }).publishBatch();
   const published = async (eventId: string) =>
-    (await pool.query('SELECT published_at FROM outbox_events WHERE id = $1', [eventId])).rows[0]?.published_at as Date | null;
+    (await pool.query('SELECT published_at FROM outbox_events WHERE id = $1', [eventId])).rows[0]
+      ?.published_at as Date | null;
   const streamMessages = async () => (await jsm.streams.info(stream.name)).state.messages;
 
   beforeAll(async () => {
@@ -235,7 +239,9 @@ describe('event kit against real NATS JetStream and PostgreSQL', () => {
     expect(letter.header.get(DeadLetterHeaders.deliveries)).toBe('3');
     expect(letter.header.get(DeadLetterHeaders.subject)).toBe(eventSubject(envelope.type));
     expect(letter.header.get(DeadLetterHeaders.stream)).toBe(stream.name);
-    expect(letter.header.get('Nats-Msg-Id')).toBe(`${stream.name}:${durable}:${letter.header.get(DeadLetterHeaders.streamSequence)}`);
+    expect(letter.header.get('Nats-Msg-Id')).toBe(
+      `${stream.name}:${durable}:${letter.header.get(DeadLetterHeaders.streamSequence)}`,
+    );
     await waitFor('the term', async () => (await jsm.consumers.info(stream.name, durable)).num_ack_pending === 0);
     await sleep(200);
     expect(attempts).toHaveLength(3);
@@ -245,7 +251,14 @@ describe('event kit against real NATS JetStream and PostgreSQL', () => {
   it('dead-letters an event whose deliveries all ended without an outcome, without handling it again', async () => {
     const envelope = newEvent(eventType('crashes_the_process'), 1, {}, null);
     const durable = newDurable('no_outcome');
-    const options = { durable, filterSubjects: [eventSubject(envelope.type)], ackWaitMs: 500, maxDeliver: 1, logger, stream: stream.name };
+    const options = {
+      durable,
+      filterSubjects: [eventSubject(envelope.type)],
+      ackWaitMs: 500,
+      maxDeliver: 1,
+      logger,
+      stream: stream.name,
+    };
     const doomed = await connect({ servers: await testNatsUrl() });
     const first = await startConsumer({ ...options, nc: doomed, handle: () => doomed.close() });
     await commitWithEvent(envelope);
@@ -287,8 +300,14 @@ describe('event kit against real NATS JetStream and PostgreSQL', () => {
     await commitWithEvent(unroutable);
     await commitWithEvent(next);
 
-    expect(await new OutboxRelay({ pool, nc, logger, publishTimeoutMs: 1_000 }).publishBatch()).toEqual({ published: 0, complete: false });
-    const { rows } = await pool.query('SELECT id, attempts, last_error, published_at FROM outbox_events WHERE id = ANY($1::uuid[])', [[unroutable.id, next.id]]);
+    expect(await new OutboxRelay({ pool, nc, logger, publishTimeoutMs: 1_000 }).publishBatch()).toEqual({
+      published: 0,
+      complete: false,
+    });
+    const { rows } = await pool.query(
+      'SELECT id, attempts, last_error, published_at FROM outbox_events WHERE id = ANY($1::uuid[])',
+      [[unroutable.id, next.id]],
+    );
     const byId = new Map(rows.map((row) => [row.id, row]));
     expect(byId.get(unroutable.id)).toMatchObject({ attempts: 1, published_at: null, last_error: expect.any(String) });
     expect(byId.get(next.id)).toMatchObject({ attempts: 0, published_at: null });

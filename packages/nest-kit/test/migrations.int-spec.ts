@@ -41,9 +41,7 @@ describe('applyMigrations', () => {
     const result = await applyMigrations({ databaseUrl: db.url, migrationsDir: dir });
 
     expect(result).toEqual({ applied: ['20260101000000_init', '20260102000000_pin'], alreadyApplied: [] });
-    const rows = await query<Record<string, unknown>>(
-      'SELECT * FROM "_prisma_migrations" ORDER BY migration_name',
-    );
+    const rows = await query<Record<string, unknown>>('SELECT * FROM "_prisma_migrations" ORDER BY migration_name');
     expect(rows).toHaveLength(2);
     expect(rows[0]).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),

@@ -35,6 +35,8 @@ export function serviceEnvSchema<K extends string>(databaseVar: K) {
       .enum(['true', 'false'])
       .optional()
       .transform((value) => value === 'true'),
+    /** Replicas of the platform's JetStream streams: 1 on one server, 3 on the cluster. */
+    JETSTREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
     ...({ [databaseVar]: postgresUrl } as Record<K, typeof postgresUrl>),
   });
 }

@@ -94,7 +94,10 @@ export async function startConsumer(options: EventConsumerOptions): Promise<Even
       return;
     }
     msg.term();
-    logger.error({ reason, err: error, streamSequence: msg.info.streamSequence, deliveries: msg.info.deliveryCount }, 'event dead-lettered');
+    logger.error(
+      { reason, err: error, streamSequence: msg.info.streamSequence, deliveries: msg.info.deliveryCount },
+      'event dead-lettered',
+    );
   };
 
   const processMessage = async (msg: JsMsg): Promise<void> => {
@@ -112,7 +115,10 @@ export async function startConsumer(options: EventConsumerOptions): Promise<Even
     } catch (error) {
       if (deliveries >= maxDeliver) return deadLetter(msg, `handler failed ${deliveries} times`, error);
       const delay = Math.min(retryDelayMs * 2 ** (deliveries - 1), MAX_RETRY_DELAY_MS);
-      logger.warn({ err: error, eventId: envelope.id, type: envelope.type, deliveries, retryInMs: delay }, 'event handler failed; will retry');
+      logger.warn(
+        { err: error, eventId: envelope.id, type: envelope.type, deliveries, retryInMs: delay },
+        'event handler failed; will retry',
+      );
       msg.nak(delay);
     }
   };
@@ -161,7 +167,9 @@ function oneLine(error: unknown): string {
 async function ensureDurable(jsm: JetStreamManager, options: EventConsumerOptions, maxDeliver: number): Promise<void> {
   const [first, ...more] = options.filterSubjects;
   if (!first) throw new Error(`Consumer ${options.durable} needs at least one filter subject`);
-  const filter: Partial<ConsumerConfig> = more.length ? { filter_subjects: options.filterSubjects } : { filter_subject: first };
+  const filter: Partial<ConsumerConfig> = more.length
+    ? { filter_subjects: options.filterSubjects }
+    : { filter_subject: first };
   const settings: Partial<ConsumerConfig> = {
     ...filter,
     ack_wait: nanos(options.ackWaitMs ?? 30_000),

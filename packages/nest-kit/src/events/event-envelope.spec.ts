@@ -7,7 +7,12 @@ describe('newEvent', () => {
     const envelope = newEvent('payments.payment_succeeded.v1', 1, { paymentId: 3 }, 'corr-9');
 
     expect(EventEnvelopeSchema.parse(envelope)).toEqual(envelope);
-    expect(envelope).toMatchObject({ type: 'payments.payment_succeeded.v1', version: 1, correlationId: 'corr-9', data: { paymentId: 3 } });
+    expect(envelope).toMatchObject({
+      type: 'payments.payment_succeeded.v1',
+      version: 1,
+      correlationId: 'corr-9',
+      data: { paymentId: 3 },
+    });
     expect(Date.parse(envelope.occurredAt)).not.toBeNaN();
   });
 

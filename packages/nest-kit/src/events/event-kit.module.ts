@@ -105,7 +105,12 @@ export class EventKitModule {
           provide: OutboxRelay,
           inject: [EVENTS_NATS, OUTBOX_POOL],
           useFactory: (nc: NatsConnection, pool: pg.Pool) =>
-            new OutboxRelay({ ...options.relay, nc, pool, logger: options.logger.child({ component: 'outbox-relay' }) }),
+            new OutboxRelay({
+              ...options.relay,
+              nc,
+              pool,
+              logger: options.logger.child({ component: 'outbox-relay' }),
+            }),
         },
         EventKitRuntime,
         EventConsumers,

@@ -81,7 +81,7 @@ export class OutboxRelay {
   }
 
   private async loop(): Promise<void> {
-    let delay = this.pollIntervalMs;
+    let delay: number;
     do {
       this.rerun = false;
       const outcome = await this.publishBatch().catch((error: unknown) => {
@@ -142,7 +142,10 @@ export class OutboxRelay {
           failure.row.id,
           message,
         ]);
-        this.options.logger.warn({ eventId: failure.row.id, subject: failure.row.subject, err: failure.error }, 'outbox publish failed; will retry');
+        this.options.logger.warn(
+          { eventId: failure.row.id, subject: failure.row.subject, err: failure.error },
+          'outbox publish failed; will retry',
+        );
       }
       await client.query('COMMIT');
       return { published: published.length, complete: !failure };

@@ -1,5 +1,11 @@
 import { DeadLetterStream, EventStreams } from '@medtutor/contracts';
-import { JetStreamApiCodes, JetStreamApiError, jetstreamManager, RetentionPolicy, StorageType } from '@nats-io/jetstream';
+import {
+  JetStreamApiCodes,
+  JetStreamApiError,
+  jetstreamManager,
+  RetentionPolicy,
+  StorageType,
+} from '@nats-io/jetstream';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
 
 export interface StreamDefinition {
@@ -50,7 +56,13 @@ export async function ensureStreams(
       .add({ ...update, name: stream.name, storage: StorageType.File, retention: RetentionPolicy.Limits })
       .catch(async (error: unknown) => {
         // Another service created it between our two calls.
-        if (!(await jsm.streams.info(stream.name).then(() => true, () => false))) throw error;
+        if (
+          !(await jsm.streams.info(stream.name).then(
+            () => true,
+            () => false,
+          ))
+        )
+          throw error;
         await jsm.streams.update(stream.name, update);
       });
   }
