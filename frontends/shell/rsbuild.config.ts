@@ -1,7 +1,7 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { contractsAlias, sharedSingletons } from '../federation.shared';
+import { contractsAlias, federationDefaults, pluginAntdExportsGuard } from '../federation.shared';
 import { site } from './src/config/site';
 
 /** The gateway serves the API and the built remotes; `rsbuild dev` forwards to it. */
@@ -10,12 +10,12 @@ const gateway = 'http://localhost:8080';
 export default defineConfig({
   plugins: [
     pluginReact(),
+    pluginAntdExportsGuard(),
     pluginModuleFederation({
       name: 'shell',
       // Remotes are registered at runtime from window.location.origin (src/lib/remotes.ts).
       remotes: {},
-      shared: sharedSingletons,
-      dts: false,
+      ...federationDefaults,
     }),
   ],
   source: { entry: { index: './src/index.ts' } },

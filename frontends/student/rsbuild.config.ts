@@ -1,16 +1,16 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { contractsAlias, sharedSingletons } from '../federation.shared';
+import { contractsAlias, federationDefaults, pluginAntdExportsGuard } from '../federation.shared';
 
 export default defineConfig({
   plugins: [
     pluginReact(),
+    pluginAntdExportsGuard(),
     pluginModuleFederation({
       name: 'student',
       exposes: { './App': './src/app/student-app.tsx' },
-      shared: sharedSingletons,
-      dts: false,
+      ...federationDefaults,
     }),
   ],
   source: { entry: { index: './src/index.ts' } },

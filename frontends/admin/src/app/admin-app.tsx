@@ -10,7 +10,7 @@ export interface AdminAppProps {
   user: UserDto;
   /** /admin-dashboard shows the dashboard, /admin the admin panel (spec section 2). */
   view: 'dashboard' | 'panel';
-  /** The shell's logout: ends the session, shows the notice and leaves the page. */
+  /** The shell's logout: ends the session and shows the notice; the shell then leaves this page. */
   onLogout: () => Promise<void>;
 }
 

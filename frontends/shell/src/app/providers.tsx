@@ -3,16 +3,21 @@ import { App, ConfigProvider } from 'antd';
 import enGB from 'antd/locale/en_GB';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
+import { SessionProvider } from '../features/auth/components/session-provider';
 import { swrConfig } from '../lib/swr-config';
 
 const notices = { maxCount: Limits.maxNotices, duration: Limits.noticeDurationMs / 1000 };
+// Below the sticky header, so a notice never covers the account buttons.
+const notifications = { ...notices, top: 72 };
 
-/** The shell owns these contexts; the remotes render inside them through the shared singletons. */
+/** The shell owns these contexts and the session; the remotes render inside them through the shared singletons. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider locale={enGB} theme={{ token: { colorPrimary: '#0f5fa8', borderRadius: 8 } }}>
-      <App notification={notices} message={notices}>
-        <SWRConfig value={swrConfig}>{children}</SWRConfig>
+      <App notification={notifications} message={notices}>
+        <SWRConfig value={swrConfig}>
+          <SessionProvider>{children}</SessionProvider>
+        </SWRConfig>
       </App>
     </ConfigProvider>
   );

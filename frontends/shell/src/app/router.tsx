@@ -1,16 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
-import { SessionProvider } from '../features/auth/components/session-provider';
 import { SiteLayout } from './layout/site-layout';
 import { RouteError } from './route-error';
-
-function Root() {
-  return (
-    <SessionProvider>
-      <SiteLayout />
-    </SessionProvider>
-  );
-}
 
 /**
  * Every page is its own chunk (`lazy`), so a public page never downloads the dashboards, and the
@@ -18,7 +9,7 @@ function Root() {
  */
 export const router = createBrowserRouter([
   {
-    Component: Root,
+    Component: SiteLayout,
     HydrateFallback: PageSpinner,
     children: [
       {

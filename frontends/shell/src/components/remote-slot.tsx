@@ -1,6 +1,6 @@
-import { Button, Result } from 'antd';
-import { Component, type ErrorInfo, type ReactNode, Suspense, lazy, useMemo, useState } from 'react';
-import { type RemoteName, type RemoteRootProps, loadRemoteRoot } from '../lib/remotes';
+import { Button, Result, Typography } from 'antd';
+import { Component, type ErrorInfo, type ReactNode, Suspense, createElement, use, useState } from 'react';
+import { type RemoteName, type RemoteRootProps, remoteRoot, retryRemote } from '../lib/remotes';
 import { PageSpinner } from './page-spinner';
 
 class RemoteErrorBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
@@ -20,7 +20,12 @@ class RemoteErrorBoundary extends Component<{ onRetry: () => void; children: Rea
     return (
       <Result
         status="error"
-        title="This page could not be loaded"
+        role="alert"
+        title={
+          <Typography.Title level={1} style={{ fontSize: '1.5rem' }}>
+            This page could not be loaded
+          </Typography.Title>
+        }
         subTitle="Please check your connection and try again."
         extra={
           <Button type="primary" onClick={this.props.onRetry}>
@@ -32,16 +37,23 @@ class RemoteErrorBoundary extends Component<{ onRetry: () => void; children: Rea
   }
 }
 
+function RemoteRoot<N extends RemoteName>({ name, props }: { name: N; props: RemoteRootProps[N] }) {
+  return createElement(use(remoteRoot(name)), props);
+}
+
 /** Renders a remote's root component, loaded on first use, with a retry screen instead of a blank page. */
 export function RemoteSlot<N extends RemoteName>({ name, props }: { name: N; props: RemoteRootProps[N] }) {
+  // Retrying remounts the boundary, which renders the remote again (and loads it anew if loading failed).
   const [attempt, setAttempt] = useState(0);
-  // A new lazy component per attempt: React.lazy remembers a rejected load forever.
-  const Root = useMemo(() => lazy(() => loadRemoteRoot(name, attempt > 0)), [name, attempt]);
+  const retry = () => {
+    retryRemote(name);
+    setAttempt((value) => value + 1);
+  };
 
   return (
-    <RemoteErrorBoundary key={attempt} onRetry={() => setAttempt((value) => value + 1)}>
+    <RemoteErrorBoundary key={attempt} onRetry={retry}>
       <Suspense fallback={<PageSpinner />}>
-        <Root {...props} />
+        <RemoteRoot name={name} props={props} />
       </Suspense>
     </RemoteErrorBoundary>
   );

@@ -50,7 +50,12 @@ export const subjects: SubjectOffering[] = [
     summary: 'Practice for multiple mini interviews, panel interviews and ethics questions.',
     about:
       'Interview tutoring covers every format medical schools use, with mock interviews and feedback from medical students, including an interview panelist.',
-    offerings: ['Multiple mini interviews (MMIs)', 'Panel interviews', 'Ethics scenarios', 'Mock interviews with feedback'],
+    offerings: [
+      'Multiple mini interviews (MMIs)',
+      'Panel interviews',
+      'Ethics scenarios',
+      'Mock interviews with feedback',
+    ],
     prices: { singleSession: 40, package5: 190, package10: 360 },
     savings: { package5: 10, package10: 40 },
   },
@@ -77,5 +82,10 @@ export const paidPlanFeatures = [
 
 export const freeTrial = {
   duration: '15-30 minutes',
-  features: ['Meet your tutor', 'Discuss your goals and needs', 'No commitment required', 'Personalised recommendations'],
+  features: [
+    'Meet your tutor',
+    'Discuss your goals and needs',
+    'No commitment required',
+    'Personalised recommendations',
+  ],
 } as const;

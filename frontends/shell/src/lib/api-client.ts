@@ -40,7 +40,9 @@ export async function apiRequest<S extends z.ZodType>(
   const response = await fetch(path, {
     method,
     credentials: 'include',
-    headers: hasBody ? { Accept: 'application/json', 'Content-Type': 'application/json' } : { Accept: 'application/json' },
+    headers: hasBody
+      ? { Accept: 'application/json', 'Content-Type': 'application/json' }
+      : { Accept: 'application/json' },
     body: hasBody ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();

@@ -21,22 +21,40 @@ const remoteEntry = (name: RemoteName) => ({
 });
 
 let registered = false;
+const loads = new Map<RemoteName, Promise<ComponentType<never>>>();
+const failed = new Set<RemoteName>();
 
-/**
- * Loads a remote's root component. `afterFailure` re-registers the remote first, which drops whatever
- * the federation runtime cached from the failed attempt.
- */
-export async function loadRemoteRoot<N extends RemoteName>(
-  name: N,
-  afterFailure: boolean,
-): Promise<{ default: ComponentType<RemoteRootProps[N]> }> {
+async function loadRoot(name: RemoteName, afterFailure: boolean): Promise<ComponentType<never>> {
   if (!registered) {
     registerRemotes(remoteNames.map(remoteEntry));
     registered = true;
   } else if (afterFailure) {
+    // Re-registering drops whatever the federation runtime cached from the failed attempt.
     registerRemotes([remoteEntry(name)], { force: true });
   }
-  const module = await loadRemote<{ default?: ComponentType<RemoteRootProps[N]> }>(`${name}/App`);
+  const module = await loadRemote<{ default?: ComponentType<never> }>(`${name}/App`);
   if (!module?.default) throw new Error(`The ${name} app did not provide its root component.`);
-  return { default: module.default };
+  return module.default;
+}
+
+/**
+ * The root component of a remote, loaded once per page life. The same promise is returned until
+ * `retryRemote`, so React's `use` sees a settled one on every render, a rejected one included.
+ */
+export function remoteRoot<N extends RemoteName>(name: N): Promise<ComponentType<RemoteRootProps[N]>> {
+  let load = loads.get(name);
+  if (load === undefined) {
+    load = loadRoot(name, failed.has(name));
+    loads.set(name, load);
+    load.then(
+      () => failed.delete(name),
+      () => failed.add(name),
+    );
+  }
+  return load as Promise<ComponentType<RemoteRootProps[N]>>;
+}
+
+/** After a failed load, lets the next `remoteRoot` call try again from scratch. */
+export function retryRemote(name: RemoteName): void {
+  if (failed.has(name)) loads.delete(name);
 }

@@ -1,6 +1,6 @@
 import { CloseOutlined, MenuOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { site } from '../../config/site';
 import { useSession } from '../../features/auth/hooks/use-session';
@@ -48,11 +48,11 @@ function AccountActions({ stacked }: { stacked: boolean }) {
 
 export function SiteHeader() {
   const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The menu belongs to the location it was opened at: any navigation, even to a section of the
+  // same page, closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const menuOpen = openAt === location.key;
   const links = sectionLinks(location.pathname === '/');
-
-  // Any navigation, including to a section of the same page, closes the mobile menu.
-  useEffect(() => setMenuOpen(false), [location.key]);
 
   return (
     <header className="site-header">
@@ -81,7 +81,7 @@ export function SiteHeader() {
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setOpenAt(menuOpen ? null : location.key)}
         />
       </div>
       <nav id="mobile-menu" aria-label="Mobile" className="site-nav site-nav--mobile" hidden={!menuOpen}>

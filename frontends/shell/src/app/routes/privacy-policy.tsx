@@ -11,8 +11,8 @@ export function PrivacyPolicyRoute() {
       <Title level={1}>Privacy Policy</Title>
       <Paragraph type="secondary">Last updated 24 December 2025</Paragraph>
       <Paragraph>
-        This policy explains what personal data {site.name} collects, why, and the rights you have over it under UK
-        data protection law (the UK GDPR and the Data Protection Act 2018).
+        This policy explains what personal data {site.name} collects, why, and the rights you have over it under UK data
+        protection law (the UK GDPR and the Data Protection Act 2018).
       </Paragraph>
 
       <Title level={2}>Data We Collect</Title>
@@ -73,7 +73,9 @@ export function PrivacyPolicyRoute() {
       </Paragraph>
 
       <Title level={2}>Children</Title>
-      <Paragraph>Our service is for students over 13. Students under 18 need the consent of a parent or guardian.</Paragraph>
+      <Paragraph>
+        Our service is for students over 13. Students under 18 need the consent of a parent or guardian.
+      </Paragraph>
 
       <Title level={2}>Changes</Title>
       <Paragraph>

@@ -14,8 +14,8 @@ export function TermsRoute() {
 
       <Title level={2}>Our Service</Title>
       <Paragraph>
-        We provide one-to-one online tutoring by medical students. Every student can start with a free 15-30 minute trial
-        session with no payment and no commitment.
+        We provide one-to-one online tutoring by medical students. Every student can start with a free 15-30 minute
+        trial session with no payment and no commitment.
       </Paragraph>
 
       <Title level={2}>Payment</Title>
@@ -36,7 +36,9 @@ export function TermsRoute() {
       </Paragraph>
 
       <Title level={2}>Eligibility</Title>
-      <Paragraph>Our service is for students over 13. Students under 18 need the consent of a parent or guardian.</Paragraph>
+      <Paragraph>
+        Our service is for students over 13. Students under 18 need the consent of a parent or guardian.
+      </Paragraph>
 
       <Title level={2}>Changes to These Terms</Title>
       <Paragraph>We give 30 days notice before changes to these terms take effect.</Paragraph>

@@ -12,7 +12,7 @@ export interface Session {
   login(body: LoginInput): Promise<UserDto | null>;
   /** Resolves to the new user, or to null after a failure has been shown as a notice. */
   register(body: RegisterInput): Promise<UserDto | null>;
-  /** Ends the session and returns to the home page; a failure is shown as a notice. */
+  /** Ends the session; a failure is shown as a notice. */
   logout(): Promise<void>;
 }
 

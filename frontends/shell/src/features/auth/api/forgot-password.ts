@@ -13,6 +13,4 @@ export const requestPasswordReset = async (body: ForgotPasswordInput): Promise<v
 };
 
 export const useRequestPasswordReset = () =>
-  useSWRMutation(forgotPasswordKey, (_key: string, { arg }: { arg: ForgotPasswordInput }) =>
-    requestPasswordReset(arg),
-  );
+  useSWRMutation(forgotPasswordKey, (_key: string, { arg }: { arg: ForgotPasswordInput }) => requestPasswordReset(arg));

@@ -1,6 +1,5 @@
 import { Notices, type UserDto } from '@medtutor/contracts';
 import { type ReactNode, useCallback, useMemo } from 'react';
-import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { useNotices } from '../../../lib/notices';
 import { userKey, useUser } from '../api/get-user';
@@ -10,8 +9,8 @@ import { type RegisterInput, useRegister } from '../api/register';
 import { type Session, SessionContext } from '../session-context';
 
 /**
- * Holds the session of spec section 4 in the SWR cache under GET /api/user. It sits inside the router
- * because logging out leaves the current (possibly protected) page first.
+ * Holds the session of spec section 4 in the SWR cache under GET /api/user. Logging out stays on the
+ * page: a protected one then sends the visitor to /auth, ready to return after the next login.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const { data, isLoading, mutate: mutateUser } = useUser();
@@ -20,7 +19,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const { trigger: triggerRegister } = useRegister();
   const { trigger: triggerLogout } = useLogout();
   const notices = useNotices();
-  const navigate = useNavigate();
 
   // Whatever was cached belongs to the previous account; it must not be shown to the next one.
   const forgetOtherData = useCallback(
@@ -68,12 +66,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       notices.error(Notices.auth.logoutFailed, error);
       return;
     }
-    // Leave first: a protected page that saw the user vanish would send the visitor to /auth instead.
-    await navigate('/');
     await forgetOtherData();
     await mutateUser(null, { revalidate: false });
     notices.success(Notices.auth.logoutSuccessTitle, Notices.auth.logoutSuccess);
-  }, [triggerLogout, navigate, forgetOtherData, mutateUser, notices]);
+  }, [triggerLogout, forgetOtherData, mutateUser, notices]);
 
   const session = useMemo<Session>(
     () => ({ user: data ?? null, isLoading, login, register, logout }),

@@ -45,7 +45,11 @@ export function PricingSection() {
         </Typography.Paragraph>
         <div className="card-grid">
           <Card
-            title={<Typography.Title level={3} style={{ margin: 0 }}>Free Trial</Typography.Title>}
+            title={
+              <Typography.Title level={3} style={{ margin: 0 }}>
+                Free Trial
+              </Typography.Title>
+            }
             extra={<Tag color="gold">Most Popular</Tag>}
           >
             <p className="price">£0</p>
@@ -64,7 +68,11 @@ export function PricingSection() {
           {plans.map((plan) => (
             <Card
               key={plan.title}
-              title={<Typography.Title level={3} style={{ margin: 0 }}>{plan.title}</Typography.Title>}
+              title={
+                <Typography.Title level={3} style={{ margin: 0 }}>
+                  {plan.title}
+                </Typography.Title>
+              }
               extra={plan.popular && <Tag color="gold">Most Popular</Tag>}
             >
               <p className="price">{plan.price}</p>

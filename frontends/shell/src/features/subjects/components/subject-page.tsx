@@ -7,7 +7,11 @@ import { PageTitle } from '../../../components/page-title';
 export function SubjectPage({ subject }: { subject: SubjectOffering }) {
   const packages = [
     { label: packageLabels.singleSession, price: subject.prices.singleSession, note: 'per hour' },
-    { label: packageLabels.package5, price: subject.prices.package5, note: `5 hours, save £${subject.savings.package5}` },
+    {
+      label: packageLabels.package5,
+      price: subject.prices.package5,
+      note: `5 hours, save £${subject.savings.package5}`,
+    },
     {
       label: packageLabels.package10,
       price: subject.prices.package10,

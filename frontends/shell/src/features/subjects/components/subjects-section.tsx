@@ -14,7 +14,11 @@ export function SubjectsSection() {
           {subjects.map((subject) => (
             <Card
               key={subject.path}
-              title={<Typography.Title level={3} style={{ margin: 0 }}>{subject.title}</Typography.Title>}
+              title={
+                <Typography.Title level={3} style={{ margin: 0 }}>
+                  {subject.title}
+                </Typography.Title>
+              }
               extra={!subject.available && <Tag color="red">Currently Unavailable</Tag>}
             >
               <Typography.Paragraph>{subject.summary}</Typography.Paragraph>

@@ -7,7 +7,13 @@ export function AccountSummary({ user }: { user: UserDto }) {
   return (
     <Row gutter={[24, 24]}>
       <Col xs={24} md={16}>
-        <Card title={<Typography.Title level={2} style={{ margin: 0, fontSize: '1.15rem' }}>Your Account</Typography.Title>}>
+        <Card
+          title={
+            <Typography.Title level={2} style={{ margin: 0, fontSize: '1.15rem' }}>
+              Your Account
+            </Typography.Title>
+          }
+        >
           <Descriptions
             column={1}
             items={[
@@ -20,7 +26,13 @@ export function AccountSummary({ user }: { user: UserDto }) {
         </Card>
       </Col>
       <Col xs={24} md={8}>
-        <Card title={<Typography.Title level={2} style={{ margin: 0, fontSize: '1.15rem' }}>Free Trial</Typography.Title>}>
+        <Card
+          title={
+            <Typography.Title level={2} style={{ margin: 0, fontSize: '1.15rem' }}>
+              Free Trial
+            </Typography.Title>
+          }
+        >
           <Statistic
             title="Status"
             value={user.freeTrialUsed ? 'Used' : 'Available'}

@@ -1,0 +1,31 @@
+import { PageTexts } from '@medtutor/contracts';
+import { expect, test } from '@playwright/test';
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  await page.goto('/no-such-page');
+
+  await expect(page.getByRole('heading', { level: 1, name: PageTexts.notFoundTitle })).toBeVisible();
+  await expect(page.getByText(PageTexts.notFoundHint)).toBeVisible();
+});
+
+test('a reset link without a token is refused', async ({ page }) => {
+  await page.goto('/reset-password');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Invalid Reset Link' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/auth');
+});
+
+test('the home page shows its content without loading the dashboards', async ({ page }) => {
+  const remoteRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/remotes/')) remoteRequests.push(request.url());
+  });
+
+  await page.goto('/');
+
+  await expect(page.getByRole('heading', { level: 1, name: PageTexts.tagline })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Book Your Free Trial Session' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Terms and Conditions/ })).toHaveAttribute('target', '_blank');
+  await page.waitForLoadState('networkidle');
+  expect(remoteRequests).toEqual([]);
+});
