@@ -1,0 +1,41 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import type { Logger } from 'pino';
+import { ServiceClientModule } from './clients/service-client.module.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway-config.js';
+import { ApiExceptionFilter } from './filters/api-exception.filter.js';
+import { HealthModule } from './health/health.module.js';
+import { LOGGER } from './logging/logger.js';
+import { RedisModule } from './redis/redis.module.js';
+import { IdentityRoutesModule } from './routes/identity/identity-routes.module.js';
+import { SessionsModule } from './sessions/sessions.module.js';
+
+@Module({})
+class CoreModule {
+  static forRoot(config: GatewayConfig, logger: Logger): DynamicModule {
+    const providers = [
+      { provide: GATEWAY_CONFIG, useValue: config },
+      { provide: LOGGER, useValue: logger },
+    ];
+    return { module: CoreModule, global: true, providers, exports: providers.map((provider) => provider.provide) };
+  }
+}
+
+/** The gateway: configuration and logger are made once at start and handed in, never read ad hoc. */
+@Module({})
+export class AppModule {
+  static forRoot(config: GatewayConfig, logger: Logger): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CoreModule.forRoot(config, logger),
+        RedisModule.forRoot(config),
+        ServiceClientModule.forRoot(config),
+        SessionsModule,
+        HealthModule,
+        IdentityRoutesModule,
+      ],
+      providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
+    };
+  }
+}

@@ -1,0 +1,40 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { PinoNestLogger } from '@medtutor/nest-kit';
+import type { Logger } from 'pino';
+import { AppModule } from './app.module.js';
+import type { GatewayConfig } from './config/gateway-config.js';
+import { correlationId } from './http/correlation-id.js';
+import { setupOpenApi } from './http/openapi.js';
+import { securityHeaders } from './http/security-headers.js';
+import { mountFrontends } from './http/static-frontends.js';
+import { requestLogger } from './logging/logger.js';
+import { SessionsService } from './sessions/sessions.service.js';
+
+/**
+ * The Express pipeline around Nest's routes, in order: correlation id, access log, security headers,
+ * cross-site request refusal, static frontends (before sessions, so assets never touch Redis), then
+ * sessions and the JSON parser for /api. Nest adds its routes, the JSON 404 and the error layer at init.
+ */
+export function configureGatewayApp(app: NestExpressApplication, config: GatewayConfig, logger: Logger): void {
+  app.set('trust proxy', config.trustProxy);
+  app.disable('x-powered-by');
+  app.use(correlationId());
+  app.use(requestLogger(logger));
+  app.use(securityHeaders(config.production));
+  // A browser's cross-site POST (Sec-Fetch-Site / Origin) gets 403: a second line behind SameSite=Lax.
+  app.enableCsrfProtection();
+  mountFrontends(app, config.frontendDir, logger);
+  app.use('/api', ...app.get(SessionsService).middleware());
+  app.useBodyParser('json', { limit: config.bodyLimit });
+  setupOpenApi(app, config);
+}
+
+export async function createGatewayApp(config: GatewayConfig, logger: Logger): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger), {
+    bodyParser: false,
+    logger: new PinoNestLogger(logger),
+  });
+  configureGatewayApp(app, config, logger);
+  return app;
+}

@@ -1,0 +1,34 @@
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import type { Role } from '@medtutor/contracts';
+import type { Request } from 'express';
+import { ApiErrors } from '../filters/api-error.js';
+import { actorOf } from './actor.js';
+
+/** 401 for visitors; otherwise, when `role` is given, 403 for anyone else. */
+function authorize(context: ExecutionContext, role?: Role): true {
+  const actor = actorOf(context.switchToHttp().getRequest<Request>());
+  if (!actor) throw ApiErrors.unauthenticated();
+  if (role && actor.role !== role) throw ApiErrors.forbidden();
+  return true;
+}
+
+@Injectable()
+export class AuthenticatedGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    return authorize(context);
+  }
+}
+
+@Injectable()
+export class AdminGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    return authorize(context, 'admin');
+  }
+}
+
+@Injectable()
+export class TutorGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    return authorize(context, 'tutor');
+  }
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from '@jest/globals';
+import { ServerMessages } from '@medtutor/contracts';
+import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception.js';
+import { TimeoutError } from 'rxjs';
+import { mapRpcFailure } from './rpc-failure.js';
+
+const natsError = (name: string) => Object.assign(new Error('nats'), { name });
+
+describe('mapRpcFailure', () => {
+  it('maps a service error with a contract code to its HTTP status and message', () => {
+    expect(
+      mapRpcFailure({ code: 'IDENTITY.EMAIL_TAKEN', message: 'An account with this email already exists' }).toBody(),
+    ).toEqual({
+      statusCode: 409,
+      code: 'IDENTITY.EMAIL_TAKEN',
+      message: 'An account with this email already exists',
+    });
+    expect(
+      mapRpcFailure({ code: 'IDENTITY.INVALID_CREDENTIALS', message: 'Invalid email or password', details: {} })
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('answers 503 when nobody answers in time or NATS is unreachable', () => {
+    for (const error of [
+      new TimeoutError(),
+      new EmptyResponseException('identity.get_user'),
+      natsError('NoResponders'),
+      natsError('ConnectionError'),
+      natsError('ClosedConnectionError'),
+      new Error('Connection closed'),
+      'Error: Connection lost. Trying to reconnect...',
+    ]) {
+      expect(mapRpcFailure(error).toBody()).toEqual({
+        statusCode: 503,
+        code: 'COMMON.SERVICE_UNAVAILABLE',
+        message: ServerMessages.serviceUnavailable,
+      });
+    }
+  });
+
+  it('answers a generic 500 for unknown codes, internal errors and anything else', () => {
+    const internal = { statusCode: 500, code: 'COMMON.INTERNAL', message: ServerMessages.internal };
+    expect(mapRpcFailure({ code: 'PAYMENTS.SOMETHING_NEW', message: 'leaky detail' }).toBody()).toEqual(internal);
+    expect(mapRpcFailure({ code: 'COMMON.INTERNAL', message: 'stack trace here' }).toBody()).toEqual(internal);
+    expect(mapRpcFailure(new TypeError('cannot read properties of undefined')).toBody()).toEqual(internal);
+    expect(mapRpcFailure(Object.assign(new Error('x'), { code: 'IDENTITY.EMAIL_TAKEN' })).toBody()).toEqual(internal);
+    expect(mapRpcFailure(undefined).toBody()).toEqual(internal);
+  });
+
+  it('keeps the gateway in charge of 503 messages', () => {
+    expect(mapRpcFailure({ code: 'COMMON.SERVICE_UNAVAILABLE', message: 'db down' }).message).toBe(
+      ServerMessages.serviceUnavailable,
+    );
+  });
+});

@@ -1,0 +1,34 @@
+import { HttpStatusByCode, isErrorCode, RpcErrorSchema } from '@medtutor/contracts';
+import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception.js';
+import { ApiError, ApiErrors } from '../filters/api-error.js';
+
+/**
+ * Errors meaning "nobody answered": the rxjs timeout, NATS.js connection states and no-responders.
+ * Matched by name because Nest loads NATS.js through `require`, a different module instance from ours.
+ */
+const UNAVAILABLE_ERROR_NAMES = new Set([
+  'TimeoutError',
+  'NoResponders',
+  'ConnectionError',
+  'ClosedConnectionError',
+  'DrainingConnectionError',
+]);
+
+/** Why a request over NATS failed, as the HTTP error the client gets. */
+export function mapRpcFailure(error: unknown): ApiError {
+  if (isServiceUnavailable(error)) return ApiErrors.serviceUnavailable();
+  // A service's answer arrives as a plain object; errors thrown locally are Error instances.
+  const rpcError = error instanceof Error ? undefined : RpcErrorSchema.safeParse(error).data;
+  if (!rpcError || !isErrorCode(rpcError.code)) return ApiErrors.internal();
+  const status = HttpStatusByCode[rpcError.code];
+  if (status === 503) return ApiErrors.serviceUnavailable();
+  if (status >= 500) return ApiErrors.internal();
+  return new ApiError(status, rpcError.code, rpcError.message);
+}
+
+function isServiceUnavailable(error: unknown): boolean {
+  if (error instanceof EmptyResponseException) return true;
+  // Nest's NATS client rejects with a bare string while it reconnects, and "Connection closed" once closed.
+  if (typeof error === 'string') return true;
+  return error instanceof Error && (UNAVAILABLE_ERROR_NAMES.has(error.name) || error.message === 'Connection closed');
+}

@@ -1,0 +1,26 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { ClientsModule, Transport } from '@nestjs/microservices';
+import type { GatewayConfig } from '../config/gateway-config.js';
+import { NATS_CLIENT, ServiceClient } from './service-client.js';
+
+@Module({})
+export class ServiceClientModule {
+  static forRoot(config: GatewayConfig): DynamicModule {
+    return {
+      module: ServiceClientModule,
+      global: true,
+      imports: [
+        ClientsModule.register([
+          {
+            name: NATS_CLIENT,
+            transport: Transport.NATS,
+            // Never give up reconnecting: a NATS outage must not need a gateway restart.
+            options: { servers: config.natsUrl.split(','), name: 'gateway', maxReconnectAttempts: -1 },
+          },
+        ]),
+      ],
+      providers: [ServiceClient],
+      exports: [ServiceClient],
+    };
+  }
+}

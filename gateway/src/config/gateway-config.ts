@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { loadConfig, NodeEnvSchema } from '@medtutor/nest-kit';
+import { z } from 'zod';
+
+export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
+
+/** The repo's `frontends` folder: src/config and dist/config sit at the same depth below gateway/. */
+const defaultFrontendDir = fileURLToPath(new URL('../../../frontends/', import.meta.url));
+
+const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
+
+/** A rate limit written as `<points>/<window>`, e.g. `5/15m` or `20/1h`. */
+export interface RateLimit {
+  points: number;
+  durationSeconds: number;
+}
+
+const rateLimit = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx): RateLimit => {
+      const match = /^(\d+)\/(\d+)([smhd])$/.exec(value.trim());
+      const points = Number(match?.[1]);
+      const windowLength = Number(match?.[2]);
+      if (!match || points < 1 || windowLength < 1) {
+        ctx.addIssue({ code: 'custom', message: 'must look like 5/15m (points per window in s, m, h or d)' });
+        return z.NEVER;
+      }
+      return { points, durationSeconds: windowLength * UNIT_SECONDS[match[3] as keyof typeof UNIT_SECONDS] };
+    });
+
+/** Express's `trust proxy`: false, true, a hop count, or addresses/subnets (`loopback, 10.0.0.0/8`). */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value): boolean | number | string => {
+    const trimmed = value?.trim() ?? '';
+    if (trimmed === '' || trimmed === 'false') return false;
+    if (trimmed === 'true') return true;
+    return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
+  });
+
+const positiveNumber = (fallback: number) => z.coerce.number().positive().default(fallback);
+
+export const GatewayEnvSchema = z
+  .object({
+    NODE_ENV: NodeEnvSchema,
+    PORT: z.coerce.number().int().min(1).max(65_535).default(8080),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .default('redis://127.0.0.1:6379'),
+    /** Namespaces every gateway key, so environments (and parallel test runs) can share one Redis. */
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[\w:.-]{1,64}$/)
+      .default('gw:'),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    PUBLIC_BASE_URL: z.url().optional(),
+    SESSION_IDLE_MINUTES: positiveNumber(120),
+    SESSION_ABSOLUTE_HOURS: positiveNumber(168),
+    FRONTEND_DIR: z.string().min(1).default(defaultFrontendDir),
+    TRUST_PROXY: trustProxy,
+    BODY_LIMIT: z
+      .string()
+      .regex(/^\d+(b|kb|mb)$/i, 'must look like 100kb')
+      .default('100kb'),
+    RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+    READINESS_TIMEOUT_MS: z.coerce.number().int().positive().default(2000),
+    RATE_LIMIT_LOGIN_EMAIL_IP: rateLimit('5/15m'),
+    RATE_LIMIT_LOGIN_EMAIL: rateLimit('20/1h'),
+    RATE_LIMIT_LOGIN_IP: rateLimit('100/1h'),
+    RATE_LIMIT_REGISTER_IP: rateLimit('10/1h'),
+    RATE_LIMIT_FORGOT_PASSWORD_EMAIL: rateLimit('5/1h'),
+    RATE_LIMIT_FORGOT_PASSWORD_IP: rateLimit('20/1h'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    if (!env.SESSION_SECRET)
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
+    if (!env.PUBLIC_BASE_URL?.startsWith('https://')) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_BASE_URL'], message: 'must be an https:// URL in production' });
+    }
+  })
+  .transform((env) => {
+    const production = env.NODE_ENV === 'production';
+    return {
+      nodeEnv: env.NODE_ENV,
+      production,
+      port: env.PORT,
+      logLevel: env.LOG_LEVEL,
+      natsUrl: env.NATS_URL,
+      redisUrl: env.REDIS_URL,
+      redisKeyPrefix: env.REDIS_KEY_PREFIX,
+      // Local runs without a secret get a random one: sessions then end when the process restarts.
+      sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
+      sessionSecretGenerated: env.SESSION_SECRET === undefined,
+      publicBaseUrl: env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`,
+      session: {
+        // `__Host-` makes browsers insist on Secure, Path=/ and no Domain, so no subdomain can plant it.
+        cookieName: production ? '__Host-sid' : 'sid',
+        secureCookie: production,
+        idleMs: env.SESSION_IDLE_MINUTES * 60_000,
+        absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
+      },
+      frontendDir: env.FRONTEND_DIR,
+      trustProxy: env.TRUST_PROXY,
+      bodyLimit: env.BODY_LIMIT,
+      rpcTimeoutMs: env.RPC_TIMEOUT_MS,
+      readinessTimeoutMs: env.READINESS_TIMEOUT_MS,
+      rateLimits: {
+        loginPerEmailAndIp: env.RATE_LIMIT_LOGIN_EMAIL_IP,
+        loginPerEmail: env.RATE_LIMIT_LOGIN_EMAIL,
+        loginPerIp: env.RATE_LIMIT_LOGIN_IP,
+        registerPerIp: env.RATE_LIMIT_REGISTER_IP,
+        forgotPasswordPerEmail: env.RATE_LIMIT_FORGOT_PASSWORD_EMAIL,
+        forgotPasswordPerIp: env.RATE_LIMIT_FORGOT_PASSWORD_IP,
+      },
+    };
+  });
+
+export type GatewayConfig = z.output<typeof GatewayEnvSchema>;
+
+/** Reads and validates the environment; throws a ConfigError listing every problem. */
+export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env): GatewayConfig =>
+  loadConfig(GatewayEnvSchema, env);

@@ -1,0 +1,40 @@
+import { type ApiErrorBody, type ErrorCode, ErrorCodes, HttpStatusByCode, ServerMessages } from '@medtutor/contracts';
+
+/** Answered when the body is not JSON; the parser's own text would echo the input back. */
+export const MALFORMED_JSON_MESSAGE = 'Request body is not valid JSON';
+
+/** An error the gateway answers as `{ statusCode, code, message }`, with optional extra headers. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+  }
+
+  static of(code: ErrorCode, message: string, headers?: Record<string, string>): ApiError {
+    return new ApiError(HttpStatusByCode[code], code, message, headers);
+  }
+
+  toBody(): ApiErrorBody {
+    return { statusCode: this.statusCode, code: this.code, message: this.message };
+  }
+}
+
+export const ApiErrors = {
+  validation: (message: string) => ApiError.of(ErrorCodes.validationFailed, message),
+  unauthenticated: () => ApiError.of(ErrorCodes.unauthenticated, ServerMessages.unauthenticated),
+  forbidden: () => ApiError.of(ErrorCodes.forbidden, ServerMessages.forbidden),
+  notFound: () => ApiError.of(ErrorCodes.notFound, ServerMessages.notFound),
+  rateLimited: (retryAfterSeconds: number) =>
+    ApiError.of(ErrorCodes.rateLimited, ServerMessages.rateLimited, {
+      'Retry-After': String(Math.max(1, retryAfterSeconds)),
+    }),
+  payloadTooLarge: () => ApiError.of(ErrorCodes.payloadTooLarge, ServerMessages.payloadTooLarge),
+  serviceUnavailable: () => ApiError.of(ErrorCodes.serviceUnavailable, ServerMessages.serviceUnavailable),
+  internal: () => ApiError.of(ErrorCodes.internal, ServerMessages.internal),
+};

@@ -1,0 +1,36 @@
+import { describe, expect, it } from '@jest/globals';
+import { cacheControlFor, isSpaNavigation } from './static-frontends.js';
+
+describe('cacheControlFor', () => {
+  it('caches content-hashed assets for a year', () => {
+    expect(cacheControlFor('/dist/static/js/index.3f2a9c1b.js')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControlFor('/dist/static/js/async/812.5e0c7d2f.js')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControlFor('/dist/static/css/index.a1b2c3d4.css')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('makes entry points and unhashed files revalidate', () => {
+    expect(cacheControlFor('/dist/index.html')).toBe('no-cache');
+    expect(cacheControlFor('/dist/mf-manifest.json')).toBe('no-cache');
+    expect(cacheControlFor('/dist/remoteEntry.js')).toBe('no-cache');
+    expect(cacheControlFor('/dist/favicon.ico')).toBe('no-cache');
+  });
+});
+
+describe('isSpaNavigation', () => {
+  it('sends client-side routes to the shell', () => {
+    expect(isSpaNavigation('GET', '/')).toBe(true);
+    expect(isSpaNavigation('GET', '/my-tutoring')).toBe(true);
+    expect(isSpaNavigation('HEAD', '/reset-password')).toBe(true);
+    expect(isSpaNavigation('GET', '/apiary')).toBe(true);
+  });
+
+  it('leaves the API, remotes, probes, files and other methods alone', () => {
+    expect(isSpaNavigation('GET', '/api/user')).toBe(false);
+    expect(isSpaNavigation('GET', '/api')).toBe(false);
+    expect(isSpaNavigation('GET', '/remotes/admin/x')).toBe(false);
+    expect(isSpaNavigation('GET', '/healthz')).toBe(false);
+    expect(isSpaNavigation('GET', '/readyz')).toBe(false);
+    expect(isSpaNavigation('GET', '/static/js/missing.js')).toBe(false);
+    expect(isSpaNavigation('POST', '/auth')).toBe(false);
+  });
+});

@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { GATEWAY_CONFIG, type GatewayConfig, type RateLimit } from '../config/gateway-config.js';
+import { ApiErrors } from '../filters/api-error.js';
+import { LOGGER } from '../logging/logger.js';
+import { REDIS, redisKeys } from '../redis/redis.module.js';
+
+type Counter = [limiter: RateLimiterRedis, key: string];
+
+/** Keys by email without putting addresses into Redis: lower-cased, hashed. */
+const emailKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
+
+/**
+ * Fixed-window counters in Redis, shared by every gateway replica.
+ *
+ * Login counts attempts up front (atomic INCR, so parallel guesses cannot slip past the check) and
+ * gives the point back unless the attempt failed on the credentials: the counters hold failures.
+ * A success also clears the email+IP counter. Forgot-password has its own counters, so the owner of
+ * an account under attack can still reset the password.
+ */
+@Injectable()
+export class RateLimitsService {
+  private readonly loginPerEmailAndIp: RateLimiterRedis;
+  private readonly loginPerEmail: RateLimiterRedis;
+  private readonly loginPerIp: RateLimiterRedis;
+  private readonly registerPerIp: RateLimiterRedis;
+  private readonly forgotPasswordPerEmail: RateLimiterRedis;
+  private readonly forgotPasswordPerIp: RateLimiterRedis;
+
+  constructor(
+    @Inject(REDIS) redis: Redis,
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    const keys = redisKeys(config.redisKeyPrefix);
+    const limiter = (name: string, limit: RateLimit) =>
+      new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: keys.rateLimitPrefix(name),
+        points: limit.points,
+        duration: limit.durationSeconds,
+      });
+    const limits = config.rateLimits;
+    this.loginPerEmailAndIp = limiter('login-email-ip', limits.loginPerEmailAndIp);
+    this.loginPerEmail = limiter('login-email', limits.loginPerEmail);
+    this.loginPerIp = limiter('login-ip', limits.loginPerIp);
+    this.registerPerIp = limiter('register-ip', limits.registerPerIp);
+    this.forgotPasswordPerEmail = limiter('forgot-email', limits.forgotPasswordPerEmail);
+    this.forgotPasswordPerIp = limiter('forgot-ip', limits.forgotPasswordPerIp);
+  }
+
+  async consumeLoginAttempt(email: string, ip: string): Promise<void> {
+    await this.consume(this.loginCounters(email, ip));
+  }
+
+  async loginSucceeded(email: string, ip: string): Promise<void> {
+    const [[, emailAndIpKey], ...others] = this.loginCounters(email, ip);
+    await this.settle([
+      this.loginPerEmailAndIp.delete(emailAndIpKey),
+      ...others.map(([limiter, key]) => limiter.reward(key, 1)),
+    ]);
+  }
+
+  /** The attempt ended without a verdict on the credentials (e.g. a service outage): it does not count. */
+  async loginInconclusive(email: string, ip: string): Promise<void> {
+    await this.settle(this.loginCounters(email, ip).map(([limiter, key]) => limiter.reward(key, 1)));
+  }
+
+  async consumeRegistration(ip: string): Promise<void> {
+    await this.consume([[this.registerPerIp, ip]]);
+  }
+
+  async consumePasswordResetRequest(email: string, ip: string): Promise<void> {
+    await this.consume([
+      [this.forgotPasswordPerEmail, emailKey(email)],
+      [this.forgotPasswordPerIp, ip],
+    ]);
+  }
+
+  private loginCounters(email: string, ip: string): [Counter, ...Counter[]] {
+    const hashed = emailKey(email);
+    return [
+      [this.loginPerEmailAndIp, `${hashed}:${ip}`],
+      [this.loginPerEmail, hashed],
+      [this.loginPerIp, ip],
+    ];
+  }
+
+  /** Consumes one point on each limiter; 429 with the longest wait if any is exhausted. */
+  private async consume(entries: Counter[]): Promise<void> {
+    const results = await Promise.allSettled(entries.map(([limiter, key]) => limiter.consume(key)));
+    let retryAfterMs: number | undefined;
+    for (const result of results) {
+      if (result.status === 'fulfilled') continue;
+      if (!(result.reason instanceof RateLimiterRes)) {
+        this.logger.error({ err: result.reason }, 'rate limiter store failed');
+        throw ApiErrors.serviceUnavailable();
+      }
+      retryAfterMs = Math.max(retryAfterMs ?? 0, result.reason.msBeforeNext);
+    }
+    if (retryAfterMs !== undefined) throw ApiErrors.rateLimited(Math.ceil(retryAfterMs / 1000));
+  }
+
+  /** Bookkeeping after the fact: a Redis hiccup here must not turn a finished login into an error. */
+  private async settle(operations: Array<Promise<unknown>>): Promise<void> {
+    for (const result of await Promise.allSettled(operations)) {
+      if (result.status === 'rejected') this.logger.warn({ err: result.reason }, 'rate limiter update failed');
+    }
+  }
+}

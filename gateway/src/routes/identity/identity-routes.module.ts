@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../../auth/auth.module.js';
+import { RateLimitsModule } from '../../rate-limits/rate-limits.module.js';
+import { IdentityController } from './identity.controller.js';
+
+@Module({ imports: [AuthModule, RateLimitsModule], controllers: [IdentityController] })
+export class IdentityRoutesModule {}

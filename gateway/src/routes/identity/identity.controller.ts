@@ -1,0 +1,129 @@
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ErrorCodes,
+  ForgotPasswordBodySchema,
+  RegisterBodySchema,
+  RequestPasswordResetReplySchema,
+  ResetPasswordBodySchema,
+  ResetPasswordReplySchema,
+  ServerMessages,
+  Subjects,
+  type UserDto,
+  UserDtoSchema,
+} from '@medtutor/contracts';
+import type { Request, Response } from 'express';
+import type { z } from 'zod';
+import { Authenticated } from '../../auth/auth.decorators.js';
+import { LocalAuthGuard } from '../../auth/local-auth.guard.js';
+import { ServiceClient } from '../../clients/service-client.js';
+import { ApiError, ApiErrors } from '../../filters/api-error.js';
+import { clientIp } from '../../http/client-ip.js';
+import { ApiErrorReplies, ApiJsonBody, ApiJsonReply } from '../../http/openapi.js';
+import type { MessageReply } from '../../http/replies.js';
+import { ZodBodyPipe } from '../../http/zod-body.pipe.js';
+import { RateLimitsService } from '../../rate-limits/rate-limits.service.js';
+import { SessionsService } from '../../sessions/sessions.service.js';
+
+/** Spec section 7's account calls, answered by the identity service. */
+@ApiTags('account')
+@Controller('api')
+export class IdentityController {
+  constructor(
+    private readonly identity: ServiceClient,
+    private readonly sessions: SessionsService,
+    private readonly limits: RateLimitsService,
+  ) {}
+
+  @Get('user')
+  @Authenticated()
+  @ApiOperation({ summary: 'The signed-in user, fresh from identity' })
+  @ApiJsonReply(200, 'UserDto', 'The current user')
+  @ApiErrorReplies(503)
+  async currentUser(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<UserDto> {
+    const userId = req.session.userId as number;
+    let user: UserDto;
+    try {
+      user = await this.identity.send(Subjects.identity.getUser, { userId }, req, UserDtoSchema);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === ErrorCodes.notFound)) throw error;
+      // The account no longer exists: the session must not outlive it.
+      await this.sessions.signOut(req, res);
+      throw ApiErrors.unauthenticated();
+    }
+    // A role changed by an admin takes effect for the guards from here on.
+    if (req.session.role !== user.role) req.session.role = user.role;
+    return user;
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @UseGuards(LocalAuthGuard)
+  @ApiOperation({ summary: 'Sign in with email and password' })
+  @ApiJsonBody('LoginBody')
+  @ApiJsonReply(200, 'UserDto', 'Signed in; the session cookie is set')
+  @ApiErrorReplies(400, 401, 429, 503)
+  async login(@Req() req: Request): Promise<UserDto> {
+    const user = req.user as UserDto;
+    await this.sessions.signIn(req, user);
+    return user;
+  }
+
+  @Post('register')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Create a student account and sign in' })
+  @ApiJsonBody('RegisterBody')
+  @ApiJsonReply(201, 'UserDto', 'Account created; the session cookie is set')
+  @ApiErrorReplies(400, 409, 429, 503)
+  async register(
+    @Body(new ZodBodyPipe(RegisterBodySchema)) body: z.output<typeof RegisterBodySchema>,
+    @Req() req: Request,
+  ): Promise<UserDto> {
+    await this.limits.consumeRegistration(clientIp(req));
+    const user = await this.identity.send(Subjects.identity.register, body, req, UserDtoSchema);
+    await this.sessions.signIn(req, user);
+    return user;
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'End the session (server-side) and clear the cookie' })
+  @ApiJsonReply(200, 'MessageReply', 'Signed out (also when already signed out)')
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MessageReply> {
+    await this.sessions.signOut(req, res);
+    return { message: ServerMessages.loggedOut };
+  }
+
+  @Post('forgot-password')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Email a reset link if the account exists; the answer is the same either way' })
+  @ApiJsonBody('ForgotPasswordBody')
+  @ApiJsonReply(200, 'MessageReply', 'Accepted')
+  @ApiErrorReplies(400, 429, 503)
+  async forgotPassword(
+    @Body(new ZodBodyPipe(ForgotPasswordBodySchema)) body: z.output<typeof ForgotPasswordBodySchema>,
+    @Req() req: Request,
+  ): Promise<MessageReply> {
+    await this.limits.consumePasswordResetRequest(body.email, clientIp(req));
+    await this.identity.send(Subjects.identity.requestPasswordReset, body, req, RequestPasswordResetReplySchema);
+    return { message: ServerMessages.resetLinkSent };
+  }
+
+  @Post('reset-password')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Set a new password with a reset token; ends every session of that user' })
+  @ApiJsonBody('ResetPasswordBody')
+  @ApiJsonReply(200, 'MessageReply', 'Password changed; all sessions of the user ended')
+  @ApiErrorReplies(400, 503)
+  async resetPassword(
+    @Body(new ZodBodyPipe(ResetPasswordBodySchema)) body: z.output<typeof ResetPasswordBodySchema>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<MessageReply> {
+    const { userId } = await this.identity.send(Subjects.identity.resetPassword, body, req, ResetPasswordReplySchema);
+    // Destroy this request's own session first when it is the user's, so express-session cannot save it back.
+    if (req.session.userId === userId) await this.sessions.signOut(req, res);
+    await this.sessions.endAllForUser(userId);
+    return { message: ServerMessages.passwordReset };
+  }
+}

@@ -1,0 +1,103 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Role } from '@medtutor/contracts';
+import { RedisStore } from 'connect-redis';
+import type { Request, RequestHandler, Response } from 'express';
+import session from 'express-session';
+import type { Redis } from 'ioredis';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
+import { REDIS, redisKeys } from '../redis/redis.module.js';
+import './session-data.js';
+import { isPastAbsoluteExpiry, sessionCookieOptions, sessionTtlSeconds } from './session-policy.js';
+
+/** Deletes every session listed in a user's index, and the index, in one atomic step. */
+const END_ALL_SESSIONS = `
+local ids = redis.call('SMEMBERS', KEYS[1])
+for _, id in ipairs(ids) do redis.call('DEL', ARGV[1] .. id) end
+redis.call('DEL', KEYS[1])
+return #ids`;
+
+/**
+ * Server-side sessions in Redis. Besides express-session's own key per session, each user has a set
+ * of their session ids, so a password reset can end all of them.
+ */
+@Injectable()
+export class SessionsService {
+  private readonly keys: ReturnType<typeof redisKeys>;
+  private readonly store: RedisStore;
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {
+    this.keys = redisKeys(config.redisKeyPrefix);
+    const { idleMs, absoluteMs } = config.session;
+    this.store = new RedisStore({
+      client: redis,
+      prefix: this.keys.sessionPrefix,
+      ttl: (data) => sessionTtlSeconds(data.createdAt, Date.now(), idleMs, absoluteMs),
+    });
+  }
+
+  /** express-session, then the absolute-lifetime check. */
+  middleware(): RequestHandler[] {
+    const { session: policy, sessionSecret } = this.config;
+    return [
+      session({
+        name: policy.cookieName,
+        secret: sessionSecret,
+        store: this.store,
+        // The default id generator (uid-safe, 24 random bytes = 192 bits) is opaque and unguessable.
+        resave: false,
+        saveUninitialized: false,
+        // Each response pushes the idle expiry forward, in the cookie and in Redis.
+        rolling: true,
+        cookie: { ...sessionCookieOptions(policy), maxAge: policy.idleMs },
+      }),
+      this.enforceAbsoluteExpiry,
+    ];
+  }
+
+  /** Starts a signed-in session under a fresh id, so an id planted before login is worthless. */
+  async signIn(req: Request, user: { id: number; role: Role }): Promise<void> {
+    const previousUserId = req.session.userId;
+    const previousId = req.sessionID;
+    await new Promise<void>((resolve, reject) =>
+      req.session.regenerate((error) => (error ? reject(error) : resolve())),
+    );
+    Object.assign(req.session, { userId: user.id, role: user.role, createdAt: Date.now() });
+    await new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
+    const index = this.keys.userSessions(user.id);
+    const update = this.redis
+      .multi()
+      .sadd(index, req.sessionID)
+      .expire(index, Math.ceil(this.config.session.absoluteMs / 1000));
+    if (previousUserId) update.srem(this.keys.userSessions(previousUserId), previousId);
+    await update.exec();
+  }
+
+  /** Destroys the current session in Redis and clears the cookie; harmless when signed out. */
+  async signOut(req: Request, res: Response): Promise<void> {
+    const userId = req.session?.userId;
+    const sessionId = req.sessionID;
+    if (req.session) {
+      await new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
+    }
+    if (userId) await this.redis.srem(this.keys.userSessions(userId), sessionId);
+    res.clearCookie(this.config.session.cookieName, sessionCookieOptions(this.config.session));
+  }
+
+  /** Ends every session of a user (after a password reset); returns how many were listed. */
+  async endAllForUser(userId: number): Promise<number> {
+    const ended = await this.redis.eval(END_ALL_SESSIONS, 1, this.keys.userSessions(userId), this.keys.sessionPrefix);
+    return Number(ended);
+  }
+
+  private readonly enforceAbsoluteExpiry: RequestHandler = (req, res, next) => {
+    const current = req.session;
+    if (!current?.userId || !isPastAbsoluteExpiry(current.createdAt, Date.now(), this.config.session.absoluteMs)) {
+      next();
+      return;
+    }
+    this.signOut(req, res).then(() => next(), next);
+  };
+}

@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { ErrorCodes, HealthSubjects, LoginBodySchema, ServerMessages } from '@medtutor/contracts';
+import request from 'supertest';
+import { z } from 'zod';
+import { MALFORMED_JSON_MESSAGE } from '../src/filters/api-error.js';
+import { startTestGateway, type TestGateway } from './support/test-gateway.js';
+
+/** A built shell and student remote; the admin remote is deliberately not built. */
+function fakeFrontendBuilds(): string {
+  const root = mkdtempSync(join(tmpdir(), 'gw-frontends-'));
+  const files: Record<string, string> = {
+    'shell/dist/index.html': '<!doctype html><title>MedPath shell</title>',
+    'shell/dist/static/js/index.0123abcd.js': 'console.log("shell")',
+    'student/dist/mf-manifest.json': '{"name":"student"}',
+    'student/dist/remoteEntry.js': 'var student;',
+    'student/dist/static/js/async/812.89abcdef.js': 'export {}',
+  };
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return root;
+}
+
+let gateway: TestGateway;
+let server: Server;
+
+beforeAll(async () => {
+  gateway = await startTestGateway({ env: { FRONTEND_DIR: fakeFrontendBuilds() } });
+  server = gateway.app.getHttpServer();
+});
+
+afterAll(async () => {
+  await gateway?.close();
+});
+
+const notFound = { statusCode: 404, code: ErrorCodes.notFound, message: ServerMessages.notFound };
+
+describe('error format', () => {
+  it.each([
+    ['get', '/api/nope'],
+    ['post', '/api/nope'],
+    ['delete', '/api/user'],
+    ['patch', '/api'],
+  ] as const)('answers %s %s with a JSON 404', async (method, path) => {
+    const res = await request(server)[method](path);
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body).toEqual(notFound);
+  });
+
+  it('answers 413 for a body over the limit', async () => {
+    const res = await request(server)
+      .post('/api/login')
+      .send({ email: 'a@b.co', password: 'x'.repeat(200 * 1024) });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({
+      statusCode: 413,
+      code: ErrorCodes.payloadTooLarge,
+      message: ServerMessages.payloadTooLarge,
+    });
+  });
+
+  it('answers 400 for malformed JSON without echoing the parser', async () => {
+    const res = await request(server)
+      .post('/api/login')
+      .set('Content-Type', 'application/json')
+      .send('{"email": "a@b.co",');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ statusCode: 400, code: ErrorCodes.validationFailed, message: MALFORMED_JSON_MESSAGE });
+  });
+
+  it('treats a non-JSON body as missing', async () => {
+    const res = await request(server)
+      .post('/api/forgot-password')
+      .set('Content-Type', 'text/plain')
+      .send('email=a@b.co');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ statusCode: 400, code: ErrorCodes.validationFailed, message: 'Email is required' });
+  });
+});
+
+describe('security headers', () => {
+  it.each(['/api/user', '/', '/static/js/index.0123abcd.js', '/api/nope', '/healthz'])(
+    'are set on %s',
+    async (path) => {
+      const res = await request(server).get(path);
+      const csp = res.headers['content-security-policy'] as string;
+      for (const directive of [
+        "default-src 'self'",
+        "script-src 'self' https://js.stripe.com",
+        'frame-src https://js.stripe.com https://hooks.stripe.com',
+        "connect-src 'self' https://api.stripe.com",
+        "img-src 'self' data: https:",
+        "style-src 'self' 'unsafe-inline'",
+        "frame-ancestors 'none'",
+      ]) {
+        expect(csp).toContain(directive);
+      }
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    },
+  );
+
+  it("refuses a browser's cross-site POST", async () => {
+    for (const crossSite of [{ 'Sec-Fetch-Site': 'cross-site' }, { Origin: 'https://evil.example' }]) {
+      const res = await request(server).post('/api/logout').set(crossSite);
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ statusCode: 403, code: ErrorCodes.forbidden, message: ServerMessages.forbidden });
+    }
+    expect((await request(server).post('/api/logout').set('Sec-Fetch-Site', 'same-origin')).status).toBe(200);
+  });
+});
+
+describe('correlation id', () => {
+  it('is generated when absent and echoed when sane', async () => {
+    const generated = await request(server).get('/healthz');
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const echoed = await request(server).get('/api/nope').set('x-request-id', 'edge-7f3a.1');
+    expect(echoed.headers['x-request-id']).toBe('edge-7f3a.1');
+  });
+});
+
+describe('frontends', () => {
+  it('serves the shell for client-side routes, never cached', async () => {
+    for (const path of ['/', '/my-tutoring', '/reset-password']) {
+      const res = await request(server).get(path).query({ token: 'abc' });
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('MedPath shell');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets for a year and 404s missing files as JSON', async () => {
+    const asset = await request(server).get('/static/js/index.0123abcd.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missing = await request(server).get('/static/js/missing.0123abcd.js');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual(notFound);
+  });
+
+  it('serves remotes with revalidated entry points and no fallback to the shell', async () => {
+    for (const file of ['mf-manifest.json', 'remoteEntry.js']) {
+      const res = await request(server).get(`/remotes/student/${file}`);
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const chunk = await request(server).get('/remotes/student/static/js/async/812.89abcdef.js');
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const path of ['/remotes/student/nope.js', '/remotes/student/some/route', '/remotes/admin/mf-manifest.json']) {
+      const res = await request(server).get(path);
+      expect(res.status).toBe(404);
+      expect(res.text).not.toContain('MedPath shell');
+    }
+  });
+
+  it('keeps navigations to /api out of the shell', async () => {
+    const res = await request(server).get('/api/nope').set('Accept', 'text/html');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual(notFound);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the routes with schemas generated from the contract', async () => {
+    const res = await request(server).get('/api/docs/openapi.json');
+    expect(res.status).toBe(200);
+    const document = res.body as { paths: Record<string, object>; components: { schemas: Record<string, unknown> } };
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/user',
+        '/api/login',
+        '/api/register',
+        '/api/logout',
+        '/api/forgot-password',
+        '/api/reset-password',
+        '/readyz',
+      ]),
+    );
+    expect(document.components.schemas.LoginBody).toEqual(
+      z.toJSONSchema(LoginBodySchema, { target: 'openapi-3.0', io: 'input' }),
+    );
+    expect(document.components.schemas).toHaveProperty('UserDto');
+    expect(document.components.schemas).toHaveProperty('ApiErrorBody');
+  });
+
+  it('serves the UI', async () => {
+    const res = await request(server).get('/api/docs');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('swagger-ui');
+  });
+});
+
+describe('probes', () => {
+  it('says the process is alive', async () => {
+    const res = await request(server).get('/healthz');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+
+  it('is ready when NATS, Redis and every service answer', async () => {
+    const res = await request(server).get('/readyz');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      service: 'gateway',
+      status: 'ok',
+      checks: {
+        nats: 'ok',
+        redis: 'ok',
+        identity: 'ok',
+        'catalog-payments': 'ok',
+        tutoring: 'ok',
+        reviews: 'ok',
+        payroll: 'ok',
+      },
+    });
+  });
+
+  it('is not ready, and says which, when a service does not answer', async () => {
+    gateway.fake.silent.add(HealthSubjects.payroll);
+    try {
+      const res = await request(server).get('/readyz');
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({
+        status: 'degraded',
+        checks: { payroll: 'failed', identity: 'ok', nats: 'ok', redis: 'ok' },
+      });
+    } finally {
+      gateway.fake.silent.delete(HealthSubjects.payroll);
+    }
+  });
+});
+
+describe('with no service listening at all', () => {
+  it('answers 503 at once instead of waiting for the timeout', async () => {
+    await gateway.stopFakeServices();
+    const started = Date.now();
+    const res = await request(server).post('/api/forgot-password').send({ email: 'someone@example.com' });
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({
+      statusCode: 503,
+      code: ErrorCodes.serviceUnavailable,
+      message: ServerMessages.serviceUnavailable,
+    });
+    expect(Date.now() - started).toBeLessThan(gateway.config.rpcTimeoutMs);
+    expect((await request(server).get('/readyz')).status).toBe(503);
+  });
+});

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Server } from 'node:http';
+import { Fixtures } from '@medtutor/contracts';
+import request from 'supertest';
+import { setCookies, startTestGateway, type TestGateway } from './support/test-gateway.js';
+
+/** Production settings behind a TLS-terminating ingress that sets X-Forwarded-Proto. */
+let gateway: TestGateway;
+let server: Server;
+
+beforeAll(async () => {
+  gateway = await startTestGateway({
+    env: { NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://medpath.example', TRUST_PROXY: '1' },
+  });
+  server = gateway.app.getHttpServer();
+});
+
+afterAll(async () => {
+  await gateway?.close();
+});
+
+describe('in production', () => {
+  it('sets a __Host- prefixed, Secure, HttpOnly, SameSite=Lax session cookie', async () => {
+    const res = await request(server)
+      .post('/api/register')
+      .set('X-Forwarded-Proto', 'https')
+      .send(Fixtures.registerBody);
+    expect(res.status).toBe(201);
+    const [cookie] = setCookies(res);
+    expect(cookie).toMatch(/^__Host-sid=s%3A/);
+    for (const attribute of ['Path=/', 'HttpOnly', 'Secure', 'SameSite=Lax']) expect(cookie).toContain(attribute);
+    expect(cookie).not.toContain('Domain=');
+  });
+
+  it('never sends the session cookie over plain HTTP', async () => {
+    const res = await request(server)
+      .post('/api/register')
+      .send({ ...Fixtures.registerBody, username: 'other', email: 'other@example.com' });
+    expect(res.status).toBe(201);
+    expect(setCookies(res)).toEqual([]);
+  });
+
+  it('adds HSTS and upgrades insecure requests', async () => {
+    const res = await request(server).get('/healthz').set('X-Forwarded-Proto', 'https');
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+  });
+});

@@ -1,0 +1,180 @@
+import { Controller, type DynamicModule, Inject, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Ctx, MessagePattern, type MicroserviceOptions, NatsContext, Payload, Transport } from '@nestjs/microservices';
+import {
+  ErrorCodes,
+  Fixtures,
+  GetUserRequestSchema,
+  type HealthReply,
+  HealthSubjects,
+  RegisterBodySchema,
+  RequestPasswordResetRequestSchema,
+  ResetPasswordRequestSchema,
+  type Role,
+  type RpcMeta,
+  ServerMessages,
+  Subjects,
+  type UserDto,
+  VerifyCredentialsRequestSchema,
+} from '@medtutor/contracts';
+import { DomainError, parseRequest, RpcErrorFilter } from '@medtutor/nest-kit';
+import { pino } from 'pino';
+import { NEVER, type Observable } from 'rxjs';
+
+const FAKE = Symbol('FAKE_SERVICES');
+
+export interface ReceivedRequest {
+  subject: string;
+  meta: RpcMeta;
+  data: unknown;
+}
+
+/**
+ * In-memory stand-ins for identity and the other services' health subjects, speaking the contract
+ * subjects and error codes over a real NATS (and Nest's real transport), so the gateway is tested on
+ * its own. Tests read what arrived in `received` and make subjects go quiet with `silent`.
+ */
+export class FakeServices {
+  readonly received: ReceivedRequest[] = [];
+  /** Subjects that never answer (a hung service). */
+  readonly silent = new Set<string>();
+  readonly resetTokens = new Map<string, number>();
+  private readonly users = new Map<number, { user: UserDto; password: string }>();
+  private nextId = Fixtures.userDto.id;
+
+  addUser(fields: { email: string; password: string; username?: string; role?: Role }): UserDto {
+    const id = this.nextId++;
+    const role = fields.role ?? 'student';
+    const user: UserDto = {
+      ...Fixtures.userDto,
+      id,
+      email: fields.email.toLowerCase(),
+      username: fields.username ?? `user${id}`,
+      role,
+      isAdmin: role === 'admin',
+    };
+    this.users.set(id, { user, password: fields.password });
+    return user;
+  }
+
+  deleteUser(id: number): void {
+    this.users.delete(id);
+  }
+
+  lastRequest(subject: string): ReceivedRequest | undefined {
+    return this.received.findLast((request) => request.subject === subject);
+  }
+
+  register(payload: unknown): UserDto {
+    const { data } = parseRequest(RegisterBodySchema, payload);
+    const existing = [...this.users.values()].map(({ user }) => user);
+    if (existing.some((user) => user.email === data.email.toLowerCase())) {
+      throw new DomainError(ErrorCodes.emailTaken, ServerMessages.emailTaken);
+    }
+    if (existing.some((user) => user.username === data.username)) {
+      throw new DomainError(ErrorCodes.usernameTaken, ServerMessages.usernameTaken);
+    }
+    return this.addUser(data);
+  }
+
+  verifyCredentials(payload: unknown): UserDto {
+    const { data } = parseRequest(VerifyCredentialsRequestSchema, payload);
+    const found = [...this.users.values()].find(({ user }) => user.email === data.email.toLowerCase());
+    if (!found || found.password !== data.password) {
+      throw new DomainError(ErrorCodes.invalidCredentials, ServerMessages.invalidCredentials);
+    }
+    return found.user;
+  }
+
+  getUser(payload: unknown): UserDto {
+    const { meta, data } = parseRequest(GetUserRequestSchema, payload);
+    if (meta.actor?.userId !== data.userId && meta.actor?.role !== 'admin') {
+      throw new DomainError(ErrorCodes.forbidden, ServerMessages.forbidden);
+    }
+    const found = this.users.get(data.userId);
+    if (!found) throw new DomainError(ErrorCodes.notFound, ServerMessages.notFound);
+    return found.user;
+  }
+
+  requestPasswordReset(payload: unknown): { accepted: true } {
+    parseRequest(RequestPasswordResetRequestSchema, payload);
+    return { accepted: true };
+  }
+
+  resetPassword(payload: unknown): { userId: number } {
+    const { data } = parseRequest(ResetPasswordRequestSchema, payload);
+    const userId = this.resetTokens.get(data.token);
+    const found = userId === undefined ? undefined : this.users.get(userId);
+    if (!found) throw new DomainError(ErrorCodes.resetTokenInvalid, ServerMessages.resetTokenInvalid);
+    this.resetTokens.delete(data.token);
+    found.password = data.password;
+    return { userId: found.user.id };
+  }
+}
+
+@Controller()
+class FakeServicesController {
+  constructor(@Inject(FAKE) private readonly fake: FakeServices) {}
+
+  @MessagePattern(Subjects.identity.register)
+  register(@Payload() payload: unknown, @Ctx() ctx: NatsContext) {
+    return this.answer(ctx, payload, () => this.fake.register(payload));
+  }
+
+  @MessagePattern(Subjects.identity.verifyCredentials)
+  verifyCredentials(@Payload() payload: unknown, @Ctx() ctx: NatsContext) {
+    return this.answer(ctx, payload, () => this.fake.verifyCredentials(payload));
+  }
+
+  @MessagePattern(Subjects.identity.getUser)
+  getUser(@Payload() payload: unknown, @Ctx() ctx: NatsContext) {
+    return this.answer(ctx, payload, () => this.fake.getUser(payload));
+  }
+
+  @MessagePattern(Subjects.identity.requestPasswordReset)
+  requestPasswordReset(@Payload() payload: unknown, @Ctx() ctx: NatsContext) {
+    return this.answer(ctx, payload, () => this.fake.requestPasswordReset(payload));
+  }
+
+  @MessagePattern(Subjects.identity.resetPassword)
+  resetPassword(@Payload() payload: unknown, @Ctx() ctx: NatsContext) {
+    return this.answer(ctx, payload, () => this.fake.resetPassword(payload));
+  }
+
+  @MessagePattern(Object.values(HealthSubjects))
+  health(@Payload() payload: unknown, @Ctx() ctx: NatsContext) {
+    const service = ctx.getSubject().replace(/\.health$/, '');
+    return this.answer(ctx, payload, (): HealthReply => ({ service, status: 'ok', checks: {} }));
+  }
+
+  private answer<T>(ctx: NatsContext, payload: unknown, handle: () => T): T | Observable<never> {
+    const subject = ctx.getSubject();
+    const { meta, data } = payload as { meta: RpcMeta; data: unknown };
+    this.fake.received.push({ subject, meta, data });
+    return this.fake.silent.has(subject) ? NEVER : handle();
+  }
+}
+
+@Module({})
+class FakeServicesModule {
+  static with(fake: FakeServices): DynamicModule {
+    return {
+      module: FakeServicesModule,
+      controllers: [FakeServicesController],
+      providers: [{ provide: FAKE, useValue: fake }],
+    };
+  }
+}
+
+/** Starts the fakes as a Nest microservice with the platform's RPC error filter, like a real service. */
+export async function startFakeServices(natsUrl: string): Promise<{ fake: FakeServices; stop: () => Promise<void> }> {
+  const fake = new FakeServices();
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(FakeServicesModule.with(fake), {
+    transport: Transport.NATS,
+    options: { servers: [natsUrl], queue: 'fake-services' },
+    logger: false,
+  });
+  app.useGlobalFilters(new RpcErrorFilter(pino({ level: 'silent' })));
+  await app.listen();
+  return { fake, stop: () => app.close() };
+}
