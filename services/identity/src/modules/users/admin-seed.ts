@@ -28,9 +28,10 @@ export async function seedAdmin(
     return 'created';
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    // Another replica seeded first, or "admin" belongs to an account with a different email.
     if (error.code === ErrorCodes.emailTaken) return 'exists';
-    if (error.code === ErrorCodes.usernameTaken) return 'username-taken';
+    // Either another replica seeded the admin first (its insert hit the username index), or
+    // "admin" belongs to an account with a different email.
+    if (error.code === ErrorCodes.usernameTaken) return (await users.findByEmail(email)) ? 'exists' : 'username-taken';
     throw error;
   }
 }

@@ -51,10 +51,13 @@ export class UsersRepository {
   }
 }
 
-/** The column behind a unique-constraint violation (P2002), as reported through the pg adapter. */
-function uniqueViolationField(error: unknown): string | undefined {
+/** The unique indexes of `users`, as the init migration names them. */
+const UNIQUE_INDEX_FIELDS: Record<string, 'username' | 'email'> = { users_username_key: 'username', users_email_key: 'email' };
+
+/** Which unique field a failed insert collided on. The pg adapter names the index, not the columns. */
+function uniqueViolationField(error: unknown): 'username' | 'email' | undefined {
   if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== 'P2002') return undefined;
-  const meta = error.meta as { target?: unknown; driverAdapterError?: { cause?: { constraint?: { fields?: unknown } } } } | undefined;
-  const fields = meta?.driverAdapterError?.cause?.constraint?.fields ?? meta?.target;
-  return Array.isArray(fields) && typeof fields[0] === 'string' ? fields[0].replace(/"/g, '') : undefined;
+  const meta = error.meta as { driverAdapterError?: { cause?: { constraint?: { index?: string } } } } | undefined;
+  const index = meta?.driverAdapterError?.cause?.constraint?.index;
+  return index ? UNIQUE_INDEX_FIELDS[index] : undefined;
 }

@@ -1,0 +1,48 @@
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { pino, type Logger } from 'pino';
+import { type IdentityConfig, loadIdentityConfig } from '../../src/config/identity.config.js';
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
+export const PUBLIC_BASE_URL = 'http://localhost:8080';
+export const MAIL_FROM = 'MedPath Tests <no-reply@medpath.test>';
+
+export function testConfig(env: { IDENTITY_DATABASE_URL: string; NATS_URL?: string } & Record<string, string | undefined>): IdentityConfig {
+  return loadIdentityConfig({ NODE_ENV: 'test', PUBLIC_BASE_URL, MAIL_FROM, ...env });
+}
+
+/** A pino logger whose lines are kept in memory instead of printed. */
+export function capturedLogger(): { logger: Logger; lines: Array<Record<string, unknown>> } {
+  const lines: Array<Record<string, unknown>> = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString('utf8')) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: pino({ level: 'debug' }, sink), lines };
+}
+
+/** Polls until `probe` returns something other than undefined/false, or fails after `timeoutMs`. */
+export async function eventually<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+/** Runs SQL on the test database for setup and assertions the RPC surface does not expose. */
+export async function sql<R extends pg.QueryResultRow = Record<string, unknown>>(databaseUrl: string, text: string, values: unknown[] = []): Promise<R[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<R>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
