@@ -3,6 +3,7 @@
 # (services and the gateway load their dist/ at run time), then the services (prisma generate + tsc)
 # and the gateway, then the frontends, which the gateway serves but does not compile against.
 set -euo pipefail
+# shellcheck source=scripts/lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 cd "$REPO_ROOT"
 

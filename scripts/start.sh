@@ -4,8 +4,11 @@
 # services under one supervisor and waits until http://localhost:$PORT/readyz answers 200.
 # The services create their databases, migrate and seed at start; nothing here touches their data.
 set -euo pipefail
+# shellcheck source=scripts/lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+# shellcheck source=scripts/lib/local-env.sh
 source "$REPO_ROOT/scripts/lib/local-env.sh"
+# shellcheck source=scripts/lib/infra.sh
 source "$REPO_ROOT/scripts/lib/infra.sh"
 
 usage() {
@@ -67,6 +70,7 @@ if probe port 127.0.0.1 "$PORT"; then
 fi
 mkdir -p "$LOG_DIR" "$MAIL_OUTBOX_DIR"
 
+# shellcheck disable=SC2054 # the commas belong to concurrently's lists
 supervisor=(
   "$REPO_ROOT/node_modules/.bin/concurrently"
   --names gateway,identity,payments,tutoring,reviews,payroll

@@ -2,6 +2,7 @@
 # Stops the platform started by scripts/start.sh (the supervisor stops its children cleanly).
 # --infra also stops the PostgreSQL, Redis and NATS servers that start.sh started under .var/.
 set -euo pipefail
+# shellcheck source=scripts/lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 
 infra=0
@@ -36,6 +37,7 @@ fi
 rm -f "$PID_FILE"
 
 if ((infra)); then
+  # shellcheck source=scripts/lib/infra.sh
   source "$REPO_ROOT/scripts/lib/infra.sh"
   stop_local_infra
 fi

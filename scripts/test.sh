@@ -6,6 +6,7 @@
 # A failing step does not stop the others. The last line printed is the totals line
 # ("N passed, N failed[, N skipped]"); the exit code is non-zero when anything failed.
 set -euo pipefail
+# shellcheck source=scripts/lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 
 cd "$REPO_ROOT"
@@ -46,7 +47,9 @@ fi
 if ! (
   require_node
   ensure_deps
+  # shellcheck source=scripts/lib/local-env.sh
   source "$REPO_ROOT/scripts/lib/local-env.sh"
+  # shellcheck source=scripts/lib/infra.sh
   source "$REPO_ROOT/scripts/lib/infra.sh"
   ensure_infra
 ); then
@@ -55,6 +58,7 @@ if ! (
   exit 1
 fi
 
+# shellcheck source=scripts/lib/local-env.sh
 source "$REPO_ROOT/scripts/lib/local-env.sh"
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-$DATABASE_ADMIN_URL}"
 export TEST_NATS_URL="${TEST_NATS_URL:-$NATS_URL}"
@@ -87,11 +91,12 @@ run_e2e() {
     record playwright e2e 1 "$started" "not run: the build failed"
     return
   fi
-  export IDENTITY_DATABASE_URL="$(database_url medtutor_e2e_identity)"
-  export PAYMENTS_DATABASE_URL="$(database_url medtutor_e2e_payments)"
-  export TUTORING_DATABASE_URL="$(database_url medtutor_e2e_tutoring)"
-  export REVIEWS_DATABASE_URL="$(database_url medtutor_e2e_reviews)"
-  export PAYROLL_DATABASE_URL="$(database_url medtutor_e2e_payroll)"
+  IDENTITY_DATABASE_URL="$(database_url medtutor_e2e_identity)"
+  PAYMENTS_DATABASE_URL="$(database_url medtutor_e2e_payments)"
+  TUTORING_DATABASE_URL="$(database_url medtutor_e2e_tutoring)"
+  REVIEWS_DATABASE_URL="$(database_url medtutor_e2e_reviews)"
+  PAYROLL_DATABASE_URL="$(database_url medtutor_e2e_payroll)"
+  export IDENTITY_DATABASE_URL PAYMENTS_DATABASE_URL TUTORING_DATABASE_URL REVIEWS_DATABASE_URL PAYROLL_DATABASE_URL
   [[ "$REDIS_URL" =~ ^(rediss?://[^/?]+)/?[0-9]*$ ]] || {
     record playwright e2e 1 "$started" "not run: cannot pick an e2e database in REDIS_URL=$REDIS_URL"
     return

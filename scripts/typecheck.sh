@@ -2,6 +2,7 @@
 # `npm run typecheck`: tsc --noEmit for every workspace, the root tests and the e2e suite, two at a
 # time (the machines have two cores). Prints each project's errors and fails if any project fails.
 set -euo pipefail
+# shellcheck source=scripts/lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 cd "$REPO_ROOT"
 
@@ -24,6 +25,7 @@ check_one() {
 }
 export -f check_one
 
+# shellcheck disable=SC2016 # $1 is expanded by the inner bash
 printf '%s\n' "${projects[@]}" | xargs -P 2 -I {} bash -c 'check_one "$1"' _ {} ||
   die "type errors (see above)"
 ok "${#projects[@]} projects type-check"

@@ -1,5 +1,7 @@
+# shellcheck shell=bash
 # Shared helpers for the scripts in scripts/. Source it; it sets no shell options of its own.
 
+# shellcheck disable=SC2034 # used by the scripts that source this file
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 VAR_DIR="$REPO_ROOT/.var"
 LOG_DIR="$VAR_DIR/logs"

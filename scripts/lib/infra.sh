@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Makes PostgreSQL, Redis and NATS (with JetStream) reachable at the configured URLs. A server that
 # answers is used as it is; where nothing listens on a loopback address, the locally installed server
 # is started with its data under .var/<name> (installed first via apt when root on Debian). Source
@@ -30,14 +31,14 @@ _apt_install() {
 }
 
 _pg_bindir() {
-  local candidate
+  local candidate versions=(/usr/lib/postgresql/*/bin)
   if candidate="$(command -v pg_ctl)"; then
     dirname "$candidate"
     return 0
   fi
-  # Debian keeps the server binaries out of PATH, one folder per major version.
-  candidate="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
-  [[ -n "$candidate" && -x "$candidate/initdb" ]] && printf '%s\n' "$candidate"
+  # Debian keeps the server binaries out of PATH, one folder per major version: take the newest.
+  candidate="$(printf '%s\n' "${versions[@]}" | sort -V | tail -n 1)"
+  [[ -x "$candidate/initdb" ]] && printf '%s\n' "$candidate"
 }
 
 _redis_bin() { command -v redis-server || { [[ -x /usr/bin/redis-server ]] && echo /usr/bin/redis-server; }; }

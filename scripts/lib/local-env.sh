@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Local defaults for every setting the apps read. Each is exported only when unset, so a value in the
 # environment always wins. Source after common.sh.
 

@@ -1,0 +1,105 @@
+import { posix } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import {
+  APPS,
+  configProblems,
+  exists,
+  GATEWAY_PORT,
+  HEALTH_PORT,
+  interpolate,
+  loadCompose,
+  read,
+  SERVICES,
+} from './infra-helpers.js';
+
+const compose = loadCompose();
+const INFRA = ['postgres', 'nats', 'redis', 'mailpit'];
+
+/** A container's environment as compose hands it over on a machine where no variable is set. */
+function environmentOf(name: string): Record<string, string> {
+  const raw = compose.services[name]?.environment ?? {};
+  return Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, interpolate(String(value))]));
+}
+
+describe('docker-compose.yml', () => {
+  it('has the apps and their backing services, and nothing else', () => {
+    expect(Object.keys(compose.services).sort()).toEqual([...APPS.map((app) => app.name), ...INFRA].sort());
+  });
+
+  it.each(APPS)('builds $name from the repository root with its own Dockerfile', (app) => {
+    const build = compose.services[app.name]?.build;
+    expect(build?.context).toBe('.');
+    expect(build?.dockerfile).toBe(`${app.dir}/Dockerfile`);
+    expect(exists(posix.join(build?.context ?? '', build?.dockerfile ?? 'Dockerfile'))).toBe(true);
+  });
+
+  it('pins every image to a version', () => {
+    for (const name of INFRA) {
+      const image = compose.services[name]?.image ?? '';
+      expect({ name, image }).toEqual({ name, image: expect.stringMatching(/:[^:]*\d[^:]*$/) });
+    }
+  });
+
+  it('runs NATS with JetStream and reports it healthy only once JetStream is up', () => {
+    const nats = compose.services.nats;
+    expect(nats?.command).toContain('-js');
+    expect(nats?.healthcheck?.test.join(' ')).toContain('js-enabled-only=true');
+  });
+
+  it('gives every backing service a healthcheck and waits for it', () => {
+    for (const name of INFRA) expect(compose.services[name]?.healthcheck?.test.length).toBeGreaterThan(0);
+    for (const [name, service] of Object.entries(compose.services)) {
+      for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {})) {
+        expect({ name, dependency, known: dependency in compose.services }).toEqual({ name, dependency, known: true });
+        expect({ name, dependency, condition }).toEqual({ name, dependency, condition: 'service_healthy' });
+      }
+    }
+  });
+
+  it('starts the gateway once every service is healthy (their probes answer after migrations)', () => {
+    const dependencies = Object.keys(compose.services.gateway?.depends_on ?? {});
+    expect(dependencies).toEqual(expect.arrayContaining(SERVICES.map((service) => service.name)));
+  });
+
+  it('creates each service database in PostgreSQL and points the service at it', () => {
+    const init = read('infra/compose/postgres-init.sql');
+    for (const service of SERVICES) {
+      expect(init).toContain(`CREATE DATABASE ${service.database};`);
+      const url = new URL(environmentOf(service.name)[service.databaseVar!] ?? '');
+      expect({ service: service.name, host: url.host, path: url.pathname }).toEqual({
+        service: service.name,
+        host: 'postgres:5432',
+        path: `/${service.database}`,
+      });
+    }
+  });
+
+  it.each(APPS)('satisfies the configuration schema of $name', async (app) => {
+    expect(await configProblems(app, environmentOf(app.name))).toEqual([]);
+  });
+
+  it('connects the apps to the compose hosts', () => {
+    for (const app of APPS) {
+      const env = environmentOf(app.name);
+      expect({ app: app.name, nats: env.NATS_URL }).toEqual({ app: app.name, nats: 'nats://nats:4222' });
+    }
+    expect(environmentOf('gateway').REDIS_URL).toBe('redis://redis:6379');
+    expect(environmentOf('identity').SMTP_URL).toBe('smtp://mailpit:1025');
+  });
+
+  it('publishes the gateway on its port and keeps the services on theirs', () => {
+    expect(environmentOf('gateway').PORT).toBe(String(GATEWAY_PORT));
+    expect(compose.services.gateway?.ports).toEqual([`${GATEWAY_PORT}:${GATEWAY_PORT}`]);
+    for (const service of SERVICES) {
+      expect(environmentOf(service.name).HEALTH_PORT).toBe(String(HEALTH_PORT));
+      expect(compose.services[service.name]?.ports).toBeUndefined();
+    }
+  });
+
+  it('keeps data on named volumes', () => {
+    for (const name of ['postgres', 'nats', 'redis']) {
+      const volume = (compose.services[name]?.volumes ?? []).map((entry) => entry.split(':')[0]);
+      expect(volume.some((source) => source !== undefined && source in (compose.volumes ?? {}))).toBe(true);
+    }
+  });
+});

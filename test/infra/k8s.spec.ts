@@ -1,0 +1,201 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { parse } from 'yaml';
+import {
+  APPS,
+  configProblems,
+  GATEWAY_PORT,
+  HEALTH_PORT,
+  K8S_DIR,
+  loadK8s,
+  read,
+  ROOT,
+  SERVICES,
+} from './infra-helpers.js';
+
+const objects = loadK8s();
+const kustomization = parse(read(`${K8S_DIR}/kustomization.yaml`)) as {
+  namespace: string;
+  resources: string[];
+  images: Array<{ name: string }>;
+};
+const find = (kind: string, name: string) =>
+  objects.find((object) => object.kind === kind && object.metadata.name === name);
+const workloads = objects.filter((object) => object.kind === 'Deployment' || object.kind === 'StatefulSet');
+const configMap = find('ConfigMap', 'platform-config')?.data ?? {};
+const readme = read('infra/README.md');
+
+interface Container {
+  name: string;
+  image: string;
+  ports?: Array<{ name: string; containerPort: number }>;
+  env?: Array<{
+    name: string;
+    value?: string;
+    valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } };
+  }>;
+  envFrom?: Array<{ configMapRef?: { name: string } }>;
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+  securityContext?: Record<string, unknown>;
+  livenessProbe?: Probe;
+  readinessProbe?: Probe;
+}
+interface Probe {
+  httpGet?: { path: string; port: string | number };
+  exec?: { command: string[] };
+}
+
+const containerOf = (name: string): Container => find('Deployment', name)?.spec.template.spec.containers[0];
+
+/** A stand-in for each secret, shaped as the apps' schemas expect (real values never live here). */
+function placeholder(variable: string): string {
+  if (variable.endsWith('_DATABASE_URL'))
+    return `postgresql://app:secret@db.example.internal:5432/${variable.toLowerCase()}`;
+  if (variable === 'SMTP_URL') return 'smtps://user:secret@smtp.example.com:465';
+  if (variable === 'SESSION_SECRET') return 'x'.repeat(48);
+  return `${variable.toLowerCase()}_placeholder`;
+}
+
+/** What the container's process sees: the ConfigMap, then its own env, secrets as placeholders. */
+function environmentOf(container: Container): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const source of container.envFrom ?? []) {
+    if (source.configMapRef?.name === 'platform-config') Object.assign(env, configMap);
+  }
+  for (const variable of container.env ?? []) {
+    const secret = variable.valueFrom?.secretKeyRef;
+    if (variable.value !== undefined) env[variable.name] = variable.value;
+    else if (secret && !secret.optional) env[variable.name] = placeholder(variable.name);
+  }
+  return env;
+}
+
+const resolvePort = (container: Container, port: string | number) =>
+  typeof port === 'number' ? port : container.ports?.find((item) => item.name === port)?.containerPort;
+
+describe('infra/k8s/base', () => {
+  it('lists every manifest in the kustomization, and only existing ones', () => {
+    const files = readdirSync(join(ROOT, K8S_DIR)).filter(
+      (file) => file.endsWith('.yaml') && file !== 'kustomization.yaml',
+    );
+    expect([...kustomization.resources].sort()).toEqual(files.sort());
+  });
+
+  it('puts everything in the namespace it declares, which enforces the restricted pod security level', () => {
+    const namespace = find('Namespace', kustomization.namespace);
+    expect(namespace?.metadata.labels?.['pod-security.kubernetes.io/enforce']).toBe('restricted');
+    for (const object of objects)
+      expect(object.metadata.namespace ?? kustomization.namespace).toBe(kustomization.namespace);
+  });
+
+  it.each(APPS)('has a Deployment and a Service for $name, with its image in the kustomization', (app) => {
+    const deployment = find('Deployment', app.name);
+    const service = find('Service', app.name);
+    expect(deployment).toBeDefined();
+    expect(service).toBeDefined();
+    const labels = deployment?.spec.template.metadata.labels ?? {};
+    for (const [key, value] of Object.entries(service?.spec.selector ?? {})) expect(labels[key]).toBe(value);
+    expect(deployment?.spec.selector.matchLabels).toEqual(service?.spec.selector);
+    expect(containerOf(app.name).image).toBe(`medtutor/${app.name}`);
+    expect(kustomization.images.map((image) => image.name)).toContain(`medtutor/${app.name}`);
+    expect(deployment?.spec.replicas).toBeGreaterThanOrEqual(2);
+  });
+
+  it.each(workloads.map((workload) => [`${workload.kind} ${workload.metadata.name}`, workload] as const))(
+    '%s runs non-root with a read-only root filesystem, resources and probes',
+    (_label, workload) => {
+      const pod = workload.spec.template.spec;
+      expect(pod.securityContext.runAsNonRoot).toBe(true);
+      expect(pod.securityContext.runAsUser).toBeGreaterThan(0);
+      expect(pod.securityContext.seccompProfile).toEqual({ type: 'RuntimeDefault' });
+      expect(pod.automountServiceAccountToken).toBe(false);
+      for (const container of pod.containers as Container[]) {
+        expect(container.securityContext).toMatchObject({
+          allowPrivilegeEscalation: false,
+          readOnlyRootFilesystem: true,
+          capabilities: { drop: ['ALL'] },
+        });
+        expect(container.resources?.requests).toEqual(
+          expect.objectContaining({ cpu: expect.any(String), memory: expect.any(String) }),
+        );
+        expect(container.resources?.limits?.memory).toEqual(expect.any(String));
+        for (const probe of [container.livenessProbe, container.readinessProbe]) {
+          expect(probe?.httpGet ?? probe?.exec).toBeDefined();
+          if (probe?.httpGet) expect(resolvePort(container, probe.httpGet.port)).toBeDefined();
+        }
+      }
+    },
+  );
+
+  it('probes the gateway on its HTTP port: /healthz for liveness, /readyz for readiness', () => {
+    const container = containerOf('gateway');
+    expect(resolvePort(container, container.livenessProbe!.httpGet!.port)).toBe(GATEWAY_PORT);
+    expect(container.livenessProbe?.httpGet?.path).toBe('/healthz');
+    expect(container.readinessProbe?.httpGet?.path).toBe('/readyz');
+    expect(environmentOf(container).PORT).toBe(String(GATEWAY_PORT));
+    expect(find('Service', 'gateway')?.spec.ports).toEqual([{ name: 'http', port: GATEWAY_PORT, targetPort: 'http' }]);
+  });
+
+  it.each(SERVICES)('probes $name on its HEALTH_PORT server', (service) => {
+    const container = containerOf(service.name);
+    expect(environmentOf(container).HEALTH_PORT).toBe(String(HEALTH_PORT));
+    expect(resolvePort(container, container.livenessProbe!.httpGet!.port)).toBe(HEALTH_PORT);
+    expect(container.livenessProbe?.httpGet?.path).toBe('/healthz');
+    expect(container.readinessProbe?.httpGet?.path).toBe('/readyz');
+  });
+
+  it.each(APPS)('gives $name every variable its configuration requires in production', async (app) => {
+    const env = environmentOf(containerOf(app.name));
+    expect(env.NODE_ENV).toBe('production');
+    expect(await configProblems(app, env)).toEqual([]);
+  });
+
+  it('documents how to create every secret the workloads read', () => {
+    for (const app of APPS) {
+      for (const variable of containerOf(app.name).env ?? []) {
+        const secret = variable.valueFrom?.secretKeyRef;
+        if (!secret) continue;
+        expect({ secret: secret.name, documented: readme.includes(`secret generic ${secret.name}`) }).toEqual({
+          secret: secret.name,
+          documented: true,
+        });
+        expect({ key: secret.key, documented: readme.includes(`--from-literal=${secret.key}=`) }).toEqual({
+          key: secret.key,
+          documented: true,
+        });
+      }
+    }
+  });
+
+  it('serves one origin: the Ingress sends every path to the gateway', () => {
+    const ingress = objects.find((object) => object.kind === 'Ingress');
+    const rules = ingress?.spec.rules ?? [];
+    expect(rules).toHaveLength(1);
+    expect(rules[0].http.paths).toEqual([
+      { path: '/', pathType: 'Prefix', backend: { service: { name: 'gateway', port: { name: 'http' } } } },
+    ]);
+    expect(new URL(configMap.PUBLIC_BASE_URL ?? '').host).toBe(rules[0].host);
+    expect(ingress?.spec.tls[0].hosts).toEqual([rules[0].host]);
+  });
+
+  it('runs NATS as a 3-server JetStream cluster and replicates the streams on all three', () => {
+    const nats = find('StatefulSet', 'nats');
+    expect(nats?.spec.replicas).toBe(3);
+    expect(nats?.spec.serviceName).toBe('nats-headless');
+    expect(find('Service', 'nats-headless')?.spec.clusterIP).toBe('None');
+    const config = find('ConfigMap', 'nats-config')?.data?.['nats.conf'] ?? '';
+    expect(config).toMatch(/jetstream \{/);
+    const routes = [...config.matchAll(/nats:\/\/(nats-\d)\.nats-headless:6222/g)].map((match) => match[1]);
+    expect(routes).toEqual(['nats-0', 'nats-1', 'nats-2']);
+    expect(Number(configMap.JETSTREAM_REPLICAS)).toBe(3);
+    expect(new URL(configMap.NATS_URL ?? '').host).toBe('nats:4222');
+    expect(find('Service', 'nats')?.spec.ports).toEqual([{ name: 'client', port: 4222, targetPort: 'client' }]);
+  });
+
+  it('points REDIS_URL at the Redis Service and keeps PostgreSQL outside (managed, per service)', () => {
+    expect(new URL(configMap.REDIS_URL ?? '').host).toBe(`redis:${find('Service', 'redis')?.spec.ports[0].port}`);
+    expect(objects.filter((object) => /postgres/i.test(object.metadata.name))).toEqual([]);
+    expect(configMap.DB_AUTO_CREATE).toBe('false');
+  });
+});

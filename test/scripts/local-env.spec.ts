@@ -1,0 +1,59 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { APPS, configProblems, ROOT, SERVICES } from '../infra/infra-helpers.js';
+
+const varDir = mkdtempSync(join(tmpdir(), 'local-env-'));
+afterAll(() => rmSync(varDir, { recursive: true, force: true }));
+
+/** The environment `npm start` gives the apps, from a clean environment (no variable set). */
+function localEnv(overrides: Record<string, string> = {}): Record<string, string> {
+  const script = `source scripts/lib/common.sh && VAR_DIR="$1" && source scripts/lib/local-env.sh && env -0`;
+  const output = execFileSync('bash', ['-c', script, 'local-env', varDir], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: varDir, ...overrides },
+    encoding: 'utf8',
+  });
+  return Object.fromEntries(
+    output
+      .split('\0')
+      .filter(Boolean)
+      .map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
+  );
+}
+
+describe('scripts/lib/local-env.sh', () => {
+  const env = localEnv();
+
+  it.each(APPS)('gives $name a configuration its schema accepts', async (app) => {
+    expect(await configProblems(app, env)).toEqual([]);
+  });
+
+  it('puts each service in its own database on the admin URL server', () => {
+    for (const service of SERVICES) {
+      expect(env[service.databaseVar!]).toBe(`postgresql://postgres@127.0.0.1:5432/${service.database}`);
+    }
+  });
+
+  it('follows the admin URL to another server, keeping credentials and options', () => {
+    const moved = localEnv({ DATABASE_ADMIN_URL: 'postgresql://me:pw@127.0.0.1:55432/postgres?sslmode=disable' });
+    expect(moved.IDENTITY_DATABASE_URL).toBe('postgresql://me:pw@127.0.0.1:55432/medtutor_identity?sslmode=disable');
+  });
+
+  it('keeps a value that is already set', () => {
+    expect(localEnv({ PORT: '9999', PAYMENTS_PROVIDER: 'stripe' })).toMatchObject({
+      PORT: '9999',
+      PUBLIC_BASE_URL: 'http://localhost:9999',
+      PAYMENTS_PROVIDER: 'stripe',
+    });
+  });
+
+  it('generates one random session secret and keeps it across runs', () => {
+    const stored = readFileSync(join(varDir, 'session-secret'), 'utf8');
+    expect(stored.length).toBeGreaterThanOrEqual(32);
+    expect(env.SESSION_SECRET).toBe(stored);
+    expect(localEnv().SESSION_SECRET).toBe(stored);
+  });
+});
