@@ -18,3 +18,4 @@ export * from './events/streams.js';
 export * from './events/outbox-relay.js';
 export * from './events/event-consumer.js';
 export * from './events/event-kit.module.js';
+export * from './health/service-health.module.js';

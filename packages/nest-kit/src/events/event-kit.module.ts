@@ -52,6 +52,10 @@ class EventKitRuntime implements OnModuleInit, BeforeApplicationShutdown, OnAppl
   async onModuleInit(): Promise<void> {
     await this.ensureStreams();
     this.relay.start();
+    this.options.logger.info(
+      { streams: PlatformStreams.map((stream) => stream.name) },
+      'event streams ready; outbox relay started',
+    );
   }
 
   async beforeApplicationShutdown(): Promise<void> {

@@ -1,0 +1,33 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { Subjects } from '@medtutor/contracts';
+import { EventKitModule, ServiceHealthModule } from '@medtutor/nest-kit';
+import type { Logger } from 'pino';
+import type { CatalogPaymentsConfig } from './config/catalog-payments.config.js';
+import { InfraModule } from './infra/infra.module.js';
+import { PrismaService } from './infra/prisma.service.js';
+
+export const SERVICE_NAME = 'catalog-payments';
+
+@Module({})
+export class AppModule {
+  static register(config: CatalogPaymentsConfig, logger: Logger): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        InfraModule.register(config),
+        EventKitModule.forService({
+          service: SERVICE_NAME,
+          databaseUrl: config.databaseUrl,
+          natsUrl: config.natsUrl,
+          logger,
+          jetstreamReplicas: config.jetstreamReplicas,
+        }),
+        ServiceHealthModule.forService({
+          service: SERVICE_NAME,
+          subject: Subjects.catalogPayments.health,
+          database: PrismaService,
+        }),
+      ],
+    };
+  }
+}

@@ -1,0 +1,16 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { CATALOG_PAYMENTS_CONFIG, type CatalogPaymentsConfig } from '../config/catalog-payments.config.js';
+import { PrismaClient } from '../generated/prisma/client.js';
+
+/** The one Prisma client (and pg pool) of the process; it connects on first use. */
+@Injectable()
+export class PrismaService extends PrismaClient implements OnModuleDestroy {
+  constructor(@Inject(CATALOG_PAYMENTS_CONFIG) config: CatalogPaymentsConfig) {
+    super({ adapter: new PrismaPg({ connectionString: config.databaseUrl }) });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.$disconnect();
+  }
+}

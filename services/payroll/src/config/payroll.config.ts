@@ -1,0 +1,20 @@
+import { loadConfig, serviceEnvSchema } from '@medtutor/nest-kit';
+import type { z } from 'zod';
+
+/** Nest injection token for the parsed `PayrollConfig`. */
+export const PAYROLL_CONFIG = Symbol('PAYROLL_CONFIG');
+
+export const PayrollEnvSchema = serviceEnvSchema('PAYROLL_DATABASE_URL').transform((env) => ({
+  nodeEnv: env.NODE_ENV,
+  logLevel: env.LOG_LEVEL,
+  natsUrl: env.NATS_URL,
+  healthPort: env.HEALTH_PORT,
+  databaseUrl: env.PAYROLL_DATABASE_URL,
+  dbAutoCreate: env.DB_AUTO_CREATE,
+  jetstreamReplicas: env.JETSTREAM_REPLICAS,
+}));
+
+export type PayrollConfig = z.output<typeof PayrollEnvSchema>;
+
+export const loadPayrollConfig = (env: NodeJS.ProcessEnv = process.env): PayrollConfig =>
+  loadConfig(PayrollEnvSchema, env);

@@ -1,0 +1,16 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { TUTORING_CONFIG, type TutoringConfig } from '../config/tutoring.config.js';
+import { PrismaClient } from '../generated/prisma/client.js';
+
+/** The one Prisma client (and pg pool) of the process; it connects on first use. */
+@Injectable()
+export class PrismaService extends PrismaClient implements OnModuleDestroy {
+  constructor(@Inject(TUTORING_CONFIG) config: TutoringConfig) {
+    super({ adapter: new PrismaPg({ connectionString: config.databaseUrl }) });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.$disconnect();
+  }
+}
