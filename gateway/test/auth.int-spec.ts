@@ -330,6 +330,14 @@ describe('guards', () => {
     expect((await probe('tutor', tutor)).status).toBe(200);
     expect((await probe('admin', tutor)).status).toBe(403);
   });
+
+  it('applies a role changed in identity once the session reads the user again', async () => {
+    const { user, cookie } = await signedIn('admin');
+    expect((await probe('admin', cookie)).status).toBe(200);
+    gateway.fake.setRole(user.id, 'student');
+    expect((await currentUser(cookie)).body).toMatchObject({ role: 'student', isAdmin: false });
+    expect((await probe('admin', cookie)).status).toBe(403);
+  });
 });
 
 describe('correlation id and actor', () => {

@@ -31,8 +31,26 @@ export function requestLogger(logger: Logger) {
   return pinoHttp({
     logger,
     genReqId: (req: IncomingMessage) => (req as IncomingMessage & { correlationId: string }).correlationId,
+    // 401s and 404s are ordinary traffic; only server faults and throttling deserve attention.
     customLogLevel: (_req: IncomingMessage, res: ServerResponse, error?: Error) =>
-      error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+      error || res.statusCode >= 500 ? 'error' : res.statusCode === 429 ? 'warn' : 'info',
+    // The essentials only: full headers (the CSP alone is half a kilobyte) would bury the signal.
+    serializers: {
+      req: (req: {
+        id: string;
+        method: string;
+        url: string;
+        remoteAddress?: string;
+        headers: Record<string, string>;
+      }) => ({
+        id: req.id,
+        method: req.method,
+        url: req.url,
+        remoteAddress: req.remoteAddress,
+        userAgent: req.headers['user-agent'],
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
     // Kubernetes polls the probes every few seconds; logging them would drown the real traffic.
     autoLogging: { ignore: (req: IncomingMessage) => PROBE_PATHS.has(req.url ?? '') },
   });

@@ -61,6 +61,12 @@ export class FakeServices {
     this.users.delete(id);
   }
 
+  /** An admin's change of someone's role, as identity would record it. */
+  setRole(id: number, role: Role): void {
+    const found = this.users.get(id);
+    if (found) found.user = { ...found.user, role, isAdmin: role === 'admin' };
+  }
+
   lastRequest(subject: string): ReceivedRequest | undefined {
     return this.received.findLast((request) => request.subject === subject);
   }
