@@ -1,11 +1,14 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { EventKitModule } from '@medtutor/nest-kit';
+import { Subjects } from '@medtutor/contracts';
+import { EventKitModule, ServiceHealthModule } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import type { IdentityConfig } from './config/identity.config.js';
 import { InfraModule } from './infra/infra.module.js';
-import { HealthModule } from './modules/health/health.module.js';
+import { PrismaService } from './infra/prisma.service.js';
 import { PasswordResetsModule } from './modules/password-resets/password-resets.module.js';
 import { UsersModule } from './modules/users/users.module.js';
+
+export const SERVICE_NAME = 'identity';
 
 @Module({})
 export class AppModule {
@@ -14,10 +17,20 @@ export class AppModule {
       module: AppModule,
       imports: [
         InfraModule.register(config, logger),
-        EventKitModule.forService({ service: 'identity', databaseUrl: config.databaseUrl, natsUrl: config.natsUrl, logger }),
+        EventKitModule.forService({
+          service: SERVICE_NAME,
+          databaseUrl: config.databaseUrl,
+          natsUrl: config.natsUrl,
+          logger,
+          jetstreamReplicas: config.jetstreamReplicas,
+        }),
+        ServiceHealthModule.forService({
+          service: SERVICE_NAME,
+          subject: Subjects.identity.health,
+          database: PrismaService,
+        }),
         UsersModule,
         PasswordResetsModule,
-        HealthModule,
       ],
     };
   }

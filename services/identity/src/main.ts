@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { bootstrapService, ConfigError, createLogger, prepareDatabase } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
-import { AppModule } from './app.module.js';
+import { AppModule, SERVICE_NAME } from './app.module.js';
 import { type IdentityConfig, loadIdentityConfig } from './config/identity.config.js';
 import { PasswordHasher } from './infra/password-hasher.js';
 import { PrismaService } from './infra/prisma.service.js';
@@ -11,12 +11,19 @@ import { UsersRepository } from './modules/users/users.repository.js';
 // src/main.ts and dist/main.js both sit one level below the service folder.
 const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
 
-async function seed(config: IdentityConfig, admin: NonNullable<IdentityConfig['seedAdmin']>, logger: Logger): Promise<void> {
+async function seed(
+  config: IdentityConfig,
+  admin: NonNullable<IdentityConfig['seedAdmin']>,
+  logger: Logger,
+): Promise<void> {
   const prisma = new PrismaService(config);
   try {
     const result = await seedAdmin(new UsersRepository(prisma), new PasswordHasher(), admin);
     if (result === 'username-taken') {
-      logger.warn({ email: admin.email }, 'admin not seeded: the username "admin" belongs to an account with another email');
+      logger.warn(
+        { email: admin.email },
+        'admin not seeded: the username "admin" belongs to an account with another email',
+      );
     } else {
       logger.info({ email: admin.email, result }, 'admin seed');
     }
@@ -27,12 +34,17 @@ async function seed(config: IdentityConfig, admin: NonNullable<IdentityConfig['s
 
 async function main(): Promise<void> {
   const config = loadIdentityConfig();
-  const logger = createLogger('identity', config.logLevel);
-  await prepareDatabase({ databaseUrl: config.databaseUrl, migrationsDir: MIGRATIONS_DIR, autoCreate: config.dbAutoCreate, logger });
+  const logger = createLogger(SERVICE_NAME, config.logLevel);
+  await prepareDatabase({
+    databaseUrl: config.databaseUrl,
+    migrationsDir: MIGRATIONS_DIR,
+    autoCreate: config.dbAutoCreate,
+    logger,
+  });
   if (config.seedAdmin) await seed(config, config.seedAdmin, logger);
   logger.info({ mailTransport: config.mail.transport.kind }, 'starting');
   await bootstrapService({
-    name: 'identity',
+    name: SERVICE_NAME,
     module: AppModule.register(config, logger),
     natsUrl: config.natsUrl,
     logger,

@@ -16,7 +16,8 @@ describe('admin seed', () => {
   let users: UsersRepository;
 
   const passwordHashOf = async (email: string) =>
-    (await sql<{ password_hash: string }>(db.url, 'SELECT password_hash FROM users WHERE email = $1', [email]))[0]?.password_hash ?? '';
+    (await sql<{ password_hash: string }>(db.url, 'SELECT password_hash FROM users WHERE email = $1', [email]))[0]
+      ?.password_hash ?? '';
 
   beforeAll(async () => {
     db = await createTestDatabase('identity_seed', MIGRATIONS_DIR);
@@ -37,7 +38,9 @@ describe('admin seed', () => {
   it('creates the admin with its user_registered event once, then finds it', async () => {
     expect(await seedAdmin(users, hasher, admin)).toBe('created');
     expect(await seedAdmin(users, hasher, admin)).toBe('exists');
-    expect(await sql(db.url, 'SELECT username, email, role FROM users')).toEqual([{ username: 'admin', email: 'admin@medpath.local', role: 'admin' }]);
+    expect(await sql(db.url, 'SELECT username, email, role FROM users')).toEqual([
+      { username: 'admin', email: 'admin@medpath.local', role: 'admin' },
+    ]);
     expect(await hasher.verify(await passwordHashOf(admin.email), admin.password)).toBe(true);
     const events = await sql<{ payload: unknown }>(db.url, 'SELECT payload FROM outbox_events');
     expect(events).toHaveLength(1);
@@ -48,7 +51,10 @@ describe('admin seed', () => {
 
   it('never overwrites a password changed after seeding', async () => {
     await seedAdmin(users, hasher, admin);
-    await sql(db.url, 'UPDATE users SET password_hash = $1 WHERE email = $2', [await hasher.hash('changed-by-the-admin-1'), admin.email]);
+    await sql(db.url, 'UPDATE users SET password_hash = $1 WHERE email = $2', [
+      await hasher.hash('changed-by-the-admin-1'),
+      admin.email,
+    ]);
     expect(await seedAdmin(users, hasher, admin)).toBe('exists');
     const hash = await passwordHashOf(admin.email);
     expect(await hasher.verify(hash, 'changed-by-the-admin-1')).toBe(true);
@@ -68,8 +74,13 @@ describe('admin seed', () => {
   });
 
   it('leaves alone an account that already holds the username "admin" under another email', async () => {
-    await sql(db.url, `INSERT INTO users (username, email, password_hash, updated_at) VALUES ('admin', 'someone@example.com', 'x', now())`);
+    await sql(
+      db.url,
+      `INSERT INTO users (username, email, password_hash, updated_at) VALUES ('admin', 'someone@example.com', 'x', now())`,
+    );
     expect(await seedAdmin(users, hasher, admin)).toBe('username-taken');
-    expect(await sql(db.url, 'SELECT username, email, role FROM users')).toEqual([{ username: 'admin', email: 'someone@example.com', role: 'student' }]);
+    expect(await sql(db.url, 'SELECT username, email, role FROM users')).toEqual([
+      { username: 'admin', email: 'someone@example.com', role: 'student' },
+    ]);
   });
 });

@@ -22,19 +22,28 @@ import {
   ValidationMessages,
 } from '@medtutor/contracts';
 import { bootstrapService } from '@medtutor/nest-kit';
-import { createTestDatabase, stopTestInfra, type TestDatabase, testNatsUrl } from '@medtutor/nest-kit/testing';
+import { createTestDatabase, stopTestInfra, type TestDatabase } from '@medtutor/nest-kit/testing';
 import { firstValueFrom, timeout } from 'rxjs';
-import { AppModule } from '../src/app.module.js';
+import { AppModule, SERVICE_NAME } from '../src/app.module.js';
 import { RESET_REQUEST_MIN_REPLY_MS } from '../src/modules/password-resets/password-resets.service.js';
-import { capturedLogger, eventually, MAIL_FROM, MIGRATIONS_DIR, PUBLIC_BASE_URL, sql, testConfig } from './support/harness.js';
+import {
+  capturedLogger,
+  eventually,
+  MAIL_FROM,
+  MIGRATIONS_DIR,
+  PUBLIC_BASE_URL,
+  sql,
+  testConfig,
+} from './support/harness.js';
 import { decodeQuotedPrintable, type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
+import { startTestNats, type TestNats } from './support/test-nats.js';
 
 /**
  * The service as the gateway sees it: the real AppModule booted by `bootstrapService` on NATS,
  * called through a Nest ClientProxy, on a fresh PostgreSQL database, sending mail to a real SMTP
- * listener. This is the only test file that listens on the identity subjects, so no other
- * instance can answer its requests.
+ * listener. The NATS server is this file's own, so no other identity instance answers for it.
  */
+let nats: TestNats;
 let db: TestDatabase;
 let smtp: SmtpSink;
 let app: INestMicroservice;
@@ -50,9 +59,16 @@ const amelia = {
   phone: '07700900123',
 } satisfies RegisterBody;
 
-async function call<T = unknown>(subject: string, data: unknown, actor: Actor | null = null, correlationId = 'test-correlation'): Promise<T> {
+async function call<T = unknown>(
+  subject: string,
+  data: unknown,
+  actor: Actor | null = null,
+  correlationId = 'test-correlation',
+): Promise<T> {
   try {
-    const reply = await firstValueFrom(client.send<T>(subject, { meta: { correlationId, actor }, data }).pipe(timeout(15_000)));
+    const reply = await firstValueFrom(
+      client.send<T>(subject, { meta: { correlationId, actor }, data }).pipe(timeout(15_000)),
+    );
     answers.push(reply);
     return reply;
   } catch (error) {
@@ -71,27 +87,41 @@ async function callError(subject: string, data: unknown, actor: Actor | null = n
   return RpcErrorSchema.parse(error);
 }
 
-const register = async (body: RegisterBody = amelia): Promise<UserDto> => UserDtoSchema.parse(await call(Subjects.identity.register, body));
+const register = async (body: RegisterBody = amelia): Promise<UserDto> =>
+  UserDtoSchema.parse(await call(Subjects.identity.register, body));
 
 /** Asks for a reset link and returns the token from the email the SMTP listener receives. */
 async function requestResetToken(email: string): Promise<string> {
   const before = smtp.received.length;
-  expect(RequestPasswordResetReplySchema.parse(await call(Subjects.identity.requestPasswordReset, { email }))).toEqual({ accepted: true });
-  const mail = await eventually(async () => smtp.received.slice(before).find((received) => received.to.includes(email.toLowerCase())), 10_000, `reset email to ${email}`);
-  const link = decodeQuotedPrintable(mail.raw).match(/http:\/\/localhost:8080\/reset-password\?token=([A-Za-z0-9_-]{43})/);
+  expect(RequestPasswordResetReplySchema.parse(await call(Subjects.identity.requestPasswordReset, { email }))).toEqual({
+    accepted: true,
+  });
+  const mail = await eventually(
+    async () => smtp.received.slice(before).find((received) => received.to.includes(email.toLowerCase())),
+    10_000,
+    `reset email to ${email}`,
+  );
+  const link = decodeQuotedPrintable(mail.raw).match(
+    /http:\/\/localhost:8080\/reset-password\?token=([A-Za-z0-9_-]{43})/,
+  );
   if (!link?.[1]) throw new Error(`no reset link in:\n${mail.raw}`);
   return link[1];
 }
 
-const reset = (token: string, password: string) => call(Subjects.identity.resetPassword, { token, password, confirmPassword: password });
+const reset = (token: string, password: string) =>
+  call(Subjects.identity.resetPassword, { token, password, confirmPassword: password });
 const login = (email: string, password: string) => call(Subjects.identity.verifyCredentials, { email, password });
 
 beforeAll(async () => {
-  const natsUrl = await testNatsUrl();
-  [db, smtp] = await Promise.all([createTestDatabase('identity_rpc', MIGRATIONS_DIR), startSmtpSink({ reject: /^bounce@/ })]);
+  nats = await startTestNats();
+  const natsUrl = nats.url;
+  [db, smtp] = await Promise.all([
+    createTestDatabase('identity_rpc', MIGRATIONS_DIR),
+    startSmtpSink({ reject: /^bounce@/ }),
+  ]);
   const config = testConfig({ IDENTITY_DATABASE_URL: db.url, NATS_URL: natsUrl, SMTP_URL: smtp.url });
   const { logger } = capturedLogger();
-  app = await bootstrapService({ name: 'identity', module: AppModule.register(config, logger), natsUrl, logger });
+  app = await bootstrapService({ name: SERVICE_NAME, module: AppModule.register(config, logger), natsUrl, logger });
   client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [natsUrl] } });
   await client.connect();
 });
@@ -101,6 +131,7 @@ afterAll(async () => {
   await app?.close();
   await smtp?.close();
   await db?.drop();
+  await nats?.stop();
   await stopTestInfra();
 });
 
@@ -129,10 +160,18 @@ describe('register', () => {
 
   it('writes identity.user_registered.v1 to the outbox, which the relay publishes', async () => {
     const user = UserDtoSchema.parse(await call(Subjects.identity.register, amelia, null, 'corr-register-1'));
-    const rows = await sql<{ id: string; type: string; subject: string; payload: unknown }>(db.url, 'SELECT id, type, subject, payload FROM outbox_events');
+    const rows = await sql<{ id: string; type: string; subject: string; payload: unknown }>(
+      db.url,
+      'SELECT id, type, subject, payload FROM outbox_events',
+    );
     expect(rows).toHaveLength(1);
     const envelope = EventEnvelopeSchema.parse(rows[0]?.payload);
-    expect(envelope).toMatchObject({ id: rows[0]?.id, type: EventTypes.userRegistered, version: 1, correlationId: 'corr-register-1' });
+    expect(envelope).toMatchObject({
+      id: rows[0]?.id,
+      type: EventTypes.userRegistered,
+      version: 1,
+      correlationId: 'corr-register-1',
+    });
     expect(rows[0]?.subject).toBe(`events.${EventTypes.userRegistered}`);
     expect(UserRegisteredV1Schema.strict().parse(envelope.data)).toEqual({
       userId: user.id,
@@ -143,7 +182,11 @@ describe('register', () => {
       phone: '07700900123',
       role: 'student',
     });
-    await eventually(async () => (await sql(db.url, 'SELECT 1 FROM outbox_events WHERE published_at IS NOT NULL')).length === 1, 10_000, 'the relay to publish');
+    await eventually(
+      async () => (await sql(db.url, 'SELECT 1 FROM outbox_events WHERE published_at IS NOT NULL')).length === 1,
+      10_000,
+      'the relay to publish',
+    );
   });
 
   it('commits the user and its event together or not at all', async () => {
@@ -153,7 +196,10 @@ describe('register', () => {
        CREATE TRIGGER reject_outbox BEFORE INSERT ON outbox_events FOR EACH ROW EXECUTE FUNCTION reject_outbox();`,
     );
     try {
-      expect(await callError(Subjects.identity.register, amelia)).toEqual({ code: ErrorCodes.internal, message: ServerMessages.internal });
+      expect(await callError(Subjects.identity.register, amelia)).toEqual({
+        code: ErrorCodes.internal,
+        message: ServerMessages.internal,
+      });
       expect(await sql(db.url, 'SELECT 1 FROM users')).toHaveLength(0);
     } finally {
       await sql(db.url, 'DROP TRIGGER reject_outbox ON outbox_events; DROP FUNCTION reject_outbox();');
@@ -170,7 +216,9 @@ describe('register', () => {
 
   it('refuses a taken email whatever its case', async () => {
     await register();
-    expect(await callError(Subjects.identity.register, { ...amelia, username: 'amelia2', email: 'AMELIA@EXAMPLE.COM' })).toEqual({
+    expect(
+      await callError(Subjects.identity.register, { ...amelia, username: 'amelia2', email: 'AMELIA@EXAMPLE.COM' }),
+    ).toEqual({
       code: ErrorCodes.emailTaken,
       message: ServerMessages.emailTaken,
     });
@@ -178,20 +226,44 @@ describe('register', () => {
 
   it('lets the unique indexes settle concurrent registrations, with the same errors', async () => {
     const sameUsername = await Promise.allSettled(
-      Array.from({ length: 6 }, (_, i) => call(Subjects.identity.register, { ...amelia, email: `amelia${i}@example.com` })),
+      Array.from({ length: 6 }, (_, i) =>
+        call(Subjects.identity.register, { ...amelia, email: `amelia${i}@example.com` }),
+      ),
     );
     const sameEmail = await Promise.allSettled(
-      Array.from({ length: 6 }, (_, i) => call(Subjects.identity.register, { ...amelia, username: `other${i}`, email: 'shared@example.com' })),
+      Array.from({ length: 6 }, (_, i) =>
+        call(Subjects.identity.register, { ...amelia, username: `other${i}`, email: 'shared@example.com' }),
+      ),
     );
     const codes = (results: PromiseSettledResult<unknown>[]) =>
-      results.map((result) => (result.status === 'fulfilled' ? 'created' : RpcErrorSchema.parse(result.reason).code)).sort();
-    expect(codes(sameUsername)).toEqual(['IDENTITY.USERNAME_TAKEN', 'IDENTITY.USERNAME_TAKEN', 'IDENTITY.USERNAME_TAKEN', 'IDENTITY.USERNAME_TAKEN', 'IDENTITY.USERNAME_TAKEN', 'created']);
-    expect(codes(sameEmail)).toEqual(['IDENTITY.EMAIL_TAKEN', 'IDENTITY.EMAIL_TAKEN', 'IDENTITY.EMAIL_TAKEN', 'IDENTITY.EMAIL_TAKEN', 'IDENTITY.EMAIL_TAKEN', 'created']);
+      results
+        .map((result) => (result.status === 'fulfilled' ? 'created' : RpcErrorSchema.parse(result.reason).code))
+        .sort();
+    expect(codes(sameUsername)).toEqual([
+      'IDENTITY.USERNAME_TAKEN',
+      'IDENTITY.USERNAME_TAKEN',
+      'IDENTITY.USERNAME_TAKEN',
+      'IDENTITY.USERNAME_TAKEN',
+      'IDENTITY.USERNAME_TAKEN',
+      'created',
+    ]);
+    expect(codes(sameEmail)).toEqual([
+      'IDENTITY.EMAIL_TAKEN',
+      'IDENTITY.EMAIL_TAKEN',
+      'IDENTITY.EMAIL_TAKEN',
+      'IDENTITY.EMAIL_TAKEN',
+      'IDENTITY.EMAIL_TAKEN',
+      'created',
+    ]);
     expect(await sql(db.url, 'SELECT 1 FROM outbox_events')).toHaveLength(2);
   });
 
   it('validates with the contract schema and answers its first message', async () => {
-    const short = await callError(Subjects.identity.register, { username: 'bob', email: 'bob@example.com', password: '12345' });
+    const short = await callError(Subjects.identity.register, {
+      username: 'bob',
+      email: 'bob@example.com',
+      password: '12345',
+    });
     expect(short).toMatchObject({ code: ErrorCodes.validationFailed, message: ValidationMessages.passwordMin });
     expect(short.details).toEqual({ issues: [{ path: ['password'], message: ValidationMessages.passwordMin }] });
     expect(await callError(Subjects.identity.register, { ...amelia, email: 'not-an-email' })).toMatchObject({
@@ -201,8 +273,13 @@ describe('register', () => {
   });
 
   it('refuses a request without the gateway metadata', async () => {
-    const error = await firstValueFrom(client.send(Subjects.identity.register, { data: amelia }).pipe(timeout(15_000))).catch((failure: unknown) => failure);
-    expect(RpcErrorSchema.parse(error)).toEqual({ code: ErrorCodes.validationFailed, message: 'Invalid request metadata' });
+    const error = await firstValueFrom(
+      client.send(Subjects.identity.register, { data: amelia }).pipe(timeout(15_000)),
+    ).catch((failure: unknown) => failure);
+    expect(RpcErrorSchema.parse(error)).toEqual({
+      code: ErrorCodes.validationFailed,
+      message: 'Invalid request metadata',
+    });
   });
 });
 
@@ -214,8 +291,14 @@ describe('verifyCredentials', () => {
 
   it('answers a wrong password and an unknown email identically', async () => {
     await register();
-    const wrongPassword = await callError(Subjects.identity.verifyCredentials, { email: amelia.email, password: 'not-the-password' });
-    const unknownEmail = await callError(Subjects.identity.verifyCredentials, { email: 'nobody@example.com', password: 'not-the-password' });
+    const wrongPassword = await callError(Subjects.identity.verifyCredentials, {
+      email: amelia.email,
+      password: 'not-the-password',
+    });
+    const unknownEmail = await callError(Subjects.identity.verifyCredentials, {
+      email: 'nobody@example.com',
+      password: 'not-the-password',
+    });
     expect(wrongPassword).toEqual({ code: ErrorCodes.invalidCredentials, message: 'Invalid email or password' });
     expect(unknownEmail).toEqual(wrongPassword);
   });
@@ -242,7 +325,11 @@ describe('verifyCredentials', () => {
 describe('getUser', () => {
   it('answers users their own account', async () => {
     const user = await register();
-    expect(UserDtoSchema.strict().parse(await call(Subjects.identity.getUser, { userId: user.id }, { userId: user.id, role: 'student' }))).toEqual(user);
+    expect(
+      UserDtoSchema.strict().parse(
+        await call(Subjects.identity.getUser, { userId: user.id }, { userId: user.id, role: 'student' }),
+      ),
+    ).toEqual(user);
   });
 
   it('answers an admin any account, and not found for an unknown id', async () => {
@@ -251,14 +338,22 @@ describe('getUser', () => {
     await sql(db.url, `UPDATE users SET role = 'admin' WHERE id = $1`, [admin.id]);
     const actor: Actor = { userId: admin.id, role: 'admin' };
     expect(await call(Subjects.identity.getUser, { userId: user.id }, actor)).toEqual(user);
-    expect(UserDtoSchema.parse(await call(Subjects.identity.getUser, { userId: admin.id }, actor))).toMatchObject({ role: 'admin', isAdmin: true });
-    expect(await callError(Subjects.identity.getUser, { userId: 999_999 }, actor)).toEqual({ code: ErrorCodes.notFound, message: ServerMessages.notFound });
+    expect(UserDtoSchema.parse(await call(Subjects.identity.getUser, { userId: admin.id }, actor))).toMatchObject({
+      role: 'admin',
+      isAdmin: true,
+    });
+    expect(await callError(Subjects.identity.getUser, { userId: 999_999 }, actor)).toEqual({
+      code: ErrorCodes.notFound,
+      message: ServerMessages.notFound,
+    });
   });
 
   it("refuses another student's account and visitors", async () => {
     const user = await register();
     const other = await register({ username: 'bob', email: 'bob@example.com', password: 'bob-password-1' });
-    expect(await callError(Subjects.identity.getUser, { userId: user.id }, { userId: other.id, role: 'student' })).toEqual({
+    expect(
+      await callError(Subjects.identity.getUser, { userId: user.id }, { userId: other.id, role: 'student' }),
+    ).toEqual({
       code: ErrorCodes.forbidden,
       message: ServerMessages.forbidden,
     });
@@ -287,31 +382,51 @@ describe('password reset', () => {
     ]);
     const emails = await eventually(
       async () => {
-        const rows = await sql<{ text: string; html: string; sent_at: Date | null }>(db.url, 'SELECT text, html, sent_at FROM outbound_emails');
+        const rows = await sql<{ text: string; html: string; sent_at: Date | null }>(
+          db.url,
+          'SELECT text, html, sent_at FROM outbound_emails',
+        );
         return rows.every((row) => row.sent_at) && rows;
       },
       5_000,
       'the email to be marked sent',
     );
     expect(emails).toEqual([{ text: '', html: '', sent_at: expect.any(Date) }]);
-    const events = await sql<{ payload: unknown }>(db.url, 'SELECT payload FROM outbox_events WHERE type = $1', [EventTypes.passwordResetRequested]);
+    const events = await sql<{ payload: unknown }>(db.url, 'SELECT payload FROM outbox_events WHERE type = $1', [
+      EventTypes.passwordResetRequested,
+    ]);
     expect(events).toHaveLength(1);
     const envelope = EventEnvelopeSchema.parse(events[0]?.payload);
-    expect(PasswordResetRequestedV1Schema.strict().parse(envelope.data)).toEqual({ userId: user.id, expiresAt: expect.any(String) });
+    expect(PasswordResetRequestedV1Schema.strict().parse(envelope.data)).toEqual({
+      userId: user.id,
+      expiresAt: expect.any(String),
+    });
     expect(JSON.stringify(envelope)).not.toContain(token);
 
     expect(ResetPasswordReplySchema.parse(await reset(token, 'brand-new-secret-9'))).toEqual({ userId: user.id });
     await expect(login(amelia.email, amelia.password)).rejects.toMatchObject({ code: ErrorCodes.invalidCredentials });
     expect(await login(amelia.email, 'brand-new-secret-9')).toEqual(user);
 
-    expect(await callError(Subjects.identity.resetPassword, { token, password: 'third-secret-1', confirmPassword: 'third-secret-1' })).toEqual({
+    expect(
+      await callError(Subjects.identity.resetPassword, {
+        token,
+        password: 'third-secret-1',
+        confirmPassword: 'third-secret-1',
+      }),
+    ).toEqual({
       code: ErrorCodes.resetTokenInvalid,
       message: ServerMessages.resetTokenInvalid,
     });
 
     const second = await requestResetToken(amelia.email);
     await sql(db.url, `UPDATE password_resets SET expires_at = now() - interval '1 second' WHERE used_at IS NULL`);
-    expect(await callError(Subjects.identity.resetPassword, { token: second, password: 'third-secret-1', confirmPassword: 'third-secret-1' })).toMatchObject({
+    expect(
+      await callError(Subjects.identity.resetPassword, {
+        token: second,
+        password: 'third-secret-1',
+        confirmPassword: 'third-secret-1',
+      }),
+    ).toMatchObject({
       code: ErrorCodes.resetTokenInvalid,
     });
     expect(await login(amelia.email, 'brand-new-secret-9')).toEqual(user);
@@ -344,7 +459,13 @@ describe('password reset', () => {
     await call(Subjects.identity.requestPasswordReset, { email: amelia.email });
     expect(await sql(db.url, 'SELECT 1 FROM outbound_emails')).toHaveLength(2);
 
-    expect(await callError(Subjects.identity.resetPassword, { token: first, password: 'newer-secret-1', confirmPassword: 'newer-secret-1' })).toMatchObject({
+    expect(
+      await callError(Subjects.identity.resetPassword, {
+        token: first,
+        password: 'newer-secret-1',
+        confirmPassword: 'newer-secret-1',
+      }),
+    ).toMatchObject({
       code: ErrorCodes.resetTokenInvalid,
     });
     expect(await reset(second, 'newer-secret-1')).toEqual({ userId: user.id });
@@ -366,7 +487,14 @@ describe('password reset', () => {
     await call(Subjects.identity.requestPasswordReset, { email: 'bounce@example.com' });
     const [row] = await eventually(
       async () => {
-        const rows = await sql<{ attempts: number; last_error: string | null; sent_at: Date | null; failed_at: Date | null; text: string; retry_in_s: number }>(
+        const rows = await sql<{
+          attempts: number;
+          last_error: string | null;
+          sent_at: Date | null;
+          failed_at: Date | null;
+          text: string;
+          retry_in_s: number;
+        }>(
           db.url,
           `SELECT attempts, last_error, sent_at, failed_at, text, extract(epoch FROM next_attempt_at - now())::float AS retry_in_s FROM outbound_emails`,
         );
@@ -383,11 +511,15 @@ describe('password reset', () => {
   });
 
   it("validates the new password pair with the contract's messages", async () => {
-    expect(await callError(Subjects.identity.resetPassword, { token: 'abc', password: 'abcdef', confirmPassword: 'abcdeg' })).toMatchObject({
+    expect(
+      await callError(Subjects.identity.resetPassword, { token: 'abc', password: 'abcdef', confirmPassword: 'abcdeg' }),
+    ).toMatchObject({
       code: ErrorCodes.validationFailed,
       message: "Passwords don't match",
     });
-    expect(await callError(Subjects.identity.resetPassword, { token: '', password: 'abcdef', confirmPassword: 'abcdef' })).toMatchObject({
+    expect(
+      await callError(Subjects.identity.resetPassword, { token: '', password: 'abcdef', confirmPassword: 'abcdef' }),
+    ).toMatchObject({
       message: 'Reset token is required',
     });
   });

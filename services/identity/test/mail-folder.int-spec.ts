@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { RegisterBodySchema } from '@medtutor/contracts';
-import { createTestDatabase, stopTestInfra, type TestDatabase, testNatsUrl } from '@medtutor/nest-kit/testing';
+import { createTestDatabase, stopTestInfra, type TestDatabase } from '@medtutor/nest-kit/testing';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { AppModule } from '../src/app.module.js';
 import { PasswordResetsService } from '../src/modules/password-resets/password-resets.service.js';
 import { UsersService } from '../src/modules/users/users.service.js';
 import { capturedLogger, eventually, MIGRATIONS_DIR, sql, testConfig } from './support/harness.js';
+import { startTestNats, type TestNats } from './support/test-nats.js';
 
 /**
  * Local runs without SMTP_URL: the relay writes each email into MAIL_OUTBOX_DIR and logs its link.
@@ -16,6 +17,7 @@ import { capturedLogger, eventually, MIGRATIONS_DIR, sql, testConfig } from './s
  * services directly.
  */
 describe('local mail-outbox folder', () => {
+  let nats: TestNats;
   let db: TestDatabase;
   let root: string;
   let outboxDir: string;
@@ -23,11 +25,16 @@ describe('local mail-outbox folder', () => {
   const { logger, lines } = capturedLogger();
 
   beforeAll(async () => {
+    nats = await startTestNats();
     db = await createTestDatabase('identity_mail_folder', MIGRATIONS_DIR);
     root = await mkdtemp(join(tmpdir(), 'identity-mail-'));
     // A folder that does not exist yet: the transport creates it.
     outboxDir = join(root, 'nested', 'mail-outbox');
-    const config = testConfig({ IDENTITY_DATABASE_URL: db.url, NATS_URL: await testNatsUrl(), MAIL_OUTBOX_DIR: outboxDir });
+    const config = testConfig({
+      IDENTITY_DATABASE_URL: db.url,
+      NATS_URL: nats.url,
+      MAIL_OUTBOX_DIR: outboxDir,
+    });
     expect(config.mail.transport).toEqual({ kind: 'folder', dir: outboxDir });
     moduleRef = await Test.createTestingModule({ imports: [AppModule.register(config, logger)] }).compile();
     await moduleRef.init();
@@ -37,19 +44,28 @@ describe('local mail-outbox folder', () => {
     await moduleRef?.close();
     await db?.drop();
     await rm(root, { recursive: true, force: true });
+    await nats?.stop();
     await stopTestInfra();
   });
 
   it('writes a reset email as a JSON file, logs its link, and clears the queued body', async () => {
-    const body = RegisterBodySchema.parse({ username: 'amelia', email: 'amelia@example.com', password: 'correct-horse-7' });
+    const body = RegisterBodySchema.parse({
+      username: 'amelia',
+      email: 'amelia@example.com',
+      password: 'correct-horse-7',
+    });
     await moduleRef.get(UsersService).register(body, 'corr-folder');
     await moduleRef.get(PasswordResetsService).requestReset('Amelia@Example.com', 'corr-folder');
 
-    const [name, ...others] = await eventually(async () => {
-      const names = await readdir(outboxDir).catch(() => []);
-      const json = names.filter((entry) => entry.endsWith('.json'));
-      return json.length ? json : undefined;
-    }, 10_000, 'a mail file');
+    const [name, ...others] = await eventually(
+      async () => {
+        const names = await readdir(outboxDir).catch(() => []);
+        const json = names.filter((entry) => entry.endsWith('.json'));
+        return json.length ? json : undefined;
+      },
+      10_000,
+      'a mail file',
+    );
     expect(others).toEqual([]);
     expect(name).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z-[0-9a-f]{8}\.json$/);
 
@@ -68,9 +84,16 @@ describe('local mail-outbox folder', () => {
     expect(logged).toMatchObject({ level: 30, to: 'amelia@example.com', file: path });
     expect(logged?.msg).toContain(link);
 
-    await eventually(async () => {
-      const rows = await sql<{ text: string; html: string; sent_at: Date | null }>(db.url, 'SELECT text, html, sent_at FROM outbound_emails');
-      return rows.length === 1 && rows[0]?.sent_at !== null && rows[0]?.text === '' && rows[0]?.html === '';
-    }, 5_000, 'the queued body to be cleared');
+    await eventually(
+      async () => {
+        const rows = await sql<{ text: string; html: string; sent_at: Date | null }>(
+          db.url,
+          'SELECT text, html, sent_at FROM outbound_emails',
+        );
+        return rows.length === 1 && rows[0]?.sent_at !== null && rows[0]?.text === '' && rows[0]?.html === '';
+      },
+      5_000,
+      'the queued body to be cleared',
+    );
   });
 });

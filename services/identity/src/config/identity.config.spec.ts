@@ -23,22 +23,35 @@ const problemsOf = (env: NodeJS.ProcessEnv): string => {
 describe('identity configuration', () => {
   it('uses the local mail-outbox folder of the repository when SMTP_URL is unset', () => {
     const config = loadIdentityConfig(base);
-    expect(config.mail.transport).toEqual({ kind: 'folder', dir: resolve(import.meta.dirname, '../../../../.var/mail-outbox') });
+    expect(config.mail.transport).toEqual({
+      kind: 'folder',
+      dir: resolve(import.meta.dirname, '../../../../.var/mail-outbox'),
+    });
     expect(config.publicBaseUrl).toBe('http://localhost:8080');
     expect(config.seedAdmin).toBeNull();
   });
 
   it('resolves a relative MAIL_OUTBOX_DIR against the working directory', () => {
-    expect(loadIdentityConfig({ ...base, MAIL_OUTBOX_DIR: 'tmp/mail' }).mail.transport).toEqual({ kind: 'folder', dir: resolve('tmp/mail') });
+    expect(loadIdentityConfig({ ...base, MAIL_OUTBOX_DIR: 'tmp/mail' }).mail.transport).toEqual({
+      kind: 'folder',
+      dir: resolve('tmp/mail'),
+    });
   });
 
   it('sends through SMTP when SMTP_URL is set, and treats an empty one as unset', () => {
-    expect(loadIdentityConfig({ ...base, SMTP_URL: 'smtp://127.0.0.1:2525' }).mail.transport).toEqual({ kind: 'smtp', url: 'smtp://127.0.0.1:2525' });
+    expect(loadIdentityConfig({ ...base, SMTP_URL: 'smtp://127.0.0.1:2525' }).mail.transport).toEqual({
+      kind: 'smtp',
+      url: 'smtp://127.0.0.1:2525',
+    });
     expect(loadIdentityConfig({ ...base, SMTP_URL: '' }).mail.transport.kind).toBe('folder');
   });
 
   it('refers to SMTP_URL, MAIL_FROM and PUBLIC_BASE_URL by name when they are wrong', () => {
-    const message = problemsOf({ IDENTITY_DATABASE_URL: base.IDENTITY_DATABASE_URL, PUBLIC_BASE_URL: 'ftp://x', SMTP_URL: 'http://mail' });
+    const message = problemsOf({
+      IDENTITY_DATABASE_URL: base.IDENTITY_DATABASE_URL,
+      PUBLIC_BASE_URL: 'ftp://x',
+      SMTP_URL: 'http://mail',
+    });
     expect(message).toContain('PUBLIC_BASE_URL: must be an http(s) URL');
     expect(message).toContain('SMTP_URL: must be an smtp:// or smtps:// URL');
     expect(message).toContain('MAIL_FROM');
@@ -55,7 +68,10 @@ describe('identity configuration', () => {
   });
 
   it('normalises the seeded admin email', () => {
-    expect(loadIdentityConfig({ ...base, SEED_ADMIN_EMAIL: 'Admin@Example.com', SEED_ADMIN_PASSWORD: 'long-enough-1' }).seedAdmin).toEqual({
+    expect(
+      loadIdentityConfig({ ...base, SEED_ADMIN_EMAIL: 'Admin@Example.com', SEED_ADMIN_PASSWORD: 'long-enough-1' })
+        .seedAdmin,
+    ).toEqual({
       email: 'admin@example.com',
       password: 'long-enough-1',
     });
@@ -63,8 +79,8 @@ describe('identity configuration', () => {
 
   it('has no admin defaults in production and refuses the published local password there', () => {
     expect(loadIdentityConfig(production).seedAdmin).toBeNull();
-    expect(problemsOf({ ...production, SEED_ADMIN_EMAIL: 'admin@example.com', SEED_ADMIN_PASSWORD: 'ChangeMe-Admin-2026' })).toContain(
-      'published local default',
-    );
+    expect(
+      problemsOf({ ...production, SEED_ADMIN_EMAIL: 'admin@example.com', SEED_ADMIN_PASSWORD: 'ChangeMe-Admin-2026' }),
+    ).toContain('published local default');
   });
 });

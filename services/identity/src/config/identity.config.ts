@@ -32,13 +32,25 @@ export const IdentityEnvSchema = serviceEnvSchema('IDENTITY_DATABASE_URL')
   .superRefine((env, ctx) => {
     const production = env.NODE_ENV === 'production';
     if (production && !env.SMTP_URL) {
-      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production (the mail-outbox folder is for local runs)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'is required in production (the mail-outbox folder is for local runs)',
+      });
     }
     if (Boolean(env.SEED_ADMIN_EMAIL) !== Boolean(env.SEED_ADMIN_PASSWORD)) {
-      ctx.addIssue({ code: 'custom', path: ['SEED_ADMIN_PASSWORD'], message: 'SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD go together: set both or neither' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SEED_ADMIN_PASSWORD'],
+        message: 'SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD go together: set both or neither',
+      });
     }
     if (production && env.SEED_ADMIN_PASSWORD === LOCAL_ADMIN_PASSWORD) {
-      ctx.addIssue({ code: 'custom', path: ['SEED_ADMIN_PASSWORD'], message: 'is the published local default; choose another in production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SEED_ADMIN_PASSWORD'],
+        message: 'is the published local default; choose another in production',
+      });
     }
   })
   .transform((env) => ({
@@ -48,6 +60,7 @@ export const IdentityEnvSchema = serviceEnvSchema('IDENTITY_DATABASE_URL')
     healthPort: env.HEALTH_PORT,
     databaseUrl: env.IDENTITY_DATABASE_URL,
     dbAutoCreate: env.DB_AUTO_CREATE,
+    jetstreamReplicas: env.JETSTREAM_REPLICAS,
     publicBaseUrl: env.PUBLIC_BASE_URL.replace(/\/+$/, ''),
     mail: {
       from: env.MAIL_FROM,
@@ -64,4 +77,5 @@ export const IdentityEnvSchema = serviceEnvSchema('IDENTITY_DATABASE_URL')
 export type IdentityConfig = z.output<typeof IdentityEnvSchema>;
 export type MailTransportConfig = IdentityConfig['mail']['transport'];
 
-export const loadIdentityConfig = (env: NodeJS.ProcessEnv = process.env): IdentityConfig => loadConfig(IdentityEnvSchema, env);
+export const loadIdentityConfig = (env: NodeJS.ProcessEnv = process.env): IdentityConfig =>
+  loadConfig(IdentityEnvSchema, env);

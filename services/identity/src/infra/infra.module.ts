@@ -12,7 +12,12 @@ export class InfraModule {
   static register(config: IdentityConfig, logger: Logger): DynamicModule {
     return {
       module: InfraModule,
-      providers: [{ provide: IDENTITY_CONFIG, useValue: config }, { provide: LOGGER, useValue: logger }, PrismaService, PasswordHasher],
+      providers: [
+        { provide: IDENTITY_CONFIG, useValue: config },
+        { provide: LOGGER, useValue: logger },
+        PrismaService,
+        PasswordHasher,
+      ],
       exports: [IDENTITY_CONFIG, LOGGER, PrismaService, PasswordHasher],
     };
   }

@@ -9,7 +9,9 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations', i
 export const PUBLIC_BASE_URL = 'http://localhost:8080';
 export const MAIL_FROM = 'MedPath Tests <no-reply@medpath.test>';
 
-export function testConfig(env: { IDENTITY_DATABASE_URL: string; NATS_URL?: string } & Record<string, string | undefined>): IdentityConfig {
+export function testConfig(
+  env: { IDENTITY_DATABASE_URL: string; NATS_URL?: string } & Record<string, string | undefined>,
+): IdentityConfig {
   return loadIdentityConfig({ NODE_ENV: 'test', PUBLIC_BASE_URL, MAIL_FROM, ...env });
 }
 
@@ -26,7 +28,11 @@ export function capturedLogger(): { logger: Logger; lines: Array<Record<string, 
 }
 
 /** Polls until `probe` returns something other than undefined/false, or fails after `timeoutMs`. */
-export async function eventually<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+export async function eventually<T>(
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs = 10_000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -37,7 +43,11 @@ export async function eventually<T>(probe: () => Promise<T | undefined | false>,
 }
 
 /** Runs SQL on the test database for setup and assertions the RPC surface does not expose. */
-export async function sql<R extends pg.QueryResultRow = Record<string, unknown>>(databaseUrl: string, text: string, values: unknown[] = []): Promise<R[]> {
+export async function sql<R extends pg.QueryResultRow = Record<string, unknown>>(
+  databaseUrl: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<R[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

@@ -80,10 +80,16 @@ export class MailRelay implements OnApplicationBootstrap, OnApplicationShutdown 
         const delay = retryDelayMs(email.attempts);
         if (delay === null) {
           await this.outbox.markAbandoned(email.id, reason);
-          this.logger.error({ emailId: email.id, attempts: email.attempts, reason }, 'email abandoned after its last attempt');
+          this.logger.error(
+            { emailId: email.id, attempts: email.attempts, reason },
+            'email abandoned after its last attempt',
+          );
         } else {
           await this.outbox.scheduleRetry(email.id, reason, delay);
-          this.logger.warn({ emailId: email.id, attempts: email.attempts, retryInMs: delay, reason }, 'email not sent; will retry');
+          this.logger.warn(
+            { emailId: email.id, attempts: email.attempts, retryInMs: delay, reason },
+            'email not sent; will retry',
+          );
         }
       }
     }

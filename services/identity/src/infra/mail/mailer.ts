@@ -53,14 +53,21 @@ class FolderTransport implements MailTransport {
     const createdAt = new Date().toISOString();
     // Colons are not portable in file names; the name still sorts by time.
     const name = `${createdAt.replace(/:/g, '-')}-${randomBytes(4).toString('hex')}.json`;
-    const body = JSON.stringify({ to: message.to, subject: message.subject, text: message.text, html: message.html, createdAt }, null, 2);
+    const body = JSON.stringify(
+      { to: message.to, subject: message.subject, text: message.text, html: message.html, createdAt },
+      null,
+      2,
+    );
     await mkdir(this.dir, { recursive: true });
     // Write then rename, so a reader polling the folder never sees half a file.
     const temporary = join(this.dir, `.${name}.tmp`);
     await writeFile(temporary, body, { mode: 0o600 });
     await rename(temporary, join(this.dir, name));
     const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-    this.logger.info({ file: join(this.dir, name), to: message.to }, `local mail outbox: "${message.subject}" ${links.join(' ')}`.trim());
+    this.logger.info(
+      { file: join(this.dir, name), to: message.to },
+      `local mail outbox: "${message.subject}" ${links.join(' ')}`.trim(),
+    );
   }
 
   close(): void {}
@@ -73,7 +80,8 @@ export class Mailer implements OnModuleDestroy {
 
   constructor(@Inject(IDENTITY_CONFIG) config: IdentityConfig, @Inject(LOGGER) logger: Logger) {
     const { transport, from } = config.mail;
-    this.transport = transport.kind === 'smtp' ? new SmtpTransport(transport.url, from) : new FolderTransport(transport.dir, logger);
+    this.transport =
+      transport.kind === 'smtp' ? new SmtpTransport(transport.url, from) : new FolderTransport(transport.dir, logger);
   }
 
   send(message: MailMessage): Promise<void> {

@@ -17,7 +17,13 @@ import { UsersRepository } from '../users/users.repository.js';
 import { resetTokenInvalid } from './password-resets.errors.js';
 import { PasswordResetsRepository } from './password-resets.repository.js';
 import { resetLink, resetPasswordEmail } from './reset-email.js';
-import { generateResetToken, hashResetToken, isResetTokenUsable, mayIssueResetToken, resetTokenExpiry } from './reset-token.js';
+import {
+  generateResetToken,
+  hashResetToken,
+  isResetTokenUsable,
+  mayIssueResetToken,
+  resetTokenExpiry,
+} from './reset-token.js';
 
 type ResetPassword = z.output<typeof ResetPasswordRequestSchema>;
 
@@ -39,7 +45,10 @@ export class PasswordResetsService {
   ) {}
 
   async requestReset(email: string, correlationId: string | null): Promise<RequestPasswordResetReply> {
-    const [issued] = await Promise.allSettled([this.issueIfKnown(email, correlationId), sleep(RESET_REQUEST_MIN_REPLY_MS)]);
+    const [issued] = await Promise.allSettled([
+      this.issueIfKnown(email, correlationId),
+      sleep(RESET_REQUEST_MIN_REPLY_MS),
+    ]);
     if (issued.status === 'rejected') throw issued.reason;
     return { accepted: true };
   }

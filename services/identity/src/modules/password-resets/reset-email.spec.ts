@@ -3,7 +3,9 @@ import { resetLink, resetPasswordEmail } from './reset-email.js';
 
 describe('resetLink', () => {
   it('points at the reset page with the token in the query string', () => {
-    expect(resetLink('http://localhost:8080', 'abc_DEF-123')).toBe('http://localhost:8080/reset-password?token=abc_DEF-123');
+    expect(resetLink('http://localhost:8080', 'abc_DEF-123')).toBe(
+      'http://localhost:8080/reset-password?token=abc_DEF-123',
+    );
   });
 
   it('keeps a path prefix of the public URL', () => {

@@ -2,7 +2,10 @@ import { Limits } from '@medtutor/contracts';
 import type { MailMessage } from '../../infra/mail/mailer.js';
 
 const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
 
 /** `${PUBLIC_BASE_URL}/reset-password?token=...`: the page that reads the token from the query string. */
 export const resetLink = (publicBaseUrl: string, token: string): string =>

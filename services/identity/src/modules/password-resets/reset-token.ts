@@ -13,7 +13,8 @@ export const generateResetToken = (): string => randomBytes(32).toString('base64
  */
 export const hashResetToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
 
-export const resetTokenExpiry = (issuedAt: Date): Date => new Date(issuedAt.getTime() + Limits.resetTokenTtlMinutes * 60_000);
+export const resetTokenExpiry = (issuedAt: Date): Date =>
+  new Date(issuedAt.getTime() + Limits.resetTokenTtlMinutes * 60_000);
 
 export const isResetTokenUsable = (reset: { usedAt: Date | null; expiresAt: Date }, now: Date): boolean =>
   reset.usedAt === null && reset.expiresAt.getTime() > now.getTime();

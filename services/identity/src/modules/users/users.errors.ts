@@ -4,5 +4,6 @@ import { DomainError } from '@medtutor/nest-kit';
 export const usernameTaken = () => new DomainError(ErrorCodes.usernameTaken, ServerMessages.usernameTaken);
 export const emailTaken = () => new DomainError(ErrorCodes.emailTaken, ServerMessages.emailTaken);
 /** One answer for an unknown email and a wrong password, so a login cannot probe for accounts. */
-export const invalidCredentials = () => new DomainError(ErrorCodes.invalidCredentials, ServerMessages.invalidCredentials);
+export const invalidCredentials = () =>
+  new DomainError(ErrorCodes.invalidCredentials, ServerMessages.invalidCredentials);
 export const unauthenticated = () => new DomainError(ErrorCodes.unauthenticated, ServerMessages.unauthenticated);

@@ -5,7 +5,10 @@ import { Prisma, type User } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { emailTaken, usernameTaken } from './users.errors.js';
 
-export type NewUser = Pick<Prisma.UserCreateInput, 'username' | 'email' | 'passwordHash' | 'firstName' | 'lastName' | 'phone' | 'role'>;
+export type NewUser = Pick<
+  Prisma.UserCreateInput,
+  'username' | 'email' | 'passwordHash' | 'firstName' | 'lastName' | 'phone' | 'role'
+>;
 
 @Injectable()
 export class UsersRepository {
@@ -52,7 +55,10 @@ export class UsersRepository {
 }
 
 /** The unique indexes of `users`, as the init migration names them. */
-const UNIQUE_INDEX_FIELDS: Record<string, 'username' | 'email'> = { users_username_key: 'username', users_email_key: 'email' };
+const UNIQUE_INDEX_FIELDS: Record<string, 'username' | 'email'> = {
+  users_username_key: 'username',
+  users_email_key: 'email',
+};
 
 /** Which unique field a failed insert collided on. The pg adapter names the index, not the columns. */
 function uniqueViolationField(error: unknown): 'username' | 'email' | undefined {

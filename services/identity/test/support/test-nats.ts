@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { testNatsUrl } from '@medtutor/nest-kit/testing';
+
+export interface TestNats {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A NATS server with JetStream for one test file. On the shared server, any other identity
+ * instance (a developer's `npm start`, say) joins the same queue group and answers some of the
+ * file's requests from its own database, and test events land in that system's streams. Without a
+ * `nats-server` binary on PATH, the shared test server (or container) of `testNatsUrl()` is used.
+ */
+export async function startTestNats(): Promise<TestNats> {
+  const storeDir = await mkdtemp(join(tmpdir(), 'identity-nats-'));
+  const server = spawn('nats-server', ['-a', '127.0.0.1', '-p', '-1', '-js', '-sd', storeDir], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => server.once('close', () => resolve()));
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      let log = '';
+      const timer = setTimeout(() => reject(new Error(`nats-server did not start:\n${log}`)), 10_000);
+      const fail = (error: Error) => {
+        clearTimeout(timer);
+        reject(error);
+      };
+      server.once('error', fail);
+      server.once('exit', (code) => fail(new Error(`nats-server exited (${code}):\n${log}`)));
+      server.stderr.on('data', (chunk: Buffer) => {
+        log += chunk.toString('utf8');
+        const listening = log.match(/Listening for client connections on [^\s]+:(\d+)/);
+        if (listening?.[1]) {
+          clearTimeout(timer);
+          resolve(Number(listening[1]));
+        }
+      });
+    });
+    return {
+      url: `nats://127.0.0.1:${port}`,
+      stop: async () => {
+        server.kill('SIGTERM');
+        await exited;
+        await rm(storeDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    server.kill('SIGTERM');
+    await rm(storeDir, { recursive: true, force: true });
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return { url: await testNatsUrl(), stop: async () => undefined };
+  }
+}
