@@ -21,7 +21,7 @@ export interface EventConsumerOptions {
   /** One subject on nats-server 2.9; several need 2.10 or later. */
   filterSubjects: string[];
   /** Throwing means "try again later"; the last allowed attempt sends the event to the dead letters. */
-  handle: (envelope: EventEnvelope) => Promise<void>;
+  handle: (envelope: EventEnvelope) => Promise<unknown>;
   logger: Logger;
   /** Attempts before the event is dead-lettered. */
   maxDeliver?: number;
