@@ -105,7 +105,8 @@ wait_ready() {
 banner() {
   cat <<EOF
 
-  MedPath Tutors is running at ${_c_green}http://localhost:$PORT${_c_off}   (ready $(elapsed "$started") after start)
+  MedPath Tutors is running at ${_c_green}http://localhost:$PORT${_c_off}
+  (ready $(elapsed "$started") after start; the apps took $(elapsed "$apps_started") to come up)
 
   Admin account      $SEED_ADMIN_EMAIL / $SEED_ADMIN_PASSWORD
   Students           register at http://localhost:$PORT/register
@@ -116,6 +117,7 @@ banner() {
 EOF
 }
 
+apps_started="$(now)"
 if ((background)); then
   log="$LOG_DIR/system.log"
   info "starting the gateway and five services in the background (log: ${log#"$REPO_ROOT"/})"

@@ -38,10 +38,13 @@ ensure_deps() {
   if [[ -d "$modules" && ! "$lock" -nt "$modules/.package-lock.json" ]]; then
     return 0
   fi
+  local started
+  started="$(now)"
   info "installing dependencies (npm install)"
   (cd "$REPO_ROOT" && npm install --no-audit --no-fund) || die "npm install failed"
   # npm leaves its record untouched when nothing changed; mark the install as current.
   touch "$modules/.package-lock.json"
+  ok "dependencies installed in $(elapsed "$started")"
 }
 
 # Seconds since the epoch with a fraction, for step timings.
