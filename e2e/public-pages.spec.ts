@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { PageTexts } from '@medtutor/contracts';
 import { expect, test } from '@playwright/test';
 
@@ -29,3 +30,31 @@ test('the home page shows its content without loading the dashboards', async ({ 
   await page.waitForLoadState('networkidle');
   expect(remoteRequests).toEqual([]);
 });
+
+const publicPaths = [
+  '/',
+  '/auth',
+  '/about',
+  '/privacy-policy',
+  '/terms',
+  '/contact',
+  '/ucat',
+  '/medical-school-interviews',
+  '/medical-school-support',
+  '/checkout?subject=Medical%20School%20Interviews&packageType=package5&currency=GBP',
+  '/payment-success',
+  '/reset-password?token=example',
+];
+
+for (const path of publicPaths) {
+  test(`${path} has one h1 and no WCAG 2.1 AA violations`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('main')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  });
+}

@@ -50,7 +50,7 @@ export function PricingSection() {
                 Free Trial
               </Typography.Title>
             }
-            extra={<Tag color="gold">Most Popular</Tag>}
+            extra={<Tag color="#0f5fa8">Most Popular</Tag>}
           >
             <p className="price">£0</p>
             <Typography.Paragraph type="secondary">{freeTrial.duration}</Typography.Paragraph>
@@ -73,7 +73,7 @@ export function PricingSection() {
                   {plan.title}
                 </Typography.Title>
               }
-              extra={plan.popular && <Tag color="gold">Most Popular</Tag>}
+              extra={plan.popular && <Tag color="#0f5fa8">Most Popular</Tag>}
             >
               <p className="price">{plan.price}</p>
               <Typography.Paragraph type="secondary">{plan.subtitle}</Typography.Paragraph>

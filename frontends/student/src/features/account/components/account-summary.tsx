@@ -39,7 +39,7 @@ export function AccountSummary({ user }: { user: UserDto }) {
             styles={{ content: { color: user.freeTrialUsed ? undefined : '#237804' } }}
           />
           {!user.freeTrialUsed && (
-            <Tag color="green" style={{ marginTop: '0.75rem' }}>
+            <Tag color="#237804" style={{ marginTop: '0.75rem' }}>
               Free 15-30 minute session
             </Tag>
           )}
