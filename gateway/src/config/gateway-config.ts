@@ -44,7 +44,7 @@ const trustProxy = z
 
 const positiveNumber = (fallback: number) => z.coerce.number().positive().default(fallback);
 
-export const GatewayEnvSchema = z
+const GatewayEnvSchema = z
   .object({
     NODE_ENV: NodeEnvSchema,
     PORT: z.coerce.number().int().min(1).max(65_535).default(8080),

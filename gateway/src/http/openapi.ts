@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import { MessageReplySchema } from './replies.js';
 
-export const OPENAPI_PATH = 'api/docs';
+const OPENAPI_PATH = 'api/docs';
 
 /**
  * The OpenAPI components, generated from the same zod schemas that validate requests and replies,
@@ -36,7 +36,7 @@ type SchemaName = keyof typeof requestSchemas | keyof typeof replySchemas;
 const toOpenApi = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as SchemaObject;
 
-export function contractComponents(): Record<SchemaName, SchemaObject> {
+function contractComponents(): Record<SchemaName, SchemaObject> {
   const requests = Object.entries(requestSchemas).map(([name, schema]) => [name, toOpenApi(schema, 'input')]);
   const replies = Object.entries(replySchemas).map(([name, schema]) => [name, toOpenApi(schema, 'output')]);
   return Object.fromEntries([...requests, ...replies]) as Record<SchemaName, SchemaObject>;

@@ -4,7 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 
-export const REMOTES = ['student', 'admin'] as const;
+const REMOTES = ['student', 'admin'] as const;
 
 /** Files whose URL never changes but whose content does: browsers must revalidate them every time. */
 const ALWAYS_REVALIDATE = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js']);
