@@ -1,11 +1,11 @@
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config/identity.config.js';
 import { PrismaClient } from '../generated/prisma/client.js';
 
 /** The one Prisma client (and pg pool) of the process. Repositories are its only users. */
 @Injectable()
-export class PrismaService extends PrismaClient implements OnModuleInit, OnModuleDestroy {
+export class PrismaService extends PrismaClient implements OnModuleInit, OnApplicationShutdown {
   constructor(@Inject(IDENTITY_CONFIG) config: IdentityConfig) {
     super({ adapter: new PrismaPg({ connectionString: config.databaseUrl }) });
   }
@@ -15,7 +15,8 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnModul
     await this.$connect();
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** The last shutdown phase: background workers stop in `beforeApplicationShutdown`, before this. */
+  async onApplicationShutdown(): Promise<void> {
     await this.$disconnect();
   }
 }

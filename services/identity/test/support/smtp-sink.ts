@@ -12,12 +12,18 @@ export interface SmtpSink {
   /** An SMTP_URL for nodemailer; the loopback listener offers no TLS. */
   url: string;
   received: ReceivedMail[];
+  /** Messages whose data transfer has begun. */
+  started: () => number;
   close(): Promise<void>;
 }
 
-/** A real SMTP server on loopback that keeps what it receives and refuses recipients matching `reject`. */
-export async function startSmtpSink(options: { reject?: RegExp } = {}): Promise<SmtpSink> {
+/**
+ * A real SMTP server on loopback that keeps what it receives, refuses recipients matching `reject`,
+ * and waits `acceptDelayMs` before accepting each message.
+ */
+export async function startSmtpSink(options: { reject?: RegExp; acceptDelayMs?: number } = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
+  let started = 0;
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
     authOptional: true,
@@ -26,6 +32,7 @@ export async function startSmtpSink(options: { reject?: RegExp } = {}): Promise<
       callback(options.reject?.test(address.address) ? new Error('550 mailbox unavailable') : null);
     },
     onData(stream, session, callback) {
+      started += 1;
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
@@ -34,7 +41,7 @@ export async function startSmtpSink(options: { reject?: RegExp } = {}): Promise<
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         });
-        callback();
+        setTimeout(() => callback(), options.acceptDelayMs ?? 0);
       });
     },
   });
@@ -43,6 +50,7 @@ export async function startSmtpSink(options: { reject?: RegExp } = {}): Promise<
   return {
     url: `smtp://127.0.0.1:${port}/?ignoreTLS=true`,
     received,
+    started: () => started,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

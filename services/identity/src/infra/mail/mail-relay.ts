@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER } from '../logger.js';
 import { MailOutboxRepository } from './mail-outbox.repository.js';
@@ -24,7 +24,7 @@ export function retryDelayMs(attempts: number): number | null {
 
 /** Sends queued emails: polls the mail outbox, and is woken right after a commit that queued one. */
 @Injectable()
-export class MailRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+export class MailRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private wokenWhileRunning = false;
@@ -41,7 +41,11 @@ export class MailRelay implements OnApplicationBootstrap, OnApplicationShutdown 
     this.wake();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * Finishes the send in hand while the database and the SMTP transport are still open (they close
+   * in `onApplicationShutdown`), so no email leaves without being marked sent.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;

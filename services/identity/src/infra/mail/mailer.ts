@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../../config/identity.config.js';
@@ -75,7 +75,7 @@ class FolderTransport implements MailTransport {
 
 /** Sends mail through SMTP when SMTP_URL is set, otherwise into the local mail-outbox folder. */
 @Injectable()
-export class Mailer implements OnModuleDestroy {
+export class Mailer implements OnApplicationShutdown {
   private readonly transport: MailTransport;
 
   constructor(@Inject(IDENTITY_CONFIG) config: IdentityConfig, @Inject(LOGGER) logger: Logger) {
@@ -88,7 +88,8 @@ export class Mailer implements OnModuleDestroy {
     return this.transport.send(message);
   }
 
-  onModuleDestroy(): void {
+  /** After the relay has stopped (it stops in `beforeApplicationShutdown`). */
+  onApplicationShutdown(): void {
     this.transport.close();
   }
 }
