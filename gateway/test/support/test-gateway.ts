@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Type } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { testRedisUrl } from '@medtutor/nest-kit/testing';
+import { startTestNats, testRedisUrl } from '@medtutor/nest-kit/testing';
 import { Redis } from 'ioredis';
 import type { Response } from 'supertest';
 import { AppModule } from '../../src/app.module.js';
@@ -14,7 +14,6 @@ import { type GatewayConfig, loadGatewayConfig } from '../../src/config/gateway-
 import { createGatewayLogger } from '../../src/logging/logger.js';
 import { redisKeys } from '../../src/redis/redis.module.js';
 import { type FakeServices, startFakeServices } from './fake-services.js';
-import { startNatsServer } from './nats-server.js';
 
 export interface TestGateway {
   app: NestExpressApplication;
@@ -34,7 +33,7 @@ export interface TestGateway {
 export async function startTestGateway(
   options: { env?: Record<string, string>; controllers?: Type[] } = {},
 ): Promise<TestGateway> {
-  const nats = await startNatsServer();
+  const nats = await startTestNats();
   const fakes = await startFakeServices(nats.url);
   let fakesRunning = true;
   const stopFakeServices = async () => {

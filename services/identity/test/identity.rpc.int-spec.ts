@@ -36,7 +36,7 @@ import {
   testConfig,
 } from './support/harness.js';
 import { decodeQuotedPrintable, type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
-import { startTestNats, type TestNats } from './support/test-nats.js';
+import { startTestNats, type TestNats } from '@medtutor/nest-kit/testing';
 
 /**
  * The service as the gateway sees it: the real AppModule booted by `bootstrapService` on NATS,

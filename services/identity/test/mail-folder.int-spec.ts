@@ -9,7 +9,7 @@ import { AppModule } from '../src/app.module.js';
 import { PasswordResetsService } from '../src/modules/password-resets/password-resets.service.js';
 import { UsersService } from '../src/modules/users/users.service.js';
 import { capturedLogger, eventually, MIGRATIONS_DIR, sql, testConfig } from './support/harness.js';
-import { startTestNats, type TestNats } from './support/test-nats.js';
+import { startTestNats, type TestNats } from '@medtutor/nest-kit/testing';
 
 /**
  * Local runs without SMTP_URL: the relay writes each email into MAIL_OUTBOX_DIR and logs its link.

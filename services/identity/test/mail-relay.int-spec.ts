@@ -7,7 +7,7 @@ import { PasswordResetsService } from '../src/modules/password-resets/password-r
 import { UsersService } from '../src/modules/users/users.service.js';
 import { capturedLogger, eventually, MIGRATIONS_DIR, sql, testConfig } from './support/harness.js';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
-import { startTestNats, type TestNats } from './support/test-nats.js';
+import { startTestNats, type TestNats } from '@medtutor/nest-kit/testing';
 
 /** The mail relay across a shutdown: what it has started sending, it finishes and records. */
 describe('mail relay at shutdown', () => {

@@ -4,7 +4,7 @@ import type { INestMicroservice } from '@nestjs/common';
 import { ClientProxyFactory, type ClientProxy, Transport } from '@nestjs/microservices';
 import { HealthReplySchema, Subjects } from '@medtutor/contracts';
 import { bootstrapService } from '@medtutor/nest-kit';
-import { createTestDatabase, testNatsUrl, type TestDatabase } from '@medtutor/nest-kit/testing';
+import { createTestDatabase, startTestNats, type TestDatabase, type TestNats } from '@medtutor/nest-kit/testing';
 import { pino } from 'pino';
 import { firstValueFrom } from 'rxjs';
 import { AppModule, SERVICE_NAME } from '../src/app.module.js';
@@ -16,10 +16,12 @@ describe('tutoring service over NATS', () => {
   let db: TestDatabase;
   let app: INestMicroservice;
   let client: ClientProxy;
+  let nats: TestNats;
 
   beforeAll(async () => {
     db = await createTestDatabase('tutoring_health', migrationsDir);
-    const natsUrl = await testNatsUrl();
+    nats = await startTestNats();
+    const natsUrl = nats.url;
     const config = loadTutoringConfig({ NODE_ENV: 'test', TUTORING_DATABASE_URL: db.url, NATS_URL: natsUrl });
     const logger = pino({ level: 'silent' });
     app = await bootstrapService({ name: SERVICE_NAME, module: AppModule.register(config, logger), natsUrl, logger });
@@ -31,6 +33,7 @@ describe('tutoring service over NATS', () => {
     await client.close();
     await app.close();
     await db.drop();
+    await nats.stop();
   });
 
   it('answers its health subject with the database and NATS checks', async () => {

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { testNatsUrl } from '@medtutor/nest-kit/testing';
+import { testNatsUrl } from './infra.js';
 
 export interface TestNats {
   url: string;
@@ -10,14 +10,14 @@ export interface TestNats {
 }
 
 /**
- * A NATS server with JetStream for one test file. On the shared server, any other identity
- * instance (a developer's `npm start`, say) joins the same queue group and answers some of the
- * file's requests from its own database, and test events land in that system's streams. Without a
- * `nats-server` binary on PATH, the shared test server (or container) of `testNatsUrl()` is used.
+ * A NATS server with JetStream for one test file. On the shared server, any other instance of a
+ * service (a developer's `npm start`, say) joins the same queue group and answers some of the file's
+ * requests from its own database, and test events land in that system's streams. Without a
+ * `nats-server` binary, the shared test server (or container) of `testNatsUrl()` is used.
  */
-export async function startTestNats(): Promise<TestNats> {
-  const storeDir = await mkdtemp(join(tmpdir(), 'identity-nats-'));
-  const server = spawn('nats-server', ['-a', '127.0.0.1', '-p', '-1', '-js', '-sd', storeDir], {
+export async function startTestNats(binary = process.env.NATS_SERVER_BIN ?? 'nats-server'): Promise<TestNats> {
+  const storeDir = await mkdtemp(join(tmpdir(), 'test-nats-'));
+  const server = spawn(binary, ['-a', '127.0.0.1', '-p', '-1', '-js', '-sd', storeDir], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => server.once('close', () => resolve()));
