@@ -18,5 +18,4 @@ export default defineConfig({
   html: { title: 'My Tutoring' },
   // Served under /remotes/student/ by the gateway: chunks resolve relative to where the manifest was loaded.
   output: { assetPrefix: 'auto' },
-  server: { port: 3001 },
 });
