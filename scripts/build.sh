@@ -6,6 +6,9 @@ set -euo pipefail
 # shellcheck source=scripts/lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 cd "$REPO_ROOT"
+# Always production bundles: rsbuild follows NODE_ENV, and the `development` that `npm start` gives
+# the apps would otherwise turn the frontends into dev bundles (React Refresh) that break when served.
+export NODE_ENV=production
 
 WORKSPACES=(
   packages/contracts packages/nest-kit packages/db-tools
