@@ -74,7 +74,7 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it.each(APPS)('satisfies the configuration schema of $name', async (app) => {
+  it.each(APPS)('gives $name a configuration it starts with', async (app) => {
     expect(await configProblems(app, environmentOf(app.name))).toEqual([]);
   });
 

@@ -85,47 +85,43 @@ export function loadK8s(): Array<K8sObject & { file: string }> {
     );
 }
 
-interface EnvSchema {
-  safeParse(env: Record<string, string>): {
-    success: boolean;
-    error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
-  };
-}
+type ConfigLoader = (env: Record<string, string>) => unknown;
 
 /**
- * The app's own environment schemas: every `*EnvSchema` exported from its src/config folder. A
- * service without one is held to nest-kit's base schema, which every service extends.
+ * The app's own fail-fast configuration: every `load…Config(env)` exported from its src/config
+ * folder, which throws with the list of problems when the environment is not good enough.
  */
-export async function envSchemasOf(app: App): Promise<EnvSchema[]> {
+export async function configLoadersOf(app: App): Promise<ConfigLoader[]> {
   const configDir = join(ROOT, app.dir, 'src/config');
-  const schemas: EnvSchema[] = [];
+  const loaders: ConfigLoader[] = [];
   const files = existsSync(configDir)
     ? readdirSync(configDir).filter((file) => file.endsWith('.ts') && !file.endsWith('.spec.ts'))
     : [];
   for (const file of files) {
     const exported = (await import(join(configDir, file))) as Record<string, unknown>;
     for (const [name, value] of Object.entries(exported)) {
-      if (name.endsWith('EnvSchema') && typeof (value as EnvSchema | undefined)?.safeParse === 'function') {
-        schemas.push(value as EnvSchema);
-      }
+      if (/^load\w*Config$/.test(name) && typeof value === 'function') loaders.push(value as ConfigLoader);
     }
   }
-  if (schemas.length === 0 && app.databaseVar) {
-    const { serviceEnvSchema } = await import('@medtutor/nest-kit');
-    schemas.push(serviceEnvSchema(app.databaseVar) as unknown as EnvSchema);
-  }
-  return schemas;
+  return loaders;
 }
 
-/** The problems an app's configuration finds in an environment, as readable lines (none: valid). */
+/** The problems an app's configuration finds in an environment, one per line (none: it starts). */
 export async function configProblems(app: App, env: Record<string, string>): Promise<string[]> {
-  const schemas = await envSchemasOf(app);
-  if (schemas.length === 0) return [`no *EnvSchema export found in ${app.dir}/src/config`];
-  return schemas.flatMap((schema) => {
-    const result = schema.safeParse(env);
-    return result.success
-      ? []
-      : (result.error?.issues ?? []).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const loaders = await configLoadersOf(app);
+  if (loaders.length === 0) return [`no load…Config(env) export found in ${app.dir}/src/config`];
+  return loaders.flatMap((load) => {
+    try {
+      load({ ...env });
+      return [];
+    } catch (error) {
+      const message = String((error as Error).message);
+      const listed = message
+        .split('\n')
+        .filter((line) => line.trim().startsWith('- '))
+        .map((line) => line.trim().slice(2));
+      return listed.length ? listed : [message];
+    }
   });
 }
 

@@ -48,7 +48,7 @@ interface Probe {
 
 const containerOf = (name: string): Container => find('Deployment', name)?.spec.template.spec.containers[0];
 
-/** A stand-in for each secret, shaped as the apps' schemas expect (real values never live here). */
+/** A stand-in for each secret, shaped as the apps' configuration expects (real values never live here). */
 function placeholder(variable: string): string {
   if (variable.endsWith('_DATABASE_URL'))
     return `postgresql://app:secret@db.example.internal:5432/${variable.toLowerCase()}`;

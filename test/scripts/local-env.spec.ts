@@ -27,7 +27,7 @@ function localEnv(overrides: Record<string, string> = {}): Record<string, string
 describe('scripts/lib/local-env.sh', () => {
   const env = localEnv();
 
-  it.each(APPS)('gives $name a configuration its schema accepts', async (app) => {
+  it.each(APPS)('gives $name a configuration it starts with', async (app) => {
     expect(await configProblems(app, env)).toEqual([]);
   });
 
