@@ -32,7 +32,7 @@ _apt_install() {
 
 _pg_bindir() {
   local candidate versions=(/usr/lib/postgresql/*/bin)
-  if candidate="$(command -v pg_ctl)"; then
+  if candidate="$(_executable pg_ctl '')"; then
     dirname "$candidate"
     return 0
   fi
@@ -41,8 +41,20 @@ _pg_bindir() {
   [[ -x "$candidate/initdb" ]] && printf '%s\n' "$candidate"
 }
 
-_redis_bin() { command -v redis-server || { [[ -x /usr/bin/redis-server ]] && echo /usr/bin/redis-server; }; }
-_nats_bin() { command -v nats-server || { [[ -x /usr/sbin/nats-server ]] && echo /usr/sbin/nats-server; }; }
+# _executable NAME FALLBACK: the program's path, from PATH or else FALLBACK (sbin is not in every PATH).
+_executable() {
+  local candidate
+  for candidate in "$(command -v "$1")" "$2"; do
+    if [[ -f "$candidate" && -x "$candidate" ]]; then
+      printf '%s\n' "$candidate"
+      return 0
+    fi
+  done
+  return 1
+}
+
+_redis_bin() { _executable redis-server /usr/bin/redis-server; }
+_nats_bin() { _executable nats-server /usr/sbin/nats-server; }
 
 # initdb and postgres refuse to run as root: as root, the data folder belongs to the postgres user.
 _as_pg_owner() {
