@@ -20,7 +20,7 @@ export default defineConfig({
   ],
   source: { entry: { index: './src/index.ts' } },
   resolve: { alias: contractsAlias },
-  html: { title: site.name, template: './index.html' },
+  html: { title: site.name, template: './index.html', favicon: './src/assets/favicon.svg' },
   server: {
     port: 3000,
     historyApiFallback: true,
