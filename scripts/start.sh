@@ -61,8 +61,8 @@ for app in "${APPS[@]}"; do
   [[ -f "$app/dist/main.js" ]] || die "$app/dist/main.js is missing: run without --no-build (or npm run build)"
 done
 
-if [[ -s "$PID_FILE" ]] && kill -0 "$(<"$PID_FILE")" 2>/dev/null; then
-  die "the platform is already running (pid $(<"$PID_FILE")); stop it with scripts/stop.sh"
+if running="$(platform_pid)"; then
+  die "the platform is already running (pid $running); stop it with scripts/stop.sh"
 fi
 # Anything else on the port would answer the readiness check in our place.
 if probe port 127.0.0.1 "$PORT"; then

@@ -18,7 +18,7 @@ for arg in "$@"; do
 done
 
 PID_FILE="$VAR_DIR/system.pid"
-if [[ -s "$PID_FILE" ]] && pid="$(<"$PID_FILE")" && kill -0 "$pid" 2>/dev/null; then
+if pid="$(platform_pid)"; then
   info "stopping the platform (pid $pid)"
   kill -TERM "$pid"
   # The supervisor gives its children 10 s before it kills them; allow it a little more.

@@ -20,6 +20,16 @@ die() {
   exit 1
 }
 
+# The supervisor's pid from .var/system.pid, if that process still is our supervisor: after a
+# Ctrl-C the file stays behind, and its pid may since belong to something else.
+platform_pid() {
+  local pid
+  [[ -s "$VAR_DIR/system.pid" ]] || return 1
+  pid="$(<"$VAR_DIR/system.pid")"
+  [[ "$(ps -o args= -p "$pid" 2>/dev/null)" == *concurrently* ]] || return 1
+  printf '%s\n' "$pid"
+}
+
 probe() { node "$REPO_ROOT/scripts/lib/probe.mjs" "$@"; }
 
 # The engines field: 20.19 is the first 20.x with require(esm) on by default, which the toolchain relies on.
