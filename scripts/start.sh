@@ -109,7 +109,7 @@ banner() {
   (ready $(elapsed "$started") after start; the apps took $(elapsed "$apps_started") to come up)
 
   Admin account      $SEED_ADMIN_EMAIL / $SEED_ADMIN_PASSWORD
-  Students           register at http://localhost:$PORT/register
+  Students           register at http://localhost:$PORT/auth (Register tab)
   API docs           http://localhost:$PORT/api/docs
   Payments           $PAYMENTS_PROVIDER provider$([[ "$PAYMENTS_PROVIDER" == demo ]] && printf ' (no real charges)')
   Outgoing mail      ${SMTP_URL:+$(_redact "$SMTP_URL")}${SMTP_URL:-files in ${MAIL_OUTBOX_DIR#"$REPO_ROOT"/}/}

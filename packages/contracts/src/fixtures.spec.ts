@@ -24,7 +24,9 @@ describe('reset password body', () => {
   it("reports mismatched passwords on confirmPassword with the spec's text", () => {
     const result = ResetPasswordBodySchema.safeParse({ token: 't', password: 'abcdef', confirmPassword: 'abcdeg' });
     expect(result.success).toBe(false);
-    expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['confirmPassword'], message: "Passwords don't match" })]);
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({ path: ['confirmPassword'], message: "Passwords don't match" }),
+    ]);
   });
 
   it('requires the token', () => {
@@ -35,8 +37,20 @@ describe('reset password body', () => {
 
 describe('register body', () => {
   it('trims fields and drops empty optional ones', () => {
-    const parsed = RegisterBodySchema.parse({ username: ' amelia ', email: ' a@b.co ', password: 'secret1', firstName: '' });
-    expect(parsed).toEqual({ username: 'amelia', email: 'a@b.co', password: 'secret1', firstName: undefined, lastName: undefined, phone: undefined });
+    const parsed = RegisterBodySchema.parse({
+      username: ' amelia ',
+      email: ' a@b.co ',
+      password: 'secret1',
+      firstName: '',
+    });
+    expect(parsed).toEqual({
+      username: 'amelia',
+      email: 'a@b.co',
+      password: 'secret1',
+      firstName: undefined,
+      lastName: undefined,
+      phone: undefined,
+    });
   });
 
   it('rejects short passwords with the spec text', () => {

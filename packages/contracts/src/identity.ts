@@ -20,7 +20,11 @@ const optionalText = (max: number) =>
 
 /** POST /api/register */
 export const RegisterBodySchema = z.object({
-  username: z.string({ error: M.usernameRequired }).trim().min(1, M.usernameRequired).max(Limits.usernameMax, M.usernameTooLong),
+  username: z
+    .string({ error: M.usernameRequired })
+    .trim()
+    .min(1, M.usernameRequired)
+    .max(Limits.usernameMax, M.usernameTooLong),
   email,
   password: z
     .string({ error: M.passwordRequired })
@@ -35,7 +39,10 @@ export type RegisterBody = z.input<typeof RegisterBodySchema>;
 /** POST /api/login. Only presence is checked: a wrong password must fail like an unknown email. */
 export const LoginBodySchema = z.object({
   email,
-  password: z.string({ error: M.passwordRequired }).min(1, M.passwordRequired).max(Limits.passwordMax, M.passwordTooLong),
+  password: z
+    .string({ error: M.passwordRequired })
+    .min(1, M.passwordRequired)
+    .max(Limits.passwordMax, M.passwordTooLong),
 });
 export type LoginBody = z.input<typeof LoginBodySchema>;
 

@@ -48,5 +48,8 @@ export async function prepareDatabase(options: {
     options.logger.info('database created');
   }
   const result = await applyMigrations(options);
-  options.logger.info({ applied: result.applied.length, total: result.applied.length + result.alreadyApplied.length }, 'migrations up to date');
+  options.logger.info(
+    { applied: result.applied.length, total: result.applied.length + result.alreadyApplied.length },
+    'migrations up to date',
+  );
 }

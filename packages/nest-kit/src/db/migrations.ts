@@ -74,7 +74,8 @@ export async function applyMigrations(options: {
         result.alreadyApplied.push(migration.name);
         continue;
       }
-      if (row) throw new Error(`Migration ${migration.name} is recorded as started but not finished; resolve it by hand`);
+      if (row)
+        throw new Error(`Migration ${migration.name} is recorded as started but not finished; resolve it by hand`);
       await client.query('BEGIN');
       try {
         await client.query(migration.sql);
@@ -106,7 +107,10 @@ export interface MigrationFile {
 
 export async function readMigrations(migrationsDir: string): Promise<MigrationFile[]> {
   const entries = await readdir(migrationsDir, { withFileTypes: true });
-  const names = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const names = entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(join(migrationsDir, name, 'migration.sql'), 'utf8');

@@ -33,15 +33,24 @@ export function testPostgresAdminUrl(): Promise<string> {
   return resolveUrl('TEST_DATABASE_URL', 'postgresql://postgres@127.0.0.1:5432/postgres', async () => {
     const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
     const container = await new PostgreSqlContainer('postgres:16-alpine').start();
-    return { url: withDatabase(container.getConnectionUri(), 'postgres'), stop: async () => void (await container.stop()) };
+    return {
+      url: withDatabase(container.getConnectionUri(), 'postgres'),
+      stop: async () => void (await container.stop()),
+    };
   });
 }
 
 export function testNatsUrl(): Promise<string> {
   return resolveUrl('TEST_NATS_URL', 'nats://127.0.0.1:4222', async () => {
     const { GenericContainer } = await import('testcontainers');
-    const container = await new GenericContainer('nats:2.10-alpine').withCommand(['-js']).withExposedPorts(4222).start();
-    return { url: `nats://${container.getHost()}:${container.getMappedPort(4222)}`, stop: async () => void (await container.stop()) };
+    const container = await new GenericContainer('nats:2.10-alpine')
+      .withCommand(['-js'])
+      .withExposedPorts(4222)
+      .start();
+    return {
+      url: `nats://${container.getHost()}:${container.getMappedPort(4222)}`,
+      stop: async () => void (await container.stop()),
+    };
   });
 }
 
@@ -49,7 +58,10 @@ export function testRedisUrl(): Promise<string> {
   return resolveUrl('TEST_REDIS_URL', 'redis://127.0.0.1:6379', async () => {
     const { GenericContainer } = await import('testcontainers');
     const container = await new GenericContainer('redis:7-alpine').withExposedPorts(6379).start();
-    return { url: `redis://${container.getHost()}:${container.getMappedPort(6379)}`, stop: async () => void (await container.stop()) };
+    return {
+      url: `redis://${container.getHost()}:${container.getMappedPort(6379)}`,
+      stop: async () => void (await container.stop()),
+    };
   });
 }
 
