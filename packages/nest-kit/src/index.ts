@@ -10,6 +10,7 @@ export * from './health/probe-server.js';
 export * from './db/database-url.js';
 export * from './db/migrations.js';
 export * from './bootstrap/bootstrap-service.js';
+export * from './bootstrap/run-service.js';
 export * from './events/event-envelope.js';
 export * from './events/prisma-like.js';
 export * from './events/outbox.js';

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { bootstrapService, ConfigError, createLogger, prepareDatabase } from '@medtutor/nest-kit';
+import { runService } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import { AppModule, SERVICE_NAME } from './app.module.js';
 import { type IdentityConfig, loadIdentityConfig } from './config/identity.config.js';
@@ -32,28 +32,13 @@ async function seed(
   }
 }
 
-async function main(): Promise<void> {
-  const config = loadIdentityConfig();
-  const logger = createLogger(SERVICE_NAME, config.logLevel);
-  await prepareDatabase({
-    databaseUrl: config.databaseUrl,
-    migrationsDir: MIGRATIONS_DIR,
-    autoCreate: config.dbAutoCreate,
-    logger,
-  });
-  if (config.seedAdmin) await seed(config, config.seedAdmin, logger);
-  logger.info({ mailTransport: config.mail.transport.kind }, 'starting');
-  await bootstrapService({
-    name: SERVICE_NAME,
-    module: AppModule.register(config, logger),
-    natsUrl: config.natsUrl,
-    logger,
-    healthPort: config.healthPort,
-  });
-}
-
-main().catch((error: unknown) => {
-  // A configuration error is already a readable list; anything else gets its stack.
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
+runService({
+  name: SERVICE_NAME,
+  migrationsDir: MIGRATIONS_DIR,
+  loadConfig: () => loadIdentityConfig(),
+  module: (config, logger) => AppModule.register(config, logger),
+  beforeListen: async (config, logger) => {
+    if (config.seedAdmin) await seed(config, config.seedAdmin, logger);
+    logger.info({ mailTransport: config.mail.transport.kind }, 'starting');
+  },
 });
