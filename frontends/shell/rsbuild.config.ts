@@ -7,6 +7,9 @@ import { site } from './src/config/site';
 /** The gateway serves the API and the built remotes; `rsbuild dev` forwards to it. */
 const gateway = 'http://localhost:8080';
 
+/** `SUPPORT_EMAIL` is the services' setting too; unset, it takes the local default of scripts/lib/local-env.sh. */
+const supportEmail = process.env.SUPPORT_EMAIL ?? 'support@localhost';
+
 export default defineConfig({
   plugins: [
     pluginReact(),
@@ -18,7 +21,10 @@ export default defineConfig({
       ...federationDefaults,
     }),
   ],
-  source: { entry: { index: './src/index.ts' } },
+  source: {
+    entry: { index: './src/index.ts' },
+    define: { 'import.meta.env.SUPPORT_EMAIL': JSON.stringify(supportEmail) },
+  },
   resolve: { alias: contractsAlias },
   html: { title: site.name, template: './index.html', favicon: './src/assets/favicon.svg' },
   server: {

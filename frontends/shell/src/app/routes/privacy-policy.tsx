@@ -1,87 +1,182 @@
 import { Typography } from 'antd';
-import { PageTitle } from '../../components/page-title';
 import { site } from '../../config/site';
+import { supportEmail } from '../../config/support';
+import { LegalDocument, type LegalSection } from '../../features/legal/components/legal-document';
 
-const { Title, Paragraph } = Typography;
+const { Paragraph } = Typography;
+
+const supportLink = <a href={`mailto:${supportEmail}`}>{supportEmail}</a>;
+
+const sections: LegalSection[] = [
+  {
+    id: 'data-we-collect',
+    heading: 'Data We Collect',
+    body: (
+      <>
+        <Paragraph>We collect only what we need to arrange and deliver your tutoring:</Paragraph>
+        <ul>
+          <li>account details: your username, name, email address and, if you give it, your phone number;</li>
+          <li>
+            the details you send when you request a consultation or a free trial, including the subject you are
+            interested in and whether you are a parent acting for a student;
+          </li>
+          <li>the tutoring packages you buy, the hours you have used and the exam dates you set;</li>
+          <li>the success stories you submit, with the email address you give to verify them (never published);</li>
+          <li>recordings of your tutoring sessions.</li>
+        </ul>
+        <Paragraph>
+          Card details are entered directly into our payment provider&apos;s secure form and never reach our servers.
+        </Paragraph>
+      </>
+    ),
+  },
+  {
+    id: 'legal-basis',
+    heading: 'Legal Basis for Processing',
+    body: (
+      <Paragraph>
+        We process your data to provide the tutoring you have asked for (performance of a contract), to reply to your
+        enquiries and free-trial requests and to keep our service safe (our legitimate interests), to record sessions
+        with the consent you give when booking, and to keep the financial records the law requires (legal obligation).
+      </Paragraph>
+    ),
+  },
+  {
+    id: 'sharing',
+    heading: 'How We Share Your Data',
+    body: (
+      <Paragraph>
+        We never sell your data. Your tutor sees the details they need to teach you. Our payment provider processes your
+        card payments, and our hosting, scheduling and messaging providers process data on our behalf under contracts
+        that require them to protect it. We disclose data to public authorities only where the law requires it.
+      </Paragraph>
+    ),
+  },
+  {
+    id: 'international-transfers',
+    heading: 'International Transfers',
+    body: (
+      <Paragraph>
+        Some of our providers may process data outside the UK. We allow this only to countries the UK recognises as
+        giving adequate protection, or under the safeguards UK law requires, such as the International Data Transfer
+        Agreement or the UK Addendum to the EU Standard Contractual Clauses.
+      </Paragraph>
+    ),
+  },
+  {
+    id: 'security',
+    heading: 'Security',
+    body: (
+      <Paragraph>
+        The site is served over encrypted connections, passwords are stored only as secure hashes, and only the people
+        who need your data to provide the service can access it. If a breach puts your rights at risk, we will tell you
+        and the Information Commissioner&apos;s Office as the law requires.
+      </Paragraph>
+    ),
+  },
+  {
+    id: 'session-recording',
+    heading: 'Session Recording',
+    body: (
+      <Paragraph>
+        All sessions are recorded, so that we can maintain the quality of our teaching, keep students and tutors safe
+        and resolve any dispute. Recordings are kept for at most 24 months and then deleted. You consent to recording
+        when you book a session.
+      </Paragraph>
+    ),
+  },
+  {
+    id: 'cancellation',
+    heading: 'Payment, Cancellation and Refunds',
+    body: (
+      <Paragraph>
+        Payment must be completed at least 48 hours before a session. Cancellation is free with 24 hours or more notice.
+        With less notice, and if a student does not attend, the full fee is due. Refunds are paid to the original
+        payment method within 5-7 business days. We keep the records of these payments as described below.
+      </Paragraph>
+    ),
+  },
+  {
+    id: 'retention',
+    heading: 'How Long We Keep Your Data',
+    body: (
+      <Paragraph>
+        We keep your account data while your account is open and delete it when you ask us to close it, except for
+        payment records, which we keep for six years as UK tax law requires. Consultation and free-trial requests are
+        kept for up to 12 months. Session recordings are kept for at most 24 months.
+      </Paragraph>
+    ),
+  },
+  {
+    id: 'your-rights',
+    heading: 'Your Rights Under the UK GDPR',
+    body: (
+      <>
+        <Paragraph>You have the right to:</Paragraph>
+        <ul>
+          <li>access the personal data we hold about you;</li>
+          <li>have inaccurate data corrected (rectification);</li>
+          <li>have your data erased;</li>
+          <li>restrict how we process it;</li>
+          <li>receive it in a portable, machine-readable form;</li>
+          <li>object to our processing of it;</li>
+          <li>withdraw any consent you have given, at any time.</li>
+        </ul>
+        <Paragraph>
+          To use any of these rights, email {supportLink}. We reply within one month. If you are unhappy with how we
+          handle your data, you can complain to the Information Commissioner&apos;s Office (ICO) at{' '}
+          <a href="https://ico.org.uk/make-a-complaint/">ico.org.uk/make-a-complaint</a> or on 0303 123 1113.
+        </Paragraph>
+      </>
+    ),
+  },
+  {
+    id: 'cookies',
+    heading: 'Cookies',
+    body: (
+      <Paragraph>
+        We use one essential cookie, which keeps you signed in. It is strictly necessary for the site to work, so it
+        does not need your consent, and it is never used for advertising or tracking. Our payment provider sets its own
+        cookies on the checkout page to prevent fraud.
+      </Paragraph>
+    ),
+  },
+  {
+    id: 'children',
+    heading: 'Children',
+    body: (
+      <Paragraph>
+        Our service is for students over 13. Students under 18 need the consent of a parent or guardian, who may make
+        enquiries, bookings and data requests on their behalf.
+      </Paragraph>
+    ),
+  },
+  {
+    id: 'changes',
+    heading: 'Changes to This Policy',
+    body: (
+      <Paragraph>
+        We give 30 days&apos; notice by email before a material change to this policy takes effect, and we show the date
+        of the latest version at the top of this page. Questions about this policy are welcome at {supportLink}.
+      </Paragraph>
+    ),
+  },
+];
 
 export function PrivacyPolicyRoute() {
   return (
-    <article className="page page--prose prose">
-      <PageTitle title="Privacy Policy" />
-      <Title level={1}>Privacy Policy</Title>
-      <Paragraph type="secondary">Last updated 24 December 2025</Paragraph>
-      <Paragraph>
-        This policy explains what personal data {site.name} collects, why, and the rights you have over it under UK data
-        protection law (the UK GDPR and the Data Protection Act 2018).
-      </Paragraph>
-
-      <Title level={2}>Data We Collect</Title>
-      <Paragraph>
-        Your account details (username, name, email address and, if you give it, your phone number); the details you
-        send when you request a consultation or a free trial, book a session or share a success story; the tutoring
-        packages you buy, the hours used and the exam dates you set; and recordings of your sessions.
-      </Paragraph>
-
-      <Title level={2}>Legal Basis</Title>
-      <Paragraph>
-        We process your data to provide the tutoring you ask for (performance of a contract), to answer your requests
-        (legitimate interests) and where the law requires us to keep records (legal obligation).
-      </Paragraph>
-
-      <Title level={2}>Sharing</Title>
-      <Paragraph>
-        We do not sell your data. Your tutor sees what they need to teach you. Card payments are handled by our payment
-        provider, and we never see or store your full card details.
-      </Paragraph>
-
-      <Title level={2}>International Transfers</Title>
-      <Paragraph>
-        Where a provider we use processes data outside the UK, we only allow it with the safeguards UK law requires.
-      </Paragraph>
-
-      <Title level={2}>Security</Title>
-      <Paragraph>
-        Passwords are stored only as secure hashes, and the site is served over encrypted connections. Only people who
-        need your data to provide the service can access it.
-      </Paragraph>
-
-      <Title level={2}>Session Recording</Title>
-      <Paragraph>All sessions are recorded. Recordings are kept for at most 24 months and then deleted.</Paragraph>
-
-      <Title level={2}>Cancellation</Title>
-      <Paragraph>
-        Cancellation is free with 24 hours or more notice. With less notice, or if you do not attend, the full fee is
-        due.
-      </Paragraph>
-
-      <Title level={2}>Retention</Title>
-      <Paragraph>
-        We keep your account data while your account is open and as long as the law requires afterwards. Session
-        recordings are kept for at most 24 months.
-      </Paragraph>
-
-      <Title level={2}>Your GDPR Rights</Title>
-      <Paragraph>
-        You may ask to access, correct or delete your data, to restrict or object to its processing, and to receive it
-        in a portable form. You may also complain to the Information Commissioner&apos;s Office (ICO).
-      </Paragraph>
-
-      <Title level={2}>Cookies</Title>
-      <Paragraph>
-        We use one essential cookie to keep you signed in. It is needed for the site to work and is not used for
-        advertising.
-      </Paragraph>
-
-      <Title level={2}>Children</Title>
-      <Paragraph>
-        Our service is for students over 13. Students under 18 need the consent of a parent or guardian.
-      </Paragraph>
-
-      <Title level={2}>Changes</Title>
-      <Paragraph>
-        We will update this policy when our practices change and show the date of the latest version at the top of this
-        page.
-      </Paragraph>
-    </article>
+    <LegalDocument
+      title="Privacy Policy"
+      description={`How ${site.name} collects, uses and protects your personal data, and your rights under the UK GDPR.`}
+      lastUpdated="24 December 2025"
+      intro={
+        <Paragraph>
+          {site.name} (&quot;we&quot;) is the controller of the personal data described in this policy. It explains what
+          we collect, why, how long we keep it and the rights you have under UK data protection law (the UK GDPR and the
+          Data Protection Act 2018). You can contact us about your data at any time at {supportLink}.
+        </Paragraph>
+      }
+      sections={sections}
+    />
   );
 }
