@@ -17,6 +17,7 @@ export const ErrorCodes = {
   usernameTaken: 'IDENTITY.USERNAME_TAKEN',
   emailTaken: 'IDENTITY.EMAIL_TAKEN',
   resetTokenInvalid: 'IDENTITY.RESET_TOKEN_INVALID',
+  subjectUnavailable: 'PAYMENTS.SUBJECT_UNAVAILABLE',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
@@ -33,6 +34,8 @@ export const HttpStatusByCode: Record<ErrorCode, number> = {
   'IDENTITY.USERNAME_TAKEN': 409,
   'IDENTITY.EMAIL_TAKEN': 409,
   'IDENTITY.RESET_TOKEN_INVALID': 400,
+  // Well-formed but not sellable: the catalog lists the subject and marks it unavailable.
+  'PAYMENTS.SUBJECT_UNAVAILABLE': 422,
 };
 
 export const isErrorCode = (value: unknown): value is ErrorCode =>

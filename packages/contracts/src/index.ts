@@ -4,4 +4,5 @@ export * from './errors.js';
 export * from './messages.js';
 export * from './limits.js';
 export * from './identity.js';
+export * from './catalog.js';
 export * from './fixtures.js';

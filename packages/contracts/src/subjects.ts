@@ -17,6 +17,8 @@ export const Subjects = {
   },
   catalogPayments: {
     health: 'catalog-payments.health',
+    getCatalog: 'catalog-payments.get_catalog',
+    quote: 'catalog-payments.quote',
   },
   tutoring: {
     health: 'tutoring.health',

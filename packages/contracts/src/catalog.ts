@@ -1,0 +1,177 @@
+import { z } from 'zod';
+
+/**
+ * The catalog of spec section 9: subjects, package types, the GBP price table and the currencies.
+ * It is the one source of prices: catalog-payments sells from it and serves it to the frontends.
+ */
+export const CatalogSubjects = ['UCAT', 'Medical School Interviews', 'Medical School Support'] as const;
+export type CatalogSubject = (typeof CatalogSubjects)[number];
+
+/** UCAT is shown as 'Currently Unavailable' and the server refuses to sell it. */
+export const UnavailableSubjects: readonly CatalogSubject[] = ['UCAT'];
+export const isSubjectAvailable = (subject: CatalogSubject): boolean => !UnavailableSubjects.includes(subject);
+
+export const PackageTypes = ['singleSession', 'package5', 'package10'] as const;
+export type PackageType = (typeof PackageTypes)[number];
+
+export const Packages: Record<PackageType, { name: string; hours: number }> = {
+  singleSession: { name: 'Single Session', hours: 1 },
+  package5: { name: '5-Session Package', hours: 5 },
+  package10: { name: '10-Session Package', hours: 10 },
+};
+
+/** Whole pounds, as spec section 9 lists them. */
+export const PricesGbp: Record<CatalogSubject, Record<PackageType, number>> = {
+  UCAT: { singleSession: 40, package5: 190, package10: 360 },
+  'Medical School Interviews': { singleSession: 40, package5: 190, package10: 360 },
+  'Medical School Support': { singleSession: 50, package5: 240, package10: 460 },
+};
+
+export const CurrencyCodes = ['GBP', 'USD', 'EUR', 'CHF', 'CAD', 'AUD', 'JPY'] as const;
+export type CurrencyCode = (typeof CurrencyCodes)[number];
+export const DefaultCurrency: CurrencyCode = 'GBP';
+export const DefaultPackageType: PackageType = 'singleSession';
+
+export interface Currency {
+  symbol: string;
+  /** The spec's multiplier against GBP, as a decimal string so it is never a binary approximation. */
+  multiplier: string;
+  /** Digits after the decimal point in the currency's minor unit (JPY has no minor unit). */
+  exponent: 0 | 2;
+}
+
+export const Currencies: Record<CurrencyCode, Currency> = {
+  GBP: { symbol: '£', multiplier: '1', exponent: 2 },
+  USD: { symbol: '$', multiplier: '1.27', exponent: 2 },
+  EUR: { symbol: '€', multiplier: '1.17', exponent: 2 },
+  CHF: { symbol: 'CHF', multiplier: '1.14', exponent: 2 },
+  CAD: { symbol: 'C$', multiplier: '1.71', exponent: 2 },
+  AUD: { symbol: 'A$', multiplier: '1.91', exponent: 2 },
+  JPY: { symbol: '¥', multiplier: '190', exponent: 0 },
+};
+
+/** A discount code is worth whole pounds, 1 to 100 (spec sections 5 and 9). */
+export const DiscountLimits = { minPounds: 1, maxPounds: 100, defaultPounds: 30 } as const;
+
+/**
+ * The least a discounted purchase may cost: £1 in the buyer's currency. It keeps every charge above
+ * the card networks' minimums (e.g. ¥50, $0.50) and never lets a code make a purchase free.
+ */
+export const MinimumChargePounds = 1;
+
+/** The multiplier in hundredths, exactly: '1.27' → 127. */
+const multiplierHundredths = (multiplier: string): number => {
+  const [whole = '0', fraction = ''] = multiplier.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+};
+
+/**
+ * Whole pounds converted to the currency's minor units. Integer arithmetic throughout: pounds × the
+ * multiplier in hundredths is the converted amount in hundredths, already exact to the spec's 2
+ * decimals; JPY (no minor unit) divides that by 100 and rounds half up to whole yen.
+ */
+export const poundsToMinor = (pounds: number, currency: CurrencyCode): number => {
+  const hundredths = pounds * multiplierHundredths(Currencies[currency].multiplier);
+  return Currencies[currency].exponent === 2 ? hundredths : Math.round(hundredths / 100);
+};
+
+/** '£190.00', '¥36100', 'CHF 216.60': a letter symbol is set apart by a space. */
+export const formatMinor = (amountMinor: number, currency: CurrencyCode): string => {
+  const { symbol, exponent } = Currencies[currency];
+  const amount = exponent === 0 ? String(amountMinor) : (amountMinor / 100).toFixed(2);
+  return /[A-Za-z]$/.test(symbol) ? `${symbol} ${amount}` : `${symbol}${amount}`;
+};
+
+export interface QuoteInput {
+  subject: CatalogSubject;
+  packageType: PackageType;
+  currency: CurrencyCode;
+  /** The value of an accepted discount code, in whole pounds. */
+  discountPounds?: number;
+}
+
+export const QuoteSchema = z.object({
+  subject: z.enum(CatalogSubjects),
+  packageType: z.enum(PackageTypes),
+  packageName: z.string(),
+  hours: z.number().int().positive(),
+  currency: z.enum(CurrencyCodes),
+  amountMinor: z.number().int().positive(),
+  originalAmountMinor: z.number().int().positive(),
+  discountMinor: z.number().int().nonnegative(),
+  formattedPrice: z.string(),
+  formattedOriginalPrice: z.string(),
+});
+export type Quote = z.infer<typeof QuoteSchema>;
+
+/**
+ * The price of one purchase, computed on the server from the table (never from the client). A
+ * discount lowers the total by its value converted like the price, but never below the minimum charge.
+ */
+export const quote = ({ subject, packageType, currency, discountPounds = 0 }: QuoteInput): Quote => {
+  const originalAmountMinor = poundsToMinor(PricesGbp[subject][packageType], currency);
+  const floor = Math.min(originalAmountMinor, poundsToMinor(MinimumChargePounds, currency));
+  const amountMinor = Math.max(originalAmountMinor - poundsToMinor(discountPounds, currency), floor);
+  return {
+    subject,
+    packageType,
+    packageName: Packages[packageType].name,
+    hours: Packages[packageType].hours,
+    currency,
+    amountMinor,
+    originalAmountMinor,
+    discountMinor: originalAmountMinor - amountMinor,
+    formattedPrice: formatMinor(amountMinor, currency),
+    formattedOriginalPrice: formatMinor(originalAmountMinor, currency),
+  };
+};
+
+export const CatalogMessages = {
+  subjectInvalid: 'Please select a valid subject',
+  packageTypeInvalid: 'Please select a valid package',
+  currencyInvalid: 'Please select a supported currency',
+  subjectUnavailable: (subject: string) => `${subject} tutoring is currently unavailable and cannot be purchased`,
+} as const;
+
+/** What a checkout asks a price for; the gateway and catalog-payments validate with it. */
+export const QuoteRequestSchema = z.object({
+  subject: z.enum(CatalogSubjects, { error: CatalogMessages.subjectInvalid }),
+  packageType: z.enum(PackageTypes, { error: CatalogMessages.packageTypeInvalid }),
+  currency: z.enum(CurrencyCodes, { error: CatalogMessages.currencyInvalid }),
+});
+export type QuoteRequest = z.infer<typeof QuoteRequestSchema>;
+
+/** The public catalog (GET /api/catalog): prices in GBP; the frontends convert only for display. */
+export const CatalogDtoSchema = z.object({
+  subjects: z.array(
+    z.object({
+      name: z.enum(CatalogSubjects),
+      available: z.boolean(),
+      pricesGbp: z.record(z.enum(PackageTypes), z.number().int().positive()),
+    }),
+  ),
+  packages: z.array(z.object({ type: z.enum(PackageTypes), name: z.string(), hours: z.number().int().positive() })),
+  currencies: z.array(
+    z.object({
+      code: z.enum(CurrencyCodes),
+      symbol: z.string(),
+      multiplier: z.string(),
+      exponent: z.union([z.literal(0), z.literal(2)]),
+    }),
+  ),
+  defaultCurrency: z.enum(CurrencyCodes),
+  defaultPackageType: z.enum(PackageTypes),
+});
+export type CatalogDto = z.infer<typeof CatalogDtoSchema>;
+
+export const catalogDto = (): CatalogDto => ({
+  subjects: CatalogSubjects.map((name) => ({
+    name,
+    available: isSubjectAvailable(name),
+    pricesGbp: { ...PricesGbp[name] },
+  })),
+  packages: PackageTypes.map((type) => ({ type, ...Packages[type] })),
+  currencies: CurrencyCodes.map((code) => ({ code, ...Currencies[code] })),
+  defaultCurrency: DefaultCurrency,
+  defaultPackageType: DefaultPackageType,
+});
