@@ -7,6 +7,7 @@ import { ApiExceptionFilter } from './filters/api-exception.filter.js';
 import { HealthModule } from './health/health.module.js';
 import { LOGGER } from './logging/logger.js';
 import { RedisModule } from './redis/redis.module.js';
+import { CatalogPaymentsRoutesModule } from './routes/catalog-payments/catalog-payments-routes.module.js';
 import { IdentityRoutesModule } from './routes/identity/identity-routes.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
 
@@ -34,6 +35,7 @@ export class AppModule {
         SessionsModule,
         HealthModule,
         IdentityRoutesModule,
+        CatalogPaymentsRoutesModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
     };

@@ -2,6 +2,8 @@ import { Controller, type DynamicModule, Inject, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Ctx, MessagePattern, type MicroserviceOptions, NatsContext, Payload, Transport } from '@nestjs/microservices';
 import {
+  catalogDto,
+  type CatalogDto,
   ErrorCodes,
   Fixtures,
   GetUserRequestSchema,
@@ -145,6 +147,11 @@ class FakeServicesController {
   @MessagePattern(Subjects.identity.resetPassword)
   resetPassword(@Payload() payload: unknown, @Ctx() ctx: NatsContext) {
     return this.answer(ctx, payload, () => this.fake.resetPassword(payload));
+  }
+
+  @MessagePattern(Subjects.catalogPayments.getCatalog)
+  getCatalog(@Payload() payload: unknown, @Ctx() ctx: NatsContext) {
+    return this.answer(ctx, payload, (): CatalogDto => catalogDto());
   }
 
   @MessagePattern(Object.values(HealthSubjects))

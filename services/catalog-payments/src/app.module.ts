@@ -4,6 +4,7 @@ import { EventKitModule, ServiceHealthModule } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import type { CatalogPaymentsConfig } from './config/catalog-payments.config.js';
 import { InfraModule } from './infra/infra.module.js';
+import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { PrismaService } from './infra/prisma.service.js';
 
 export const SERVICE_NAME = 'catalog-payments';
@@ -27,6 +28,7 @@ export class AppModule {
           subject: Subjects.catalogPayments.health,
           database: PrismaService,
         }),
+        CatalogModule,
       ],
     };
   }

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { fileURLToPath } from 'node:url';
+import type { INestMicroservice } from '@nestjs/common';
+import { ClientProxyFactory, type ClientProxy, Transport } from '@nestjs/microservices';
+import {
+  CatalogDtoSchema,
+  CatalogMessages,
+  ErrorCodes,
+  QuoteSchema,
+  type RpcError,
+  RpcErrorSchema,
+  Subjects,
+} from '@medtutor/contracts';
+import { bootstrapService } from '@medtutor/nest-kit';
+import { createTestDatabase, startTestNats, type TestDatabase, type TestNats } from '@medtutor/nest-kit/testing';
+import { pino } from 'pino';
+import { firstValueFrom, timeout } from 'rxjs';
+import { AppModule, SERVICE_NAME } from '../src/app.module.js';
+import { loadCatalogPaymentsConfig } from '../src/config/catalog-payments.config.js';
+
+const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
+
+/** The catalog subjects as the gateway calls them, on this file's own NATS server. */
+describe('catalog over NATS', () => {
+  let db: TestDatabase;
+  let app: INestMicroservice;
+  let client: ClientProxy;
+  let nats: TestNats;
+
+  const call = (subject: string, data: unknown): Promise<unknown> =>
+    firstValueFrom(
+      client.send(subject, { meta: { correlationId: 'catalog-test', actor: null }, data }).pipe(timeout(15_000)),
+    );
+
+  const callError = async (subject: string, data: unknown): Promise<RpcError> => {
+    const failure = await call(subject, data).then(
+      () => {
+        throw new Error(`expected ${subject} to fail`);
+      },
+      (error: unknown) => error,
+    );
+    return RpcErrorSchema.parse(failure);
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase('payments_catalog', migrationsDir);
+    nats = await startTestNats();
+    const config = loadCatalogPaymentsConfig({ NODE_ENV: 'test', PAYMENTS_DATABASE_URL: db.url, NATS_URL: nats.url });
+    const logger = pino({ level: 'silent' });
+    app = await bootstrapService({
+      name: SERVICE_NAME,
+      module: AppModule.register(config, logger),
+      natsUrl: nats.url,
+      logger,
+    });
+    client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [nats.url] } });
+    await client.connect();
+  });
+
+  afterAll(async () => {
+    await client.close();
+    await app.close();
+    await db.drop();
+    await nats.stop();
+  });
+
+  it('serves the public catalog with UCAT marked unavailable', async () => {
+    const catalog = CatalogDtoSchema.parse(await call(Subjects.catalogPayments.getCatalog, {}));
+
+    expect(catalog.subjects.map((s) => [s.name, s.available])).toEqual([
+      ['UCAT', false],
+      ['Medical School Interviews', true],
+      ['Medical School Support', true],
+    ]);
+    expect(catalog.currencies).toHaveLength(7);
+    expect(catalog.defaultCurrency).toBe('GBP');
+  });
+
+  it('quotes a package in minor units and ignores any amount the client sends', async () => {
+    const reply = await call(Subjects.catalogPayments.quote, {
+      subject: 'Medical School Support',
+      packageType: 'package10',
+      currency: 'USD',
+      amount: 1,
+    });
+
+    expect(QuoteSchema.parse(reply)).toMatchObject({
+      packageName: '10-Session Package',
+      hours: 10,
+      currency: 'USD',
+      amountMinor: 58420,
+      formattedPrice: '$584.20',
+    });
+  });
+
+  it('refuses to sell UCAT with a clear message', async () => {
+    const error = await callError(Subjects.catalogPayments.quote, {
+      subject: 'UCAT',
+      packageType: 'package5',
+      currency: 'GBP',
+    });
+
+    expect(error).toMatchObject({
+      code: ErrorCodes.subjectUnavailable,
+      message: CatalogMessages.subjectUnavailable('UCAT'),
+    });
+  });
+
+  it('answers an unknown currency with a validation error', async () => {
+    const error = await callError(Subjects.catalogPayments.quote, {
+      subject: 'Medical School Interviews',
+      packageType: 'package5',
+      currency: 'SEK',
+    });
+
+    expect(error).toMatchObject({ code: ErrorCodes.validationFailed, message: CatalogMessages.currencyInvalid });
+  });
+});
