@@ -1,8 +1,9 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { defineConfig } from '@rsbuild/core';
+import { defineConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { contractsAlias, federationDefaults, pluginAntdExportsGuard } from '../federation.shared';
 import { site } from './src/config/site';
+import { robotsTxt, sitemapXml } from './src/seo/site-files';
 
 /** The gateway serves the API and the built remotes; `rsbuild dev` forwards to it. */
 const gateway = 'http://localhost:8080';
@@ -10,10 +11,25 @@ const gateway = 'http://localhost:8080';
 /** `SUPPORT_EMAIL` is the services' setting too; unset, it takes the local default of scripts/lib/local-env.sh. */
 const supportEmail = process.env.SUPPORT_EMAIL ?? 'support@localhost';
 
+/**
+ * robots.txt and sitemap.xml need absolute URLs, so they are written at build time for the gateway's
+ * public origin `PUBLIC_BASE_URL` (unset: the gateway's local default).
+ */
+const pluginSiteFiles = (origin: string): RsbuildPlugin => ({
+  name: 'medtutor:site-files',
+  setup(api) {
+    api.processAssets({ stage: 'additional' }, ({ compilation, sources }) => {
+      compilation.emitAsset('robots.txt', new sources.RawSource(robotsTxt(origin)));
+      compilation.emitAsset('sitemap.xml', new sources.RawSource(sitemapXml(origin)));
+    });
+  },
+});
+
 export default defineConfig({
   plugins: [
     pluginReact(),
     pluginAntdExportsGuard(),
+    pluginSiteFiles(process.env.PUBLIC_BASE_URL ?? 'http://localhost:8080'),
     pluginModuleFederation({
       name: 'shell',
       // Remotes are registered at runtime from window.location.origin (src/lib/remotes.ts).

@@ -7,11 +7,13 @@ import { PricingSection } from '../../features/pricing/components/pricing-sectio
 import { SubjectsSection } from '../../features/subjects/components/subjects-section';
 import { SuccessSection } from '../../features/testimonials/components/success-section';
 import { TutorsSection } from '../../features/tutors/components/tutors-section';
+import { BusinessStructuredData } from '../../seo/business-structured-data';
 
 export function HomeRoute() {
   return (
     <>
       <PageTitle />
+      <BusinessStructuredData />
       <section className="hero" aria-labelledby="home-heading">
         <div className="hero__inner">
           <Typography.Title level={1} id="home-heading">

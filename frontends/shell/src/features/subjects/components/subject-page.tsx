@@ -21,7 +21,7 @@ export function SubjectPage({ subject }: { subject: SubjectOffering }) {
 
   return (
     <>
-      <PageTitle title={subject.title} />
+      <PageTitle title={subject.title} description={subject.summary} />
       <section className="hero" aria-labelledby="subject-heading">
         <div className="hero__inner">
           <Typography.Title level={1} id="subject-heading">
