@@ -58,3 +58,84 @@ for (const path of publicPaths) {
     expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   });
 }
+
+test('the privacy policy states the policies, with a table of contents linking to its twelve sections', async ({
+  page,
+}) => {
+  await page.goto('/privacy-policy');
+
+  await expect(page).toHaveTitle('Privacy Policy | MedPath Tutors');
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+  await expect(page.getByText('Last updated 24 December 2025')).toBeVisible();
+  const main = page.getByRole('main');
+  for (const sentence of [
+    'Payment must be completed at least 48 hours before a session.',
+    'Cancellation is free with 24 hours or more notice.',
+    'All sessions are recorded',
+    'Recordings are kept for at most 24 months',
+    'within 5-7 business days',
+    "We give 30 days' notice",
+    'Our service is for students over 13. Students under 18 need the consent of a parent or guardian',
+    "Information Commissioner's Office (ICO)",
+  ]) {
+    await expect(main.getByText(sentence).first()).toBeVisible();
+  }
+
+  const contents = page.getByRole('navigation', { name: 'Contents' });
+  await expect(contents.getByRole('link')).toHaveCount(12);
+  await contents.getByRole('link', { name: 'Your Rights Under the UK GDPR' }).click();
+  await expect(page).toHaveURL(/#your-rights$/);
+  await expect(page.getByRole('heading', { level: 2, name: '9. Your Rights Under the UK GDPR' })).toBeInViewport();
+});
+
+test('the terms state the policies and the footer opens them in a new tab', async ({ page }) => {
+  await page.goto('/terms');
+
+  await expect(page).toHaveTitle('Terms and Conditions | MedPath Tutors');
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
+  await expect(page.getByText('Last updated 28 June 2025')).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main.getByText('must be completed at least 48 hours before a session')).toBeVisible();
+  await expect(main.getByText('Cancellation is free with 24 hours or more notice')).toBeVisible();
+  await expect(main.getByText('governed by the law of England and Wales')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Contents' }).getByRole('link')).toHaveCount(12);
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: /^Terms and Conditions/ })).toHaveAttribute(
+    'target',
+    '_blank',
+  );
+});
+
+test('the about page tells the story and leads to the contact section', async ({ page }) => {
+  await page.goto('/about');
+
+  await expect(page).toHaveTitle('About Us | MedPath Tutors');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /small team of medical students/);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', 'About Us | MedPath Tutors');
+  for (const heading of ['Our Story', 'What Sets Us Apart', 'Our Mission']) {
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { level: 3, name: '99% success rate' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/#contact');
+});
+
+test('the home page describes the business as structured data', async ({ page }) => {
+  await page.goto('/');
+
+  const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+  expect(data).toMatchObject({ '@type': 'EducationalOrganization', name: 'MedPath Tutors' });
+  expect(data.hasOfferCatalog.itemListElement.length).toBeGreaterThan(0);
+});
+
+test('robots.txt and sitemap.xml are served', async ({ request }) => {
+  const robots = await request.get('/robots.txt');
+  expect(robots.ok()).toBe(true);
+  expect(await robots.text()).toMatch(/^User-agent: \*\nAllow: \/\n\nSitemap: https?:\/\/\S+\/sitemap\.xml\n$/);
+
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.ok()).toBe(true);
+  expect(sitemap.headers()['content-type']).toContain('xml');
+  const xml = await sitemap.text();
+  for (const path of ['/about', '/privacy-policy', '/terms', '/medical-school-interviews']) {
+    expect(xml).toContain(`${path}</loc>`);
+  }
+});
