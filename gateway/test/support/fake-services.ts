@@ -4,6 +4,8 @@ import { Ctx, MessagePattern, type MicroserviceOptions, NatsContext, Payload, Tr
 import {
   catalogDto,
   type CatalogDto,
+  CreateDiscountCodeBodySchema,
+  type DiscountCodeDto,
   ErrorCodes,
   Fixtures,
   GetUserRequestSchema,
@@ -41,6 +43,8 @@ export class FakeServices {
   /** Subjects that never answer (a hung service). */
   readonly silent = new Set<string>();
   readonly resetTokens = new Map<string, number>();
+  /** Discount codes created through the fake catalog-payments, by code. */
+  readonly discountCodes = new Map<string, number>();
   private readonly users = new Map<number, { user: UserDto; password: string }>();
   private nextId = Fixtures.userDto.id;
 
@@ -109,6 +113,14 @@ export class FakeServices {
     return { accepted: true };
   }
 
+  createDiscountCode(payload: unknown): DiscountCodeDto {
+    const { meta, data } = parseRequest(CreateDiscountCodeBodySchema, payload);
+    if (meta.actor?.role !== 'admin') throw new DomainError(ErrorCodes.forbidden, ServerMessages.forbidden);
+    const code = `FAKE${String(this.discountCodes.size + 1).padStart(4, '0')}`;
+    this.discountCodes.set(code, data.discountPrice);
+    return { code, discountPrice: data.discountPrice };
+  }
+
   resetPassword(payload: unknown): { userId: number } {
     const { data } = parseRequest(ResetPasswordRequestSchema, payload);
     const userId = this.resetTokens.get(data.token);
@@ -152,6 +164,11 @@ class FakeServicesController {
   @MessagePattern(Subjects.catalogPayments.getCatalog)
   getCatalog(@Payload() payload: unknown, @Ctx() ctx: NatsContext) {
     return this.answer(ctx, payload, (): CatalogDto => catalogDto());
+  }
+
+  @MessagePattern(Subjects.catalogPayments.createDiscountCode)
+  createDiscountCode(@Payload() payload: unknown, @Ctx() ctx: NatsContext) {
+    return this.answer(ctx, payload, () => this.fake.createDiscountCode(payload));
   }
 
   @MessagePattern(Object.values(HealthSubjects))

@@ -18,6 +18,8 @@ export const ErrorCodes = {
   emailTaken: 'IDENTITY.EMAIL_TAKEN',
   resetTokenInvalid: 'IDENTITY.RESET_TOKEN_INVALID',
   subjectUnavailable: 'PAYMENTS.SUBJECT_UNAVAILABLE',
+  discountCodeInvalid: 'PAYMENTS.DISCOUNT_CODE_INVALID',
+  discountCodeUsed: 'PAYMENTS.DISCOUNT_CODE_USED',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
@@ -36,6 +38,9 @@ export const HttpStatusByCode: Record<ErrorCode, number> = {
   'IDENTITY.RESET_TOKEN_INVALID': 400,
   // Well-formed but not sellable: the catalog lists the subject and marks it unavailable.
   'PAYMENTS.SUBJECT_UNAVAILABLE': 422,
+  'PAYMENTS.DISCOUNT_CODE_INVALID': 400,
+  // Used, or held by another checkout that has not finished yet.
+  'PAYMENTS.DISCOUNT_CODE_USED': 409,
 };
 
 export const isErrorCode = (value: unknown): value is ErrorCode =>

@@ -5,4 +5,5 @@ export * from './messages.js';
 export * from './limits.js';
 export * from './identity.js';
 export * from './catalog.js';
+export * from './discounts.js';
 export * from './fixtures.js';

@@ -19,6 +19,7 @@ export const Subjects = {
     health: 'catalog-payments.health',
     getCatalog: 'catalog-payments.get_catalog',
     quote: 'catalog-payments.quote',
+    createDiscountCode: 'catalog-payments.create_discount_code',
   },
   tutoring: {
     health: 'tutoring.health',

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { CatalogPaymentsConfig } from './config/catalog-payments.config.js';
 import { InfraModule } from './infra/infra.module.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
+import { DiscountCodesModule } from './modules/discount-codes/discount-codes.module.js';
 import { PrismaService } from './infra/prisma.service.js';
 
 export const SERVICE_NAME = 'catalog-payments';
@@ -29,6 +30,7 @@ export class AppModule {
           database: PrismaService,
         }),
         CatalogModule,
+        DiscountCodesModule,
       ],
     };
   }

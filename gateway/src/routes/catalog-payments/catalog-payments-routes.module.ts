@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CatalogController } from './catalog.controller.js';
+import { DiscountCodesController } from './discount-codes.controller.js';
 
-@Module({ controllers: [CatalogController] })
+@Module({ controllers: [CatalogController, DiscountCodesController] })
 export class CatalogPaymentsRoutesModule {}

@@ -1,0 +1,53 @@
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { type Actor, type DiscountCodeDto, normaliseDiscountCode } from '@medtutor/contracts';
+import { CATALOG_PAYMENTS_CONFIG, type CatalogPaymentsConfig } from '../../config/catalog-payments.config.js';
+import { generateDiscountCode } from './discount-code-generator.js';
+import { DiscountCodesRepository } from './discount-codes.repository.js';
+import { discountCodeInvalid, discountCodeUsed, forbidden } from './discount-codes.errors.js';
+
+/** Drawing a taken code 5 times in a row means something other than chance is wrong. */
+const MAX_CODE_DRAWS = 5;
+
+@Injectable()
+export class DiscountCodesService implements OnApplicationBootstrap {
+  constructor(
+    private readonly codes: DiscountCodesRepository,
+    @Inject(CATALOG_PAYMENTS_CONFIG) private readonly config: CatalogPaymentsConfig,
+  ) {}
+
+  /** Safe on every start and from several replicas at once: seeds that exist are skipped. */
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.discountCodeSeeds.length) await this.codes.insertIfAbsent(this.config.discountCodeSeeds);
+  }
+
+  async create(discountPounds: number, actor: Actor | null): Promise<DiscountCodeDto> {
+    if (actor?.role !== 'admin') throw forbidden();
+    for (let draw = 0; draw < MAX_CODE_DRAWS; draw++) {
+      const created = await this.codes.insert(generateDiscountCode(), discountPounds, actor.userId);
+      if (created) return { code: created.code, discountPrice: created.discountPounds };
+    }
+    throw new Error(`no free discount code after ${MAX_CODE_DRAWS} draws`);
+  }
+
+  /**
+   * Holds the code for this user's checkout until `ttlMs` from now and answers its value in pounds.
+   * Unknown → PAYMENTS.DISCOUNT_CODE_INVALID; spent or held by another checkout → PAYMENTS.DISCOUNT_CODE_USED.
+   */
+  async reserve(rawCode: string, userId: number, ttlMs: number, now = new Date()): Promise<number> {
+    const code = normaliseDiscountCode(rawCode);
+    const reserved = await this.codes.reserve(code, userId, new Date(now.getTime() + ttlMs), now);
+    const found = await this.codes.findByCode(code);
+    if (!found) throw discountCodeInvalid();
+    if (!reserved) throw discountCodeUsed();
+    return found.discountPounds;
+  }
+
+  /** True when this call spent the user's reservation; false when it was not theirs to spend. */
+  spend(rawCode: string, userId: number, at = new Date()): Promise<boolean> {
+    return this.codes.spend(normaliseDiscountCode(rawCode), userId, at);
+  }
+
+  release(rawCode: string, userId: number): Promise<boolean> {
+    return this.codes.release(normaliseDiscountCode(rawCode), userId);
+  }
+}

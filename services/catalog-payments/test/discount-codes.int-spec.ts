@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { fileURLToPath } from 'node:url';
+import type { INestMicroservice } from '@nestjs/common';
+import { ClientProxyFactory, type ClientProxy, Transport } from '@nestjs/microservices';
+import {
+  type Actor,
+  DiscountCodeDtoSchema,
+  DiscountMessages,
+  ErrorCodes,
+  type RpcError,
+  RpcErrorSchema,
+  Subjects,
+} from '@medtutor/contracts';
+import { bootstrapService, DomainError } from '@medtutor/nest-kit';
+import { createTestDatabase, startTestNats, type TestDatabase, type TestNats } from '@medtutor/nest-kit/testing';
+import pg from 'pg';
+import { pino } from 'pino';
+import { firstValueFrom, timeout } from 'rxjs';
+import { AppModule, SERVICE_NAME } from '../src/app.module.js';
+import { loadCatalogPaymentsConfig } from '../src/config/catalog-payments.config.js';
+import { DiscountCodesService } from '../src/modules/discount-codes/discount-codes.service.js';
+
+const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
+const admin: Actor = { userId: 1, role: 'admin' };
+const student: Actor = { userId: 2, role: 'student' };
+const TTL_MS = 15 * 60_000;
+
+let db: TestDatabase;
+let nats: TestNats;
+let app: INestMicroservice;
+let client: ClientProxy;
+let codes: DiscountCodesService;
+
+const call = (data: unknown, actor: Actor | null): Promise<unknown> =>
+  firstValueFrom(
+    client
+      .send(Subjects.catalogPayments.createDiscountCode, { meta: { correlationId: 'codes-test', actor }, data })
+      .pipe(timeout(15_000)),
+  );
+
+const callError = async (data: unknown, actor: Actor | null): Promise<RpcError> => {
+  const failure = await call(data, actor).then(
+    () => {
+      throw new Error('expected create_discount_code to fail');
+    },
+    (error: unknown) => error,
+  );
+  return RpcErrorSchema.parse(failure);
+};
+
+const row = async (code: string) => {
+  const connection = new pg.Client({ connectionString: db.url });
+  await connection.connect();
+  try {
+    const { rows } = await connection.query('SELECT * FROM discount_codes WHERE code = $1', [code]);
+    return rows[0] as Record<string, unknown> | undefined;
+  } finally {
+    await connection.end();
+  }
+};
+
+const newCode = async (discountPrice = 30) => DiscountCodeDtoSchema.parse(await call({ discountPrice }, admin)).code;
+
+const domainCode = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'resolved',
+    (error: unknown) => (error instanceof DomainError ? error.code : error),
+  );
+
+beforeAll(async () => {
+  db = await createTestDatabase('payments_codes', migrationsDir);
+  nats = await startTestNats();
+  const config = loadCatalogPaymentsConfig({
+    NODE_ENV: 'test',
+    PAYMENTS_DATABASE_URL: db.url,
+    NATS_URL: nats.url,
+    DISCOUNT_CODE_SEED_30: ' welcome30 ',
+    DISCOUNT_CODE_SEED_1: 'TEST1',
+  });
+  const logger = pino({ level: 'silent' });
+  app = await bootstrapService({
+    name: SERVICE_NAME,
+    module: AppModule.register(config, logger),
+    natsUrl: nats.url,
+    logger,
+  });
+  codes = app.get(DiscountCodesService);
+  client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [nats.url] } });
+  await client.connect();
+});
+
+afterAll(async () => {
+  await client.close();
+  await app.close();
+  await db.drop();
+  await nats.stop();
+});
+
+describe('seeded codes', () => {
+  it('exist from configuration, normalised, worth 30 and 1, and survive a second seeding', async () => {
+    await codes.onApplicationBootstrap();
+
+    expect(await row('WELCOME30')).toMatchObject({ discount_pounds: 30, status: 'available', created_by: null });
+    expect(await row('TEST1')).toMatchObject({ discount_pounds: 1, status: 'available' });
+  });
+});
+
+describe('create_discount_code', () => {
+  it('creates a readable code worth the given pounds, recording the admin', async () => {
+    const reply = DiscountCodeDtoSchema.parse(await call({ discountPrice: 45 }, admin));
+
+    expect(reply.code).toMatch(/^[A-HJKMNPQRT-Y346-9]{8}$/);
+    expect(reply.discountPrice).toBe(45);
+    expect(await row(reply.code)).toMatchObject({ discount_pounds: 45, status: 'available', created_by: admin.userId });
+  });
+
+  it('defaults to 30 when the value is empty', async () => {
+    expect(DiscountCodeDtoSchema.parse(await call({ discountPrice: '' }, admin)).discountPrice).toBe(30);
+    expect(DiscountCodeDtoSchema.parse(await call({}, admin)).discountPrice).toBe(30);
+  });
+
+  it('refuses a value outside 1–100', async () => {
+    expect(await callError({ discountPrice: 101 }, admin)).toMatchObject({
+      code: ErrorCodes.validationFailed,
+      message: DiscountMessages.discountPriceInvalid,
+    });
+  });
+
+  it('refuses anyone but an admin', async () => {
+    expect((await callError({ discountPrice: 30 }, student)).code).toBe(ErrorCodes.forbidden);
+    expect((await callError({ discountPrice: 30 }, null)).code).toBe(ErrorCodes.forbidden);
+  });
+});
+
+describe('reserve, spend and release', () => {
+  it('reserves a code typed in any case with spaces and answers its value', async () => {
+    const code = await newCode(20);
+
+    expect(await codes.reserve(`  ${code.toLowerCase()} `, student.userId, TTL_MS)).toBe(20);
+    expect(await row(code)).toMatchObject({ status: 'reserved', reserved_by: student.userId });
+  });
+
+  it('answers PAYMENTS.DISCOUNT_CODE_INVALID for an unknown code', async () => {
+    expect(await domainCode(codes.reserve('NOPE2345', student.userId, TTL_MS))).toBe(ErrorCodes.discountCodeInvalid);
+  });
+
+  it('lets exactly one of 20 concurrent buyers reserve a code', async () => {
+    const code = await newCode();
+
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => domainCode(codes.reserve(code, 100 + i, TTL_MS))),
+    );
+
+    expect(outcomes.filter((outcome) => outcome === 'resolved')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === ErrorCodes.discountCodeUsed)).toHaveLength(19);
+  });
+
+  it('spends a code at most once, even when the holder spends concurrently', async () => {
+    const code = await newCode();
+    await codes.reserve(code, student.userId, TTL_MS);
+
+    const spent = await Promise.all(Array.from({ length: 10 }, () => codes.spend(code, student.userId)));
+
+    expect(spent.filter(Boolean)).toHaveLength(1);
+    expect(await row(code)).toMatchObject({ status: 'spent', used_by: student.userId });
+    expect(await domainCode(codes.reserve(code, 3, TTL_MS))).toBe(ErrorCodes.discountCodeUsed);
+    expect(await codes.release(code, student.userId)).toBe(false);
+  });
+
+  it('does not let another user spend or release a reservation', async () => {
+    const code = await newCode();
+    await codes.reserve(code, student.userId, TTL_MS);
+
+    expect(await codes.spend(code, 3)).toBe(false);
+    expect(await codes.release(code, 3)).toBe(false);
+    expect(await row(code)).toMatchObject({ status: 'reserved', reserved_by: student.userId });
+  });
+
+  it('makes a released code available again', async () => {
+    const code = await newCode();
+    await codes.reserve(code, student.userId, TTL_MS);
+
+    expect(await codes.release(code, student.userId)).toBe(true);
+    expect(await codes.reserve(code, 3, TTL_MS)).toBe(30);
+  });
+
+  it('lets another buyer take a code whose reservation expired, and then only they may spend it', async () => {
+    const code = await newCode();
+    const earlier = new Date(Date.now() - 2 * TTL_MS);
+    await codes.reserve(code, student.userId, TTL_MS, earlier);
+
+    expect(await codes.reserve(code, 3, TTL_MS)).toBe(30);
+    expect(await codes.spend(code, student.userId)).toBe(false);
+    expect(await codes.spend(code, 3)).toBe(true);
+  });
+});
