@@ -14,6 +14,10 @@ export const CATALOG_PAYMENTS_CONFIG = Symbol('CATALOG_PAYMENTS_CONFIG');
 
 export const CatalogPaymentsEnvSchema = serviceEnvSchema('PAYMENTS_DATABASE_URL')
   .extend({ DISCOUNT_CODE_SEED_30: seedCode, DISCOUNT_CODE_SEED_1: seedCode })
+  .refine((env) => !env.DISCOUNT_CODE_SEED_30 || env.DISCOUNT_CODE_SEED_30 !== env.DISCOUNT_CODE_SEED_1, {
+    message: 'must differ from DISCOUNT_CODE_SEED_30 (one code cannot be worth both £30 and £1)',
+    path: ['DISCOUNT_CODE_SEED_1'],
+  })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
