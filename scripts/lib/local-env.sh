@@ -29,6 +29,9 @@ export SUPPORT_EMAIL="${SUPPORT_EMAIL:-support@localhost}"
 # Without SMTP_URL, identity writes outgoing mail as files here (the e2e suite reads reset links).
 export MAIL_OUTBOX_DIR="${MAIL_OUTBOX_DIR:-$VAR_DIR/mail-outbox}"
 export PAYMENTS_PROVIDER="${PAYMENTS_PROVIDER:-demo}"
+# The two pre-existing discount codes of spec section 9 (worth 30 pounds and 1 pound, for testing).
+export DISCOUNT_CODE_SEED_30="${DISCOUNT_CODE_SEED_30:-WELCOME30}"
+export DISCOUNT_CODE_SEED_1="${DISCOUNT_CODE_SEED_1:-TESTPOUND}"
 export SEED_ADMIN_EMAIL="${SEED_ADMIN_EMAIL:-admin@medpath.local}"
 export SEED_ADMIN_PASSWORD="${SEED_ADMIN_PASSWORD:-ChangeMe-Admin-2026}"
 # The local server keeps nothing but dev data, so each service may create its own database.
