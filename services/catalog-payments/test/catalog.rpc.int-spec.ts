@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
-import type { INestMicroservice } from '@nestjs/common';
-import { ClientProxyFactory, type ClientProxy, Transport } from '@nestjs/microservices';
 import {
   CatalogDtoSchema,
   CatalogMessages,
@@ -11,9 +9,7 @@ import {
   RpcErrorSchema,
   Subjects,
 } from '@medtutor/contracts';
-import { bootstrapService } from '@medtutor/nest-kit';
-import { createTestDatabase, startTestNats, type TestDatabase, type TestNats } from '@medtutor/nest-kit/testing';
-import { pino } from 'pino';
+import { startServiceUnderTest, type ServiceUnderTest } from '@medtutor/nest-kit/testing';
 import { firstValueFrom, timeout } from 'rxjs';
 import { AppModule, SERVICE_NAME } from '../src/app.module.js';
 import { loadCatalogPaymentsConfig } from '../src/config/catalog-payments.config.js';
@@ -22,14 +18,13 @@ const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.
 
 /** The catalog subjects as the gateway calls them, on this file's own NATS server. */
 describe('catalog over NATS', () => {
-  let db: TestDatabase;
-  let app: INestMicroservice;
-  let client: ClientProxy;
-  let nats: TestNats;
+  let service: ServiceUnderTest;
 
   const call = (subject: string, data: unknown): Promise<unknown> =>
     firstValueFrom(
-      client.send(subject, { meta: { correlationId: 'catalog-test', actor: null }, data }).pipe(timeout(15_000)),
+      service.client
+        .send(subject, { meta: { correlationId: 'catalog-test', actor: null }, data })
+        .pipe(timeout(15_000)),
     );
 
   const callError = async (subject: string, data: unknown): Promise<RpcError> => {
@@ -43,26 +38,19 @@ describe('catalog over NATS', () => {
   };
 
   beforeAll(async () => {
-    db = await createTestDatabase('payments_catalog', migrationsDir);
-    nats = await startTestNats();
-    const config = loadCatalogPaymentsConfig({ NODE_ENV: 'test', PAYMENTS_DATABASE_URL: db.url, NATS_URL: nats.url });
-    const logger = pino({ level: 'silent' });
-    app = await bootstrapService({
+    service = await startServiceUnderTest({
       name: SERVICE_NAME,
-      module: AppModule.register(config, logger),
-      natsUrl: nats.url,
-      logger,
+      label: 'payments_catalog',
+      migrationsDir,
+      module: ({ databaseUrl, natsUrl }, logger) =>
+        AppModule.register(
+          loadCatalogPaymentsConfig({ NODE_ENV: 'test', PAYMENTS_DATABASE_URL: databaseUrl, NATS_URL: natsUrl }),
+          logger,
+        ),
     });
-    client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [nats.url] } });
-    await client.connect();
   });
 
-  afterAll(async () => {
-    await client.close();
-    await app.close();
-    await db.drop();
-    await nats.stop();
-  });
+  afterAll(() => service.stop());
 
   it('serves the public catalog with UCAT marked unavailable', async () => {
     const catalog = CatalogDtoSchema.parse(await call(Subjects.catalogPayments.getCatalog, {}));

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
-import type { INestMicroservice } from '@nestjs/common';
-import { ClientProxyFactory, type ClientProxy, Transport } from '@nestjs/microservices';
 import {
   type Actor,
   DiscountCodeDtoSchema,
@@ -11,10 +9,9 @@ import {
   RpcErrorSchema,
   Subjects,
 } from '@medtutor/contracts';
-import { bootstrapService, DomainError } from '@medtutor/nest-kit';
-import { createTestDatabase, startTestNats, type TestDatabase, type TestNats } from '@medtutor/nest-kit/testing';
+import { DomainError } from '@medtutor/nest-kit';
+import { startServiceUnderTest, type ServiceUnderTest } from '@medtutor/nest-kit/testing';
 import pg from 'pg';
-import { pino } from 'pino';
 import { firstValueFrom, timeout } from 'rxjs';
 import { AppModule, SERVICE_NAME } from '../src/app.module.js';
 import { loadCatalogPaymentsConfig } from '../src/config/catalog-payments.config.js';
@@ -25,15 +22,12 @@ const admin: Actor = { userId: 1, role: 'admin' };
 const student: Actor = { userId: 2, role: 'student' };
 const TTL_MS = 15 * 60_000;
 
-let db: TestDatabase;
-let nats: TestNats;
-let app: INestMicroservice;
-let client: ClientProxy;
+let service: ServiceUnderTest;
 let codes: DiscountCodesService;
 
 const call = (data: unknown, actor: Actor | null): Promise<unknown> =>
   firstValueFrom(
-    client
+    service.client
       .send(Subjects.catalogPayments.createDiscountCode, { meta: { correlationId: 'codes-test', actor }, data })
       .pipe(timeout(15_000)),
   );
@@ -49,7 +43,7 @@ const callError = async (data: unknown, actor: Actor | null): Promise<RpcError> 
 };
 
 const row = async (code: string) => {
-  const connection = new pg.Client({ connectionString: db.url });
+  const connection = new pg.Client({ connectionString: service.db.url });
   await connection.connect();
   try {
     const { rows } = await connection.query('SELECT * FROM discount_codes WHERE code = $1', [code]);
@@ -68,33 +62,26 @@ const domainCode = (promise: Promise<unknown>) =>
   );
 
 beforeAll(async () => {
-  db = await createTestDatabase('payments_codes', migrationsDir);
-  nats = await startTestNats();
-  const config = loadCatalogPaymentsConfig({
-    NODE_ENV: 'test',
-    PAYMENTS_DATABASE_URL: db.url,
-    NATS_URL: nats.url,
-    DISCOUNT_CODE_SEED_30: ' welcome30 ',
-    DISCOUNT_CODE_SEED_1: 'TEST1',
-  });
-  const logger = pino({ level: 'silent' });
-  app = await bootstrapService({
+  service = await startServiceUnderTest({
     name: SERVICE_NAME,
-    module: AppModule.register(config, logger),
-    natsUrl: nats.url,
-    logger,
+    label: 'payments_codes',
+    migrationsDir,
+    module: ({ databaseUrl, natsUrl }, logger) =>
+      AppModule.register(
+        loadCatalogPaymentsConfig({
+          NODE_ENV: 'test',
+          PAYMENTS_DATABASE_URL: databaseUrl,
+          NATS_URL: natsUrl,
+          DISCOUNT_CODE_SEED_30: ' welcome30 ',
+          DISCOUNT_CODE_SEED_1: 'TEST1',
+        }),
+        logger,
+      ),
   });
-  codes = app.get(DiscountCodesService);
-  client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [nats.url] } });
-  await client.connect();
+  codes = service.app.get(DiscountCodesService);
 });
 
-afterAll(async () => {
-  await client.close();
-  await app.close();
-  await db.drop();
-  await nats.stop();
-});
+afterAll(() => service.stop());
 
 describe('seeded codes', () => {
   it('exist from configuration, normalised, worth 30 and 1, and survive a second seeding', async () => {

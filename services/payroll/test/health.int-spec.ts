@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
-import type { INestMicroservice } from '@nestjs/common';
-import { ClientProxyFactory, type ClientProxy, Transport } from '@nestjs/microservices';
 import { HealthReplySchema, Subjects } from '@medtutor/contracts';
-import { bootstrapService } from '@medtutor/nest-kit';
-import { createTestDatabase, startTestNats, type TestDatabase, type TestNats } from '@medtutor/nest-kit/testing';
-import { pino } from 'pino';
+import { startServiceUnderTest, type ServiceUnderTest } from '@medtutor/nest-kit/testing';
 import { firstValueFrom } from 'rxjs';
 import { AppModule, SERVICE_NAME } from '../src/app.module.js';
 import { loadPayrollConfig } from '../src/config/payroll.config.js';
@@ -13,31 +9,25 @@ import { loadPayrollConfig } from '../src/config/payroll.config.js';
 const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
 
 describe('payroll service over NATS', () => {
-  let db: TestDatabase;
-  let app: INestMicroservice;
-  let client: ClientProxy;
-  let nats: TestNats;
+  let service: ServiceUnderTest;
 
   beforeAll(async () => {
-    db = await createTestDatabase('payroll_health', migrationsDir);
-    nats = await startTestNats();
-    const natsUrl = nats.url;
-    const config = loadPayrollConfig({ NODE_ENV: 'test', PAYROLL_DATABASE_URL: db.url, NATS_URL: natsUrl });
-    const logger = pino({ level: 'silent' });
-    app = await bootstrapService({ name: SERVICE_NAME, module: AppModule.register(config, logger), natsUrl, logger });
-    client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [natsUrl] } });
-    await client.connect();
+    service = await startServiceUnderTest({
+      name: SERVICE_NAME,
+      label: 'payroll_health',
+      migrationsDir,
+      module: ({ databaseUrl, natsUrl }, logger) =>
+        AppModule.register(
+          loadPayrollConfig({ NODE_ENV: 'test', PAYROLL_DATABASE_URL: databaseUrl, NATS_URL: natsUrl }),
+          logger,
+        ),
+    });
   });
 
-  afterAll(async () => {
-    await client.close();
-    await app.close();
-    await db.drop();
-    await nats.stop();
-  });
+  afterAll(() => service.stop());
 
   it('answers its health subject with the database and NATS checks', async () => {
-    const reply = await firstValueFrom(client.send(Subjects.payroll.health, {}));
+    const reply = await firstValueFrom(service.client.send(Subjects.payroll.health, {}));
 
     expect(HealthReplySchema.parse(reply)).toEqual({
       service: 'payroll',

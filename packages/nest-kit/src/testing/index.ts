@@ -1,2 +1,3 @@
 export * from './infra.js';
 export * from './private-nats.js';
+export * from './service-under-test.js';

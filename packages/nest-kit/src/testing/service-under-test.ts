@@ -1,0 +1,53 @@
+import type { INestMicroservice } from '@nestjs/common';
+import { type ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { pino, type Logger } from 'pino';
+import { bootstrapService } from '../bootstrap/bootstrap-service.js';
+import { createTestDatabase, type TestDatabase } from './infra.js';
+import { startTestNats, type TestNats } from './private-nats.js';
+
+export interface ServiceUnderTest {
+  app: INestMicroservice;
+  db: TestDatabase;
+  nats: TestNats;
+  /** A NATS client like the gateway's, on the service's private server. */
+  client: ClientProxy;
+  stop(): Promise<void>;
+}
+
+/**
+ * A service booted the production way (`bootstrapService`) on a fresh migrated database and a
+ * private NATS server, with a connected client. `module` builds the app module from the two URLs,
+ * so each test chooses its own configuration.
+ */
+export async function startServiceUnderTest(options: {
+  name: string;
+  /** Names the test database, e.g. `payments_catalog`. */
+  label: string;
+  migrationsDir: string;
+  module: (urls: { databaseUrl: string; natsUrl: string }, logger: Logger) => unknown;
+  logger?: Logger;
+}): Promise<ServiceUnderTest> {
+  const db = await createTestDatabase(options.label, options.migrationsDir);
+  const nats = await startTestNats();
+  const logger = options.logger ?? pino({ level: 'silent' });
+  const app = await bootstrapService({
+    name: options.name,
+    module: options.module({ databaseUrl: db.url, natsUrl: nats.url }, logger),
+    natsUrl: nats.url,
+    logger,
+  });
+  const client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [nats.url] } });
+  await client.connect();
+  return {
+    app,
+    db,
+    nats,
+    client,
+    stop: async () => {
+      await client.close();
+      await app.close();
+      await db.drop();
+      await nats.stop();
+    },
+  };
+}
