@@ -10,8 +10,14 @@ export interface NoticeApi {
 }
 
 /**
- * The one place where outcomes become notices. The antd `App` in the providers limits them to one at
- * a time for 5 s (Limits); failures are painted in the error colours so they read as destructive.
+ * Every notice shares one key, so a new one replaces the current one in place: never two on screen,
+ * not even while the previous one would animate out (which `maxCount` alone allows).
+ */
+const NOTICE_KEY = 'notice';
+
+/**
+ * The one place where outcomes become notices. The antd `App` in the providers shows them for 5 s
+ * (Limits); failures are painted in the error colours so they read as destructive.
  */
 export function useNotices(): NoticeApi {
   const { notification } = App.useApp();
@@ -19,9 +25,10 @@ export function useNotices(): NoticeApi {
 
   return useMemo<NoticeApi>(
     () => ({
-      success: (title, description) => notification.success({ title, description, role: 'status' }),
+      success: (title, description) => notification.success({ key: NOTICE_KEY, title, description, role: 'status' }),
       error: (title, error, fallback = ServerMessages.internal) =>
         notification.error({
+          key: NOTICE_KEY,
           title,
           description: serverMessage(error) ?? fallback,
           role: 'alert',
