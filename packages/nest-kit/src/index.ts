@@ -20,3 +20,8 @@ export * from './events/outbox-relay.js';
 export * from './events/event-consumer.js';
 export * from './events/event-kit.module.js';
 export * from './health/service-health.module.js';
+export * from './mail/mail-config.js';
+export * from './mail/mailer.js';
+export * from './mail/mail-outbox.js';
+export * from './mail/mail-relay.js';
+export * from './mail/mail-kit.module.js';

@@ -1,10 +1,11 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { Subjects } from '@medtutor/contracts';
-import { EventKitModule, ServiceHealthModule } from '@medtutor/nest-kit';
+import { EventKitModule, MailKitModule, ServiceHealthModule } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import type { IdentityConfig } from './config/identity.config.js';
 import { InfraModule } from './infra/infra.module.js';
 import { PrismaService } from './infra/prisma.service.js';
+import { FreeTrialModule } from './modules/free-trial/free-trial.module.js';
 import { PasswordResetsModule } from './modules/password-resets/password-resets.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 
@@ -24,6 +25,7 @@ export class AppModule {
           logger,
           jetstreamReplicas: config.jetstreamReplicas,
         }),
+        MailKitModule.forService({ databaseUrl: config.databaseUrl, mail: config.mail, logger }),
         ServiceHealthModule.forService({
           service: SERVICE_NAME,
           subject: Subjects.identity.health,
@@ -31,6 +33,7 @@ export class AppModule {
         }),
         UsersModule,
         PasswordResetsModule,
+        FreeTrialModule,
       ],
     };
   }

@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
-import { MailModule } from '../../infra/mail/mail.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { PasswordResetsRepository } from './password-resets.repository.js';
 import { PasswordResetsRpcController } from './password-resets.rpc-controller.js';
 import { PasswordResetsService } from './password-resets.service.js';
 
 @Module({
-  imports: [UsersModule, MailModule],
+  imports: [UsersModule],
   controllers: [PasswordResetsRpcController],
   providers: [PasswordResetsService, PasswordResetsRepository],
 })

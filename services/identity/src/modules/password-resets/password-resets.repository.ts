@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EventEnvelope } from '@medtutor/contracts';
-import { writeOutbox } from '@medtutor/nest-kit';
+import { enqueueMail, type MailMessage, writeOutbox } from '@medtutor/nest-kit';
 import type { PasswordReset } from '../../generated/prisma/client.js';
-import { MailOutboxRepository } from '../../infra/mail/mail-outbox.repository.js';
-import type { MailMessage } from '../../infra/mail/mailer.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 
 export interface NewPasswordReset {
@@ -15,10 +13,7 @@ export interface NewPasswordReset {
 
 @Injectable()
 export class PasswordResetsRepository {
-  constructor(
-    private readonly prisma: PrismaService,
-    private readonly mailOutbox: MailOutboxRepository,
-  ) {}
+  constructor(private readonly prisma: PrismaService) {}
 
   async newestUnusedIssuedAt(userId: number): Promise<Date | null> {
     const newest = await this.prisma.passwordReset.findFirst({
@@ -41,7 +36,7 @@ export class PasswordResetsRepository {
     await this.prisma.$transaction(async (tx) => {
       await tx.passwordReset.updateMany({ where: { userId: reset.userId, usedAt: null }, data: { usedAt: now } });
       await tx.passwordReset.create({ data: { ...reset, createdAt: now } });
-      await this.mailOutbox.enqueue(tx, email);
+      await enqueueMail(tx, email);
       await writeOutbox(tx, event);
     });
   }

@@ -7,10 +7,9 @@ import {
   type ResetPasswordReply,
   type ResetPasswordRequestSchema,
 } from '@medtutor/contracts';
-import { newEvent, OutboxRelay } from '@medtutor/nest-kit';
+import { MailRelay, newEvent, OutboxRelay } from '@medtutor/nest-kit';
 import type { z } from 'zod';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../../config/identity.config.js';
-import { MailRelay } from '../../infra/mail/mail-relay.js';
 import { PasswordHasher } from '../../infra/password-hasher.js';
 import { normaliseEmail } from '../users/user.mapping.js';
 import { UsersRepository } from '../users/users.repository.js';

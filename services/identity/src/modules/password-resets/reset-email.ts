@@ -1,5 +1,5 @@
 import { Limits } from '@medtutor/contracts';
-import type { MailMessage } from '../../infra/mail/mailer.js';
+import type { MailMessage } from '@medtutor/nest-kit';
 
 const escapeHtml = (value: string): string =>
   value.replace(

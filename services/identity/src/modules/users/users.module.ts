@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { ListUsersRpcController, ListUsersService } from './list-users.rpc-controller.js';
 import { UsersRepository } from './users.repository.js';
 import { UsersRpcController } from './users.rpc-controller.js';
 import { UsersService } from './users.service.js';
 
 @Module({
-  controllers: [UsersRpcController],
-  providers: [UsersService, UsersRepository],
+  controllers: [UsersRpcController, ListUsersRpcController],
+  providers: [UsersService, UsersRepository, ListUsersService],
   exports: [UsersRepository],
 })
 export class UsersModule {}

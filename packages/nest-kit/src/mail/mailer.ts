@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import { IDENTITY_CONFIG, type IdentityConfig } from '../../config/identity.config.js';
-import { LOGGER } from '../logger.js';
+import type { MailConfig } from './mail-config.js';
 
 export interface MailMessage {
   to: string;
@@ -74,12 +72,10 @@ class FolderTransport implements MailTransport {
 }
 
 /** Sends mail through SMTP when SMTP_URL is set, otherwise into the local mail-outbox folder. */
-@Injectable()
-export class Mailer implements OnApplicationShutdown {
+export class Mailer {
   private readonly transport: MailTransport;
 
-  constructor(@Inject(IDENTITY_CONFIG) config: IdentityConfig, @Inject(LOGGER) logger: Logger) {
-    const { transport, from } = config.mail;
+  constructor({ transport, from }: MailConfig, logger: Logger) {
     this.transport =
       transport.kind === 'smtp' ? new SmtpTransport(transport.url, from) : new FolderTransport(transport.dir, logger);
   }
@@ -88,8 +84,7 @@ export class Mailer implements OnApplicationShutdown {
     return this.transport.send(message);
   }
 
-  /** After the relay has stopped (it stops in `beforeApplicationShutdown`). */
-  onApplicationShutdown(): void {
+  close(): void {
     this.transport.close();
   }
 }

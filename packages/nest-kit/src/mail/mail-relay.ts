@@ -1,8 +1,6 @@
-import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { LOGGER } from '../logger.js';
-import { MailOutboxRepository } from './mail-outbox.repository.js';
-import { Mailer } from './mailer.js';
+import type { MailOutboxStore } from './mail-outbox.js';
+import type { Mailer } from './mailer.js';
 
 /** How often the relay looks for due mail when nothing wakes it. */
 const POLL_INTERVAL_MS = 2_000;
@@ -15,37 +13,36 @@ const MAX_RETRY_MS = 10 * 60_000;
 
 /**
  * Delay before the next attempt after `attempts` failed ones, or null to give up. Doubling from
- * 10 s (capped at 10 min) spreads 8 attempts over about 20 minutes, inside a reset link's 30.
+ * 10 s (capped at 10 min) spreads 8 attempts over about 20 minutes (inside a reset link's 30).
  */
 export function retryDelayMs(attempts: number): number | null {
   if (attempts >= MAX_ATTEMPTS) return null;
   return Math.min(FIRST_RETRY_MS * 2 ** (attempts - 1), MAX_RETRY_MS);
 }
 
-/** Sends queued emails: polls the mail outbox, and is woken right after a commit that queued one. */
-@Injectable()
-export class MailRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
+/**
+ * Sends queued emails: polls the mail outbox, and is woken right after a commit that queued one.
+ * `MailKitModule` starts it at bootstrap and stops it before the database and transport close.
+ */
+export class MailRelay {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private wokenWhileRunning = false;
   private stopped = true;
 
   constructor(
-    private readonly outbox: MailOutboxRepository,
+    private readonly outbox: MailOutboxStore,
     private readonly mailer: Mailer,
-    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly logger: Logger,
   ) {}
 
-  onApplicationBootstrap(): void {
+  start(): void {
     this.stopped = false;
     this.wake();
   }
 
-  /**
-   * Finishes the send in hand while the database and the SMTP transport are still open (they close
-   * in `onApplicationShutdown`), so no email leaves without being marked sent.
-   */
-  async beforeApplicationShutdown(): Promise<void> {
+  /** Finishes the send in hand, so no email leaves without being marked sent. */
+  async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;

@@ -1,0 +1,51 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+// src/mail and dist/mail both sit four levels below the repository root.
+const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const DEFAULT_MAIL_OUTBOX_DIR = resolve(REPO_ROOT, '.var/mail-outbox');
+
+/** `SMTP_URL=` in an env file means "not set", not "invalid". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/** The variables of every service that sends email; spread into the service's env schema. */
+export const mailEnvShape = {
+  /** e.g. smtps://user:pass@smtp.example.com; nodemailer options may ride in the query string. */
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
+  MAIL_FROM: z.string().trim().min(1, 'is required (e.g. "MedPath Tutoring <no-reply@example.com>")'),
+  MAIL_OUTBOX_DIR: optional(z.string()),
+};
+
+type MailEnv = {
+  NODE_ENV: string;
+  SMTP_URL?: string | undefined;
+  MAIL_FROM: string;
+  MAIL_OUTBOX_DIR?: string | undefined;
+};
+
+export type MailTransportConfig = { kind: 'smtp'; url: string } | { kind: 'folder'; dir: string };
+export interface MailConfig {
+  from: string;
+  transport: MailTransportConfig;
+}
+
+/** For the env schema's superRefine: production sends real mail, never into a local folder. */
+export function checkMailEnv(env: MailEnv, ctx: z.RefinementCtx): void {
+  if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SMTP_URL'],
+      message: 'is required in production (the mail-outbox folder is for local runs)',
+    });
+  }
+}
+
+/** SMTP when SMTP_URL is set; otherwise the local mail-outbox folder (MAIL_OUTBOX_DIR or .var/mail-outbox). */
+export const mailConfig = (env: MailEnv): MailConfig => ({
+  from: env.MAIL_FROM,
+  transport: env.SMTP_URL
+    ? { kind: 'smtp', url: env.SMTP_URL }
+    : { kind: 'folder', dir: resolve(env.MAIL_OUTBOX_DIR ?? DEFAULT_MAIL_OUTBOX_DIR) },
+});

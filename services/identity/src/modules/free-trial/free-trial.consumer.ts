@@ -1,0 +1,44 @@
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { EventStreams, EventTypes, eventSubject, FreeTrialRequestedV1Schema } from '@medtutor/contracts';
+import { EventConsumers, handleOnce } from '@medtutor/nest-kit';
+import { PrismaService } from '../../infra/prisma.service.js';
+import { normaliseEmail } from '../users/user.mapping.js';
+
+/** Durable name, inbox key and dead-letter suffix of the consumer that marks free trials as used. */
+export const FREE_TRIAL_CONSUMER = 'identity-free-trial-requested';
+
+/** Shorter numbers are too easily shared by chance to identify an account. */
+const MIN_PHONE_DIGITS = 10;
+
+/**
+ * A free-trial request (tutoring) marks the account with that email, or the same phone digits, as
+ * having used its free trial: the student dashboard's "Free trial: Used" card reads the flag.
+ */
+@Injectable()
+export class FreeTrialConsumer implements OnApplicationBootstrap {
+  constructor(
+    private readonly consumers: EventConsumers,
+    private readonly prisma: PrismaService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.consumers.start({
+      stream: EventStreams.tutoring.name,
+      durable: FREE_TRIAL_CONSUMER,
+      filterSubjects: [eventSubject(EventTypes.freeTrialRequested)],
+      handle: async (event) => {
+        const request = FreeTrialRequestedV1Schema.parse(event.data);
+        const email = normaliseEmail(request.email);
+        const digits = request.phone.replace(/\D/g, '');
+        const phone = digits.length >= MIN_PHONE_DIGITS ? digits : null;
+        await handleOnce(this.prisma, FREE_TRIAL_CONSUMER, event.id, async (tx) => {
+          await tx.$executeRaw`
+            UPDATE users SET free_trial_used = true, updated_at = now()
+            WHERE free_trial_used = false
+              AND (email = ${email}
+                   OR (${phone}::text IS NOT NULL AND regexp_replace(coalesce(phone, ''), '\\D', '', 'g') = ${phone}::text))`;
+        });
+      },
+    });
+  }
+}
