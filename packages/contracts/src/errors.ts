@@ -20,6 +20,11 @@ export const ErrorCodes = {
   subjectUnavailable: 'PAYMENTS.SUBJECT_UNAVAILABLE',
   discountCodeInvalid: 'PAYMENTS.DISCOUNT_CODE_INVALID',
   discountCodeUsed: 'PAYMENTS.DISCOUNT_CODE_USED',
+  paymentProviderUnavailable: 'PAYMENTS.PROVIDER_UNAVAILABLE',
+  paymentNotPending: 'PAYMENTS.PAYMENT_NOT_PENDING',
+  webhookSignatureInvalid: 'PAYMENTS.WEBHOOK_SIGNATURE_INVALID',
+  payslipStatusConflict: 'PAYROLL.STATUS_CONFLICT',
+  tutorNotLinked: 'PAYROLL.TUTOR_NOT_LINKED',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
@@ -41,6 +46,14 @@ export const HttpStatusByCode: Record<ErrorCode, number> = {
   'PAYMENTS.DISCOUNT_CODE_INVALID': 400,
   // Used, or held by another checkout that has not finished yet.
   'PAYMENTS.DISCOUNT_CODE_USED': 409,
+  // Stripe did not answer or refused the request: nothing was charged or kept.
+  'PAYMENTS.PROVIDER_UNAVAILABLE': 502,
+  'PAYMENTS.PAYMENT_NOT_PENDING': 409,
+  'PAYMENTS.WEBHOOK_SIGNATURE_INVALID': 400,
+  // The payslip is not in the status the transition starts from (e.g. approving a draft).
+  'PAYROLL.STATUS_CONFLICT': 409,
+  // A tutor account payroll has not linked to a tutor-directory entry yet.
+  'PAYROLL.TUTOR_NOT_LINKED': 409,
 };
 
 export const isErrorCode = (value: unknown): value is ErrorCode =>

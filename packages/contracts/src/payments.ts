@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import {
+  CatalogSubjects,
+  CurrencyCodes,
+  DefaultCurrency,
+  DefaultPackageType,
+  PackageTypes,
+  QuoteRequestSchema,
+} from './catalog.js';
+import { normaliseDiscountCode } from './discounts.js';
+
+export const PaymentProviders = ['stripe', 'demo'] as const;
+export type PaymentProvider = (typeof PaymentProviders)[number];
+
+export const PaymentStatuses = ['pending', 'requires_action', 'succeeded', 'failed', 'canceled'] as const;
+export type PaymentStatus = (typeof PaymentStatuses)[number];
+
+export const PaymentMessages = {
+  providerUnavailable: 'The payment provider could not be reached. Please try again.',
+  webhookSignatureInvalid: 'Invalid webhook signature',
+  paymentNotPending: 'This payment has already been completed or cancelled',
+  cardDeclined: 'Your card was declined.',
+  authenticationFailed:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  demoCardUnknown: 'Use one of the demo test card numbers shown above.',
+} as const;
+
+/**
+ * POST /api/create-payment-intent. Spec section 2: packageType defaults to singleSession, currency to
+ * GBP. The discount code is trimmed and upper-cased; empty means none. Unknown keys (an `amount`
+ * sent by the client, say) are dropped: the server computes every amount.
+ */
+export const CreatePaymentIntentBodySchema = QuoteRequestSchema.extend({
+  packageType: QuoteRequestSchema.shape.packageType.default(DefaultPackageType),
+  currency: QuoteRequestSchema.shape.currency.default(DefaultCurrency),
+  discountCode: z
+    .string()
+    .max(64)
+    .optional()
+    .nullable()
+    .transform((code) => (code ? normaliseDiscountCode(code) || undefined : undefined)),
+});
+export type CreatePaymentIntentBody = z.input<typeof CreatePaymentIntentBodySchema>;
+
+/**
+ * What catalog-payments receives over NATS: the body plus the buyer's address for the receipt, taken
+ * by the gateway from the signed-in account (never from the client).
+ */
+export const CreatePaymentIntentRequestSchema = CreatePaymentIntentBodySchema.extend({
+  buyer: z.object({ email: z.email(), name: z.string().nullable() }).nullable().default(null),
+});
+export type CreatePaymentIntentRequest = z.input<typeof CreatePaymentIntentRequestSchema>;
+
+/**
+ * The answer of POST /api/create-payment-intent (spec section 3: clientSecret, discountApplied,
+ * originalPrice, plus package and price display fields). `publishableKey` is null for the demo provider.
+ */
+export const PaymentIntentDtoSchema = z.object({
+  paymentId: z.string().uuid(),
+  provider: z.enum(PaymentProviders),
+  publishableKey: z.string().nullable(),
+  clientSecret: z.string().min(1),
+  subject: z.enum(CatalogSubjects),
+  packageType: z.enum(PackageTypes),
+  packageName: z.string(),
+  hours: z.number().int().positive(),
+  currency: z.enum(CurrencyCodes),
+  /** Charged amount in the currency's minor unit. */
+  amount: z.number().int().positive(),
+  formattedPrice: z.string(),
+  /** The price before the discount, formatted with the currency symbol. */
+  originalPrice: z.string(),
+  discountApplied: z.boolean(),
+  discountCode: z.string().nullable(),
+  /** The discount in the currency's minor unit (0 without a code). */
+  discountAmount: z.number().int().nonnegative(),
+});
+export type PaymentIntentDto = z.infer<typeof PaymentIntentDtoSchema>;
+
+/** GET /api/payments/{paymentId}: the buyer's own payment, for the success page. */
+export const PaymentDtoSchema = z.object({
+  paymentId: z.string().uuid(),
+  status: z.enum(PaymentStatuses),
+  provider: z.enum(PaymentProviders),
+  subject: z.enum(CatalogSubjects),
+  packageName: z.string(),
+  hours: z.number().int().positive(),
+  currency: z.enum(CurrencyCodes),
+  amount: z.number().int().positive(),
+  formattedPrice: z.string(),
+  discountCode: z.string().nullable(),
+  createdAt: z.string().datetime(),
+  paidAt: z.string().datetime().nullable(),
+});
+export type PaymentDto = z.infer<typeof PaymentDtoSchema>;
+
+export const GetPaymentRequestSchema = z.object({ paymentId: z.string().uuid() });
+export type GetPaymentRequest = z.infer<typeof GetPaymentRequestSchema>;
+
+/**
+ * The demo provider's test cards (local runs only, never in production): the usual Stripe test
+ * numbers, so the same habits work with both providers.
+ */
+export const DemoCards = {
+  succeeds: '4242424242424242',
+  declines: '4000000000000002',
+  requiresAuthentication: '4000002500003155',
+} as const;
+
+/** POST /api/payments/demo/confirm: the demo card form's submission. */
+export const DemoConfirmBodySchema = z.object({
+  paymentId: z.string().uuid(),
+  clientSecret: z.string().min(1),
+  cardNumber: z
+    .string()
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, PaymentMessages.demoCardUnknown)),
+  /** The answer to the demo's authentication step, for the card that asks for it. */
+  authentication: z.enum(['approve', 'fail']).optional(),
+});
+export type DemoConfirmBody = z.input<typeof DemoConfirmBodySchema>;
+
+export const DemoConfirmReplySchema = z.object({
+  status: z.enum(PaymentStatuses),
+  /** Why it did not succeed, in words for the buyer. */
+  message: z.string().nullable(),
+});
+export type DemoConfirmReply = z.infer<typeof DemoConfirmReplySchema>;
+
+/** The raw provider webhook, forwarded by the gateway untouched so the signature can be checked. */
+export const ProviderWebhookRequestSchema = z.object({
+  rawBody: z.string(),
+  signature: z.string(),
+});
+export type ProviderWebhookRequest = z.infer<typeof ProviderWebhookRequestSchema>;
+
+export const ProviderWebhookReplySchema = z.object({ received: z.literal(true) });
+
+/** payments.payment_succeeded.v1: a payment is paid; tutoring credits the package once per paymentId. */
+export const PaymentSucceededV1Schema = z.object({
+  paymentId: z.string().uuid(),
+  userId: z.number().int().positive(),
+  subject: z.enum(CatalogSubjects),
+  packageType: z.enum(PackageTypes),
+  packageName: z.string(),
+  hours: z.number().int().positive(),
+  currency: z.enum(CurrencyCodes),
+  amount: z.number().int().positive(),
+  discountCode: z.string().nullable(),
+  provider: z.enum(PaymentProviders),
+  paidAt: z.string().datetime(),
+});
+export type PaymentSucceededV1 = z.infer<typeof PaymentSucceededV1Schema>;

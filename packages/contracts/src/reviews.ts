@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { Limits } from './limits.js';
+import { ValidationMessages as M } from './messages.js';
+
+/** Spec section 5: the rating select's options, best first. */
+export const TestimonialRatingLabels = [
+  { value: 5, label: 'Excellent' },
+  { value: 4, label: 'Very Good' },
+  { value: 3, label: 'Good' },
+  { value: 2, label: 'Fair' },
+  { value: 1, label: 'Poor' },
+] as const;
+
+export const TestimonialLimits = {
+  ratingMin: 1,
+  ratingMax: 5,
+  ratingDefault: 5,
+  nameMin: 2,
+  nameMax: 100,
+  titleMin: 2,
+  titleMax: 200,
+  contentMax: 5000,
+} as const;
+
+const ratingInvalid = 'Please choose a rating from 1 to 5';
+
+/** POST /api/testimonials (spec section 5). */
+export const SubmitTestimonialBodySchema = z.object({
+  name: z
+    .string({ error: M.nameMin })
+    .trim()
+    .min(TestimonialLimits.nameMin, M.nameMin)
+    .max(TestimonialLimits.nameMax, `Name must be at most ${TestimonialLimits.nameMax} characters`),
+  title: z
+    .string({ error: M.titleMin })
+    .trim()
+    .min(TestimonialLimits.titleMin, M.titleMin)
+    .max(TestimonialLimits.titleMax, `Title must be at most ${TestimonialLimits.titleMax} characters`),
+  content: z
+    .string({ error: M.experienceRequired })
+    .trim()
+    .min(1, M.experienceRequired)
+    .max(TestimonialLimits.contentMax, `Please keep your story under ${TestimonialLimits.contentMax} characters`),
+  // An absent or empty rating means the default, like the select's initial value.
+  rating: z.preprocess(
+    (value) => (value === undefined || value === null || value === '' ? TestimonialLimits.ratingDefault : value),
+    z.coerce
+      .number({ error: ratingInvalid })
+      .int(ratingInvalid)
+      .min(TestimonialLimits.ratingMin, ratingInvalid)
+      .max(TestimonialLimits.ratingMax, ratingInvalid),
+  ),
+  email: z
+    .string({ error: M.emailInvalid })
+    .trim()
+    .max(Limits.emailMax, M.emailInvalid)
+    .pipe(z.email({ error: M.emailInvalid })),
+});
+export type SubmitTestimonialBody = z.input<typeof SubmitTestimonialBodySchema>;
+export type SubmitTestimonialData = z.output<typeof SubmitTestimonialBodySchema>;
+
+/** GET /api/testimonials: an approved story as the public sees it. Never the email. */
+export const PublicTestimonialDtoSchema = z.object({
+  id: z.number().int().positive(),
+  /** Shortened by `publicTestimonialName`. */
+  name: z.string(),
+  title: z.string(),
+  content: z.string(),
+  rating: z.number().int(),
+  /** The email belongs to a student who paid for a package. */
+  verifiedPurchase: z.boolean(),
+});
+export type PublicTestimonialDto = z.infer<typeof PublicTestimonialDtoSchema>;
+export const PublicTestimonialListSchema = z.array(PublicTestimonialDtoSchema);
+
+/** GET /api/testimonials/pending (admins): the full record, with the submitter's email. */
+export const PendingTestimonialDtoSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  title: z.string(),
+  content: z.string(),
+  rating: z.number().int(),
+  email: z.string(),
+  isApproved: z.boolean(),
+  verifiedPurchase: z.boolean(),
+  createdAt: z.string(),
+});
+export type PendingTestimonialDto = z.infer<typeof PendingTestimonialDtoSchema>;
+export const PendingTestimonialListSchema = z.array(PendingTestimonialDtoSchema);
+
+/** POST /api/testimonials answers 201 with this. */
+export const SubmitTestimonialReplySchema = z.object({ id: z.number().int().positive() });
+export type SubmitTestimonialReply = z.infer<typeof SubmitTestimonialReplySchema>;
+
+/** PATCH .../approve answers the approved record; DELETE answers `{ deleted: true }`. */
+export const DeleteTestimonialReplySchema = z.object({ deleted: z.literal(true) });
+
+export const TestimonialIdRequestSchema = z.object({ id: z.coerce.number().int().positive() });
+export type TestimonialIdRequest = z.infer<typeof TestimonialIdRequestSchema>;
+
+export const ReviewsMessages = {
+  testimonialNotFound: 'Testimonial not found',
+} as const;
+
+/**
+ * Spec section 9: a public name longer than 4 characters without a dot becomes its initials
+ * ('Sarah Jones' → 'S.J.'); 'Dr. Khan' and 'Amir' stay as typed.
+ */
+export const publicTestimonialName = (name: string): string => {
+  const trimmed = name.trim();
+  if (trimmed.length <= 4 || trimmed.includes('.')) return trimmed;
+  return trimmed
+    .split(/[\s-]+/)
+    .filter((part) => part.length > 0)
+    .map((part) => `${part.charAt(0).toUpperCase()}.`)
+    .join('');
+};
+
+export const TestimonialSubmittedV1Schema = z.object({
+  testimonialId: z.number().int().positive(),
+  rating: z.number().int(),
+});
+export const TestimonialApprovedV1Schema = z.object({
+  testimonialId: z.number().int().positive(),
+  approvedBy: z.number().int().positive(),
+});
+export type TestimonialSubmittedV1 = z.infer<typeof TestimonialSubmittedV1Schema>;
+export type TestimonialApprovedV1 = z.infer<typeof TestimonialApprovedV1Schema>;

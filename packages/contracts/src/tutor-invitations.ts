@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { Limits } from './limits.js';
+import { ValidationMessages as M } from './messages.js';
+
+/** How long the emailed set-password link of a tutor invitation works (a reset link works 1 hour). */
+export const TutorInvitationLinkHours = 7 * 24;
+
+const name = (message: string) => z.string({ error: message }).trim().min(2, message).max(Limits.nameMax, message);
+
+/** POST /api/admin/tutor-accounts */
+export const InviteTutorBodySchema = z.object({
+  email: z
+    .string({ error: M.emailRequired })
+    .trim()
+    .min(1, M.emailRequired)
+    .max(Limits.emailMax, M.emailInvalid)
+    .pipe(z.email({ error: M.emailInvalid })),
+  firstName: name(M.firstNameMin),
+  lastName: name(M.lastNameMin),
+  /** The tutor-directory entry (tutoring service) this account signs in as. */
+  tutorId: z.coerce.number().int().positive(),
+});
+export type InviteTutorBody = z.input<typeof InviteTutorBodySchema>;
+
+export const InviteTutorReplySchema = z.object({
+  userId: z.number().int().positive(),
+  tutorId: z.number().int().positive(),
+  email: z.string(),
+  inviteExpiresAt: z.string(),
+});
+export type InviteTutorReply = z.infer<typeof InviteTutorReplySchema>;
+
+export const TutorInvitedV1Schema = z.object({
+  userId: z.number().int().positive(),
+  tutorId: z.number().int().positive(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  invitedBy: z.number().int().positive(),
+});
+export type TutorInvitedV1 = z.infer<typeof TutorInvitedV1Schema>;

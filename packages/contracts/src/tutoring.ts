@@ -1,0 +1,310 @@
+import { z } from 'zod';
+import { CatalogSubjects } from './catalog.js';
+import { Limits } from './limits.js';
+import { ValidationMessages as M } from './messages.js';
+
+/** Spec section 3: the four subject values of the exam-date and consultation forms. */
+export const ConsultationSubjects = [...CatalogSubjects, 'Medical School Exams'] as const;
+export type ConsultationSubject = (typeof ConsultationSubjects)[number];
+
+/** Spec section 9: hours move in steps of 0.5. */
+export const HoursStep = 0.5;
+export const isHalfHourStep = (hours: number): boolean => Number.isFinite(hours) && Number.isInteger(hours / HoursStep);
+/** Spec section 4: dual tutors only for packages of at least 10 hours. */
+export const DualTutorMinimumHours = 10;
+/** Spec section 5: scheduling durations a student may book from a package, in hours. */
+export const SessionDurationsHours = [1, 1.5, 2] as const;
+
+export const FreeTrialSubjectPrefix = 'FREE TRIAL - ';
+export const freeTrialAdditionalInfo = (subject: string): string =>
+  `This is a free trial session request for ${subject}. Please contact me through your messaging app to arrange it.`;
+
+export const TutoringMessages = {
+  consultationReceived: 'Consultation request submitted successfully!',
+  freeTrialReceived: 'Free trial request submitted successfully! We will contact you within 24 hours.',
+  sessionNotFound: 'Session package not found',
+  dualTutorsNeedTenHours: `Dual tutors are available only for packages of ${DualTutorMinimumHours} hours or more`,
+  examDateInvalid: 'Please enter a valid date',
+} as const;
+
+/** A calendar date without a time: exam dates are days, not instants. */
+export const CalendarDateSchema = z
+  .string({ error: M.examDateRequired })
+  .trim()
+  .min(1, M.examDateRequired)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, TutoringMessages.examDateInvalid)
+  // Date.parse rolls 2027-02-30 over to March; a real day survives the round trip unchanged.
+  .refine((value) => {
+    const parsed = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+  }, TutoringMessages.examDateInvalid);
+
+/** user_sessions (spec section 3), as the student and the admin see a package. */
+export const SessionPackageDtoSchema = z.object({
+  id: z.number().int().positive(),
+  userId: z.number().int().positive(),
+  subject: z.enum(CatalogSubjects),
+  packageName: z.string(),
+  totalHours: z.number().nonnegative(),
+  usedHours: z.number().nonnegative(),
+  purchaseDate: z.string().datetime(),
+  examDate: z.string().nullable(),
+  assignedTutor: z.string().nullable(),
+  tutorCalendarLink: z.string().nullable(),
+  secondaryTutor: z.string().nullable(),
+  secondaryTutorCalendarLink: z.string().nullable(),
+  hasDualTutors: z.boolean(),
+});
+export type SessionPackageDto = z.infer<typeof SessionPackageDtoSchema>;
+
+/** One change of a package's used hours: who, when, how much and why. */
+export const HoursLedgerEntryDtoSchema = z.object({
+  id: z.number().int().positive(),
+  sessionId: z.number().int().positive(),
+  /** Positive when hours were used, negative when given back. */
+  deltaHours: z.number(),
+  usedHoursAfter: z.number().nonnegative(),
+  reason: z.string(),
+  actorRole: z.enum(['student', 'tutor', 'admin', 'system']),
+  actorName: z.string().nullable(),
+  createdAt: z.string().datetime(),
+});
+export type HoursLedgerEntryDto = z.infer<typeof HoursLedgerEntryDtoSchema>;
+
+/** PATCH /api/sessions/{id}/exam-date (student) and /api/user/sessions/{id}/exam-date (admin). */
+export const ExamDateBodySchema = z.object({ examDate: CalendarDateSchema });
+export type ExamDateBody = z.input<typeof ExamDateBodySchema>;
+
+/**
+ * PATCH /api/user/sessions/{id}/usage (admin). The upper bound is the package's total, known only to
+ * the server, which answers 400 with ValidationMessages.hoursRange(total) beyond it.
+ */
+export const UsageBodySchema = z.object({
+  usedHours: z.coerce.number().nonnegative().refine(isHalfHourStep),
+  reason: z.string().trim().max(500).optional(),
+});
+export type UsageBody = z.input<typeof UsageBodySchema>;
+
+const calendarLink = z
+  .string({ error: M.urlInvalid })
+  .trim()
+  .pipe(z.url({ error: M.urlInvalid, protocol: /^https?$/ }));
+const tutorName = z.string({ error: M.tutorRequired }).trim().min(1, M.tutorRequired).max(Limits.nameMax);
+
+/** PATCH /api/admin/sessions/{id}/assign-tutor */
+export const AssignTutorBodySchema = z.object({ tutorName, calendarLink });
+export type AssignTutorBody = z.input<typeof AssignTutorBodySchema>;
+
+/** PATCH /api/admin/sessions/{id}/assign-dual-tutors */
+export const AssignDualTutorsBodySchema = z.object({
+  primaryTutor: tutorName,
+  primaryCalendar: calendarLink,
+  secondaryTutor: tutorName,
+  secondaryCalendar: calendarLink,
+});
+export type AssignDualTutorsBody = z.input<typeof AssignDualTutorsBodySchema>;
+
+const personName = (message: string) => z.string({ error: message }).trim().min(2, message).max(Limits.nameMax);
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(Limits.emailMax, M.emailInvalid)
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(z.email({ error: M.emailInvalid }).optional());
+
+/** POST /api/consultations from the home page's contact form (spec section 5). */
+export const ConsultationBodySchema = z.object({
+  firstName: personName(M.firstNameMin),
+  lastName: personName(M.lastNameMin),
+  email: optionalEmail,
+  phone: z.string({ error: M.phoneInvalid }).trim().min(5, M.phoneInvalid).max(Limits.phoneMax, M.phoneInvalid),
+  subjectInterest: z.string({ error: M.subjectRequired }).trim().min(1, M.subjectRequired).max(200),
+  additionalInfo: z.string().trim().max(2000).optional(),
+  isParent: z.boolean().default(false),
+});
+export type ConsultationBody = z.input<typeof ConsultationBodySchema>;
+
+/** The /contact free-trial form: email required, phone at least 10 characters (spec section 5). */
+export const FreeTrialBodySchema = ConsultationBodySchema.extend({
+  email: z
+    .string({ error: M.emailInvalid })
+    .trim()
+    .max(Limits.emailMax, M.emailInvalid)
+    .pipe(z.email({ error: M.emailInvalid })),
+  phone: z.string({ error: M.phoneInvalid }).trim().min(10, M.phoneInvalid).max(Limits.phoneMax, M.phoneInvalid),
+});
+export type FreeTrialBody = z.input<typeof FreeTrialBodySchema>;
+
+export const ConsultationReplySchema = z.object({ message: z.string() });
+export type ConsultationReply = z.infer<typeof ConsultationReplySchema>;
+
+/** POST /api/check-free-trial: false without asking when either value is missing. */
+export const CheckFreeTrialBodySchema = z.object({
+  email: z.string().trim().max(Limits.emailMax).optional(),
+  phone: z.string().trim().max(Limits.phoneMax).optional(),
+});
+export type CheckFreeTrialBody = z.input<typeof CheckFreeTrialBodySchema>;
+export const CheckFreeTrialReplySchema = z.object({ hasUsedFreeTrial: z.boolean() });
+export type CheckFreeTrialReply = z.infer<typeof CheckFreeTrialReplySchema>;
+
+/** Messages of the tutor directory and the tutor's delivered-session form. */
+export const TutorDirectoryMessages = {
+  nameRequired: 'Tutor name is required',
+  specialtyRequired: 'Specialty is required',
+  tutorNotFound: 'Tutor not found',
+  userAlreadyLinked: 'This user is already linked to another tutor',
+  notEnoughHours: (remaining: number) => `Only ${remaining} hours remain on this package`,
+  durationInvalid: `Please choose a duration of ${SessionDurationsHours.join(', ')} hours`,
+} as const;
+
+/** A tutor of the directory, as the admin sees it (calendar link, login link, active flag included). */
+export const TutorDtoSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  specialty: z.string(),
+  /** Multi-line: one qualification a line. */
+  qualifications: z.string(),
+  photoUrl: z.string().nullable(),
+  calendarLink: z.string(),
+  subjects: z.array(z.enum(ConsultationSubjects)),
+  active: z.boolean(),
+  /** The identity user who signs in as this tutor, if any. */
+  userId: z.number().int().positive().nullable(),
+});
+export type TutorDto = z.infer<typeof TutorDtoSchema>;
+
+/** GET /api/tutors: the home page's cards. No calendar links: those are handed out with a package. */
+export const PublicTutorDtoSchema = TutorDtoSchema.pick({
+  id: true,
+  name: true,
+  specialty: true,
+  qualifications: true,
+  photoUrl: true,
+  subjects: true,
+});
+export type PublicTutorDto = z.infer<typeof PublicTutorDtoSchema>;
+
+const optionalPhotoUrl = z
+  .string({ error: M.urlInvalid })
+  .trim()
+  .max(2000, M.urlInvalid)
+  .transform((value) => (value === '' ? null : value))
+  .pipe(z.url({ error: M.urlInvalid, protocol: /^https?$/ }).nullable())
+  .nullable();
+
+/** POST /api/admin/tutors */
+export const CreateTutorBodySchema = z.object({
+  name: z
+    .string({ error: TutorDirectoryMessages.nameRequired })
+    .trim()
+    .min(1, TutorDirectoryMessages.nameRequired)
+    .max(Limits.nameMax),
+  specialty: z
+    .string({ error: TutorDirectoryMessages.specialtyRequired })
+    .trim()
+    .min(1, TutorDirectoryMessages.specialtyRequired)
+    .max(200),
+  qualifications: z.string().trim().max(2000).default(''),
+  photoUrl: optionalPhotoUrl.default(null),
+  calendarLink,
+  subjects: z.array(z.enum(ConsultationSubjects)).max(ConsultationSubjects.length).default([]),
+});
+export type CreateTutorBody = z.input<typeof CreateTutorBodySchema>;
+
+/** PATCH /api/admin/tutors/{id}: any subset of the create fields, plus `active` to re-activate. */
+export const UpdateTutorBodySchema = z
+  .object({
+    name: CreateTutorBodySchema.shape.name,
+    specialty: CreateTutorBodySchema.shape.specialty,
+    qualifications: z.string().trim().max(2000),
+    photoUrl: optionalPhotoUrl,
+    calendarLink,
+    subjects: z.array(z.enum(ConsultationSubjects)).max(ConsultationSubjects.length),
+    active: z.boolean(),
+  })
+  .partial();
+export type UpdateTutorBody = z.input<typeof UpdateTutorBodySchema>;
+
+/** PATCH /api/admin/tutors/{id}/link-user: ties a directory entry to a tutor login (null unlinks). */
+export const LinkTutorUserBodySchema = z.object({ userId: z.number().int().positive().nullable() });
+export type LinkTutorUserBody = z.input<typeof LinkTutorUserBodySchema>;
+
+/** GET /api/admin/users: each non-admin student with contact details and their packages, newest first. */
+export const AdminUserWithSessionsDtoSchema = z.object({
+  id: z.number().int().positive(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  freeTrialUsed: z.boolean(),
+  role: z.enum(['student', 'tutor', 'admin']),
+  isAdmin: z.boolean(),
+  sessions: z.array(SessionPackageDtoSchema),
+});
+export type AdminUserWithSessionsDto = z.infer<typeof AdminUserWithSessionsDtoSchema>;
+
+/** GET /api/tutor/students: a package assigned to the signed-in tutor, as primary or secondary tutor. */
+export const TutorStudentPackageDtoSchema = SessionPackageDtoSchema.extend({
+  tutorRole: z.enum(['primary', 'secondary']),
+});
+export type TutorStudentPackageDto = z.infer<typeof TutorStudentPackageDtoSchema>;
+
+/** POST /api/tutor/sessions/{id}/delivered: a session the tutor gave; its hours leave the package. */
+export const DeliveredSessionBodySchema = z.object({
+  date: CalendarDateSchema,
+  durationHours: z.coerce
+    .number({ error: TutorDirectoryMessages.durationInvalid })
+    .refine(
+      (value) => (SessionDurationsHours as readonly number[]).includes(value),
+      TutorDirectoryMessages.durationInvalid,
+    ),
+  notes: z.string().trim().max(2000).optional(),
+});
+export type DeliveredSessionBody = z.input<typeof DeliveredSessionBodySchema>;
+
+/* NATS payloads (the `data` of an RpcRequest). */
+export const SessionIdRequestSchema = z.object({ sessionId: z.number().int().positive() });
+export const TutorIdRequestSchema = z.object({ tutorId: z.number().int().positive() });
+export const SessionsForUsersRequestSchema = z.object({
+  userIds: z.array(z.number().int().positive()).max(10_000),
+});
+export type SessionsForUsersRequest = z.infer<typeof SessionsForUsersRequestSchema>;
+export const SessionsForUsersReplySchema = z.record(z.string(), z.array(SessionPackageDtoSchema));
+export type SessionsForUsersReply = z.infer<typeof SessionsForUsersReplySchema>;
+/** identity.list_users (admin only): every non-admin student, with the fields of UserDto. */
+export const ListUsersRequestSchema = z.object({ role: z.literal('student').default('student') });
+export type ListUsersRequest = z.input<typeof ListUsersRequestSchema>;
+
+/* Events */
+/** A visitor asked for a free trial; identity marks the matching user's free trial as used. */
+export const FreeTrialRequestedV1Schema = z.object({
+  consultationId: z.number().int().positive(),
+  email: z.string(),
+  phone: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  subjectInterest: z.string(),
+});
+export type FreeTrialRequestedV1 = z.infer<typeof FreeTrialRequestedV1Schema>;
+
+/** Hours left a package (an admin correction upwards or a delivered session); payroll pays tutors from it. */
+export const HoursUsedV1Schema = z.object({
+  sessionId: z.number().int().positive(),
+  ledgerEntryId: z.number().int().positive(),
+  userId: z.number().int().positive(),
+  subject: z.enum(CatalogSubjects),
+  packageName: z.string(),
+  hours: z.number().positive(),
+  usedHoursAfter: z.number().nonnegative(),
+  totalHours: z.number().nonnegative(),
+  /** The day the session took place (delivered sessions), else the day of the correction. */
+  date: z.string(),
+  tutorId: z.number().int().positive().nullable(),
+  tutorName: z.string().nullable(),
+  tutorUserId: z.number().int().positive().nullable(),
+  actorRole: z.enum(['tutor', 'admin']),
+  reason: z.string(),
+});
+export type HoursUsedV1 = z.infer<typeof HoursUsedV1Schema>;
