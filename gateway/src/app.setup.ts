@@ -5,6 +5,12 @@ import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { GatewayConfig } from './config/gateway-config.js';
 import { correlationId } from './http/correlation-id.js';
+import {
+  exceptProviderWebhook,
+  PROVIDER_WEBHOOK_PATH,
+  providerWebhookRawBody,
+  providerWebhookRoute,
+} from './http/raw-body.js';
 import { setupOpenApi } from './http/openapi.js';
 import { securityHeaders } from './http/security-headers.js';
 import { mountFrontends } from './http/static-frontends.js';
@@ -23,9 +29,11 @@ export function configureGatewayApp(app: NestExpressApplication, config: Gateway
   app.use(requestLogger(logger));
   app.use(securityHeaders(config.production));
   // A browser's cross-site POST (Sec-Fetch-Site / Origin) gets 403: a second line behind SameSite=Lax.
-  app.enableCsrfProtection();
+  // Stripe's webhook is a server-to-server POST from another site, authenticated by its signature.
+  app.enableCsrfProtection({ exclude: [providerWebhookRoute] });
   mountFrontends(app, config.frontendDir, logger);
-  app.use('/api', ...app.get(SessionsService).middleware());
+  app.use(PROVIDER_WEBHOOK_PATH, providerWebhookRawBody());
+  app.use('/api', ...exceptProviderWebhook(app.get(SessionsService).middleware()));
   app.useBodyParser('json', { limit: config.bodyLimit });
   setupOpenApi(app, config);
 }

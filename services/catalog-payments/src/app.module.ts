@@ -1,11 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { Subjects } from '@medtutor/contracts';
-import { EventKitModule, ServiceHealthModule } from '@medtutor/nest-kit';
+import { EventKitModule, MailKitModule, ServiceHealthModule } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import type { CatalogPaymentsConfig } from './config/catalog-payments.config.js';
 import { InfraModule } from './infra/infra.module.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { DiscountCodesModule } from './modules/discount-codes/discount-codes.module.js';
+import { PaymentsModule } from './modules/payments/payments.module.js';
 import { PrismaService } from './infra/prisma.service.js';
 
 export const SERVICE_NAME = 'catalog-payments';
@@ -24,6 +25,7 @@ export class AppModule {
           logger,
           jetstreamReplicas: config.jetstreamReplicas,
         }),
+        MailKitModule.forService({ databaseUrl: config.databaseUrl, mail: config.mail, logger }),
         ServiceHealthModule.forService({
           service: SERVICE_NAME,
           subject: Subjects.catalogPayments.health,
@@ -31,6 +33,7 @@ export class AppModule {
         }),
         CatalogModule,
         DiscountCodesModule,
+        PaymentsModule,
       ],
     };
   }

@@ -44,7 +44,12 @@ describe('catalog over NATS', () => {
       migrationsDir,
       module: ({ databaseUrl, natsUrl }, logger) =>
         AppModule.register(
-          loadCatalogPaymentsConfig({ NODE_ENV: 'test', PAYMENTS_DATABASE_URL: databaseUrl, NATS_URL: natsUrl }),
+          loadCatalogPaymentsConfig({
+            NODE_ENV: 'test',
+            PAYMENTS_DATABASE_URL: databaseUrl,
+            NATS_URL: natsUrl,
+            MAIL_FROM: 'MedPath Tutoring <no-reply@example.com>',
+          }),
           logger,
         ),
     });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import {
   type Actor,
@@ -74,6 +75,7 @@ beforeAll(async () => {
           NATS_URL: natsUrl,
           DISCOUNT_CODE_SEED_30: ' welcome30 ',
           DISCOUNT_CODE_SEED_1: 'TEST1',
+          MAIL_FROM: 'MedPath Tutoring <no-reply@example.com>',
         }),
         logger,
       ),
@@ -120,64 +122,88 @@ describe('create_discount_code', () => {
 });
 
 describe('reserve, spend and release', () => {
-  it('reserves a code typed in any case with spaces and answers its value', async () => {
+  it('reserves a code typed in any case with spaces for one payment and answers its value', async () => {
     const code = await newCode(20);
+    const payment = randomUUID();
 
-    expect(await codes.reserve(`  ${code.toLowerCase()} `, student.userId, TTL_MS)).toBe(20);
-    expect(await row(code)).toMatchObject({ status: 'reserved', reserved_by: student.userId });
+    expect(await codes.reserve(`  ${code.toLowerCase()} `, student.userId, payment, TTL_MS)).toBe(20);
+    expect(await row(code)).toMatchObject({
+      status: 'reserved',
+      reserved_by: student.userId,
+      reserved_for_payment_id: payment,
+    });
   });
 
   it('answers PAYMENTS.DISCOUNT_CODE_INVALID for an unknown code', async () => {
-    expect(await domainCode(codes.reserve('NOPE2345', student.userId, TTL_MS))).toBe(ErrorCodes.discountCodeInvalid);
+    expect(await domainCode(codes.reserve('NOPE2345', student.userId, randomUUID(), TTL_MS))).toBe(
+      ErrorCodes.discountCodeInvalid,
+    );
   });
 
   it('lets exactly one of 20 concurrent buyers reserve a code', async () => {
     const code = await newCode();
 
     const outcomes = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => domainCode(codes.reserve(code, 100 + i, TTL_MS))),
+      Array.from({ length: 20 }, (_, i) => domainCode(codes.reserve(code, 100 + i, randomUUID(), TTL_MS))),
     );
 
     expect(outcomes.filter((outcome) => outcome === 'resolved')).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome === ErrorCodes.discountCodeUsed)).toHaveLength(19);
   });
 
-  it('spends a code at most once, even when the holder spends concurrently', async () => {
+  it('spends a code at most once, even when its payment spends concurrently', async () => {
     const code = await newCode();
-    await codes.reserve(code, student.userId, TTL_MS);
+    const payment = randomUUID();
+    await codes.reserve(code, student.userId, payment, TTL_MS);
 
-    const spent = await Promise.all(Array.from({ length: 10 }, () => codes.spend(code, student.userId)));
+    const spent = await Promise.all(Array.from({ length: 10 }, () => codes.spend(code, payment, student.userId)));
 
     expect(spent.filter(Boolean)).toHaveLength(1);
     expect(await row(code)).toMatchObject({ status: 'spent', used_by: student.userId });
-    expect(await domainCode(codes.reserve(code, 3, TTL_MS))).toBe(ErrorCodes.discountCodeUsed);
-    expect(await codes.release(code, student.userId)).toBe(false);
+    expect(await domainCode(codes.reserve(code, 3, randomUUID(), TTL_MS))).toBe(ErrorCodes.discountCodeUsed);
+    expect(await codes.release(code, payment)).toBe(false);
   });
 
-  it('does not let another user spend or release a reservation', async () => {
+  it('lets only the holding payment spend or release the hold', async () => {
     const code = await newCode();
-    await codes.reserve(code, student.userId, TTL_MS);
+    const payment = randomUUID();
+    await codes.reserve(code, student.userId, payment, TTL_MS);
 
-    expect(await codes.spend(code, 3)).toBe(false);
-    expect(await codes.release(code, 3)).toBe(false);
-    expect(await row(code)).toMatchObject({ status: 'reserved', reserved_by: student.userId });
+    expect(await codes.spend(code, randomUUID(), 3)).toBe(false);
+    expect(await codes.release(code, randomUUID())).toBe(false);
+    expect(await row(code)).toMatchObject({ status: 'reserved', reserved_for_payment_id: payment });
+  });
+
+  it("moves the hold to the same buyer's newer checkout, so the older one can no longer spend it", async () => {
+    const code = await newCode();
+    const older = randomUUID();
+    const newer = randomUUID();
+    await codes.reserve(code, student.userId, older, TTL_MS);
+
+    expect(await codes.reserve(code, student.userId, newer, TTL_MS)).toBe(30);
+    expect(await codes.release(code, older)).toBe(false);
+    expect(await codes.spend(code, newer, student.userId)).toBe(true);
   });
 
   it('makes a released code available again', async () => {
     const code = await newCode();
-    await codes.reserve(code, student.userId, TTL_MS);
+    const payment = randomUUID();
+    await codes.reserve(code, student.userId, payment, TTL_MS);
 
-    expect(await codes.release(code, student.userId)).toBe(true);
-    expect(await codes.reserve(code, 3, TTL_MS)).toBe(30);
+    expect(await codes.release(code, payment)).toBe(true);
+    expect(await row(code)).toMatchObject({ status: 'available', reserved_for_payment_id: null });
+    expect(await codes.reserve(code, 3, randomUUID(), TTL_MS)).toBe(30);
   });
 
-  it('lets another buyer take a code whose reservation expired, and then only they may spend it', async () => {
+  it('lets another buyer take a code whose reservation expired, and then only their payment may spend it', async () => {
     const code = await newCode();
+    const first = randomUUID();
+    const second = randomUUID();
     const earlier = new Date(Date.now() - 2 * TTL_MS);
-    await codes.reserve(code, student.userId, TTL_MS, earlier);
+    await codes.reserve(code, student.userId, first, TTL_MS, earlier);
 
-    expect(await codes.reserve(code, 3, TTL_MS)).toBe(30);
-    expect(await codes.spend(code, student.userId)).toBe(false);
-    expect(await codes.spend(code, 3)).toBe(true);
+    expect(await codes.reserve(code, 3, second, TTL_MS)).toBe(30);
+    expect(await codes.spend(code, first, student.userId)).toBe(false);
+    expect(await codes.spend(code, second, 3)).toBe(true);
   });
 });

@@ -2,7 +2,10 @@ import { describe, expect, it } from '@jest/globals';
 import { ConfigError } from '@medtutor/nest-kit';
 import { loadCatalogPaymentsConfig } from './catalog-payments.config.js';
 
-const base = { PAYMENTS_DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/medtutor_payments' };
+const base = {
+  PAYMENTS_DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/medtutor_payments',
+  MAIL_FROM: 'MedPath Tutoring <no-reply@example.com>',
+};
 
 const problemsOf = (env: NodeJS.ProcessEnv): string => {
   try {
@@ -41,6 +44,63 @@ describe('catalog-payments configuration: discount code seeds', () => {
   it('stops when both seeds name the same code', () => {
     expect(problemsOf({ ...base, DISCOUNT_CODE_SEED_30: 'SAME1', DISCOUNT_CODE_SEED_1: 'same1' })).toContain(
       'DISCOUNT_CODE_SEED_1: must differ from DISCOUNT_CODE_SEED_30',
+    );
+  });
+});
+
+describe('catalog-payments configuration: payment provider', () => {
+  const stripeKeys = {
+    STRIPE_SECRET_KEY: 'sk_test_123',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+    STRIPE_WEBHOOK_SECRET: 'whsec_123',
+  };
+
+  it('uses the demo provider when no Stripe key is set (outside production)', () => {
+    expect(loadCatalogPaymentsConfig(base).payments.provider).toBe('demo');
+    expect(loadCatalogPaymentsConfig({ ...base, STRIPE_SECRET_KEY: '' }).payments.provider).toBe('demo');
+  });
+
+  it('uses Stripe when the secret key is set, and an explicit PAYMENTS_PROVIDER wins', () => {
+    expect(loadCatalogPaymentsConfig({ ...base, ...stripeKeys }).payments.provider).toBe('stripe');
+    expect(loadCatalogPaymentsConfig({ ...base, ...stripeKeys, PAYMENTS_PROVIDER: 'demo' }).payments.provider).toBe(
+      'demo',
+    );
+  });
+
+  it('reads the Stripe API base, webhook tolerance and hold minutes', () => {
+    const config = loadCatalogPaymentsConfig({
+      ...base,
+      ...stripeKeys,
+      STRIPE_API_BASE: 'http://127.0.0.1:12111',
+      STRIPE_WEBHOOK_TOLERANCE_SECONDS: '60',
+      PAYMENT_HOLD_MINUTES: '10',
+    });
+
+    expect(config.payments.stripe).toMatchObject({ apiBase: 'http://127.0.0.1:12111', webhookToleranceSeconds: 60 });
+    expect(config.payments.holdMs).toBe(10 * 60_000);
+    expect(loadCatalogPaymentsConfig(base).payments.holdMs).toBe(30 * 60_000);
+  });
+
+  it('refuses the Stripe provider without all three keys, naming each missing one', () => {
+    const problems = problemsOf({ ...base, PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123' });
+
+    expect(problems).toContain('STRIPE_PUBLISHABLE_KEY: is required for the Stripe provider');
+    expect(problems).toContain('STRIPE_WEBHOOK_SECRET: is required for the Stripe provider');
+  });
+
+  it('refuses the demo provider in production, and production without the Stripe keys', () => {
+    const production = { ...base, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' };
+
+    expect(problemsOf({ ...production, ...stripeKeys, PAYMENTS_PROVIDER: 'demo' })).toContain(
+      'PAYMENTS_PROVIDER: demo takes no money and is refused in production',
+    );
+    expect(problemsOf(production)).toContain('STRIPE_SECRET_KEY: is required for the Stripe provider');
+    expect(loadCatalogPaymentsConfig({ ...production, ...stripeKeys }).payments.provider).toBe('stripe');
+  });
+
+  it('refuses a key of the wrong kind', () => {
+    expect(problemsOf({ ...base, ...stripeKeys, STRIPE_PUBLISHABLE_KEY: 'sk_test_oops' })).toContain(
+      'STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key',
     );
   });
 });

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type DiscountCode, Prisma } from '../../generated/prisma/client.js';
+import type { Db } from '../../infra/db.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 
 /**
@@ -30,9 +31,12 @@ export class DiscountCodesRepository {
     return this.prisma.discountCode.findUnique({ where: { code } });
   }
 
-  /** Available, or held by an expired reservation, or already held by the same user (a retried checkout). */
-  async reserve(code: string, userId: number, until: Date, now: Date): Promise<boolean> {
-    const { count } = await this.prisma.discountCode.updateMany({
+  /**
+   * Available, or held by an expired reservation, or held by the same user (a retried checkout: the
+   * hold moves to the new payment). The hold names the payment, so only that payment spends or releases it.
+   */
+  async reserve(code: string, userId: number, paymentId: string, until: Date, now: Date, db: Db = this.prisma) {
+    const { count } = await db.discountCode.updateMany({
       where: {
         code,
         OR: [
@@ -41,27 +45,27 @@ export class DiscountCodesRepository {
           { status: 'reserved', reservedBy: userId },
         ],
       },
-      data: { status: 'reserved', reservedBy: userId, reservedUntil: until },
+      data: { status: 'reserved', reservedBy: userId, reservedForPaymentId: paymentId, reservedUntil: until },
     });
     return count === 1;
   }
 
   /**
-   * Only the holder's reservation becomes spent, even past its expiry: a payment that succeeded
-   * late still used the code, as long as no one else has reserved it since.
+   * The payment's own hold becomes spent, even past its expiry. A payment that succeeded after its hold
+   * was released (a failure, then a successful retry at the provider) spends the code if it is still free.
    */
-  async spend(code: string, userId: number, at: Date): Promise<boolean> {
-    const { count } = await this.prisma.discountCode.updateMany({
-      where: { code, status: 'reserved', reservedBy: userId },
-      data: { status: 'spent', usedBy: userId, usedAt: at, reservedUntil: null },
+  async spend(code: string, paymentId: string, userId: number, at: Date, db: Db = this.prisma) {
+    const { count } = await db.discountCode.updateMany({
+      where: { code, OR: [{ status: 'reserved', reservedForPaymentId: paymentId }, { status: 'available' }] },
+      data: { status: 'spent', usedBy: userId, usedAt: at, reservedUntil: null, reservedForPaymentId: paymentId },
     });
     return count === 1;
   }
 
-  async release(code: string, userId: number): Promise<boolean> {
-    const { count } = await this.prisma.discountCode.updateMany({
-      where: { code, status: 'reserved', reservedBy: userId },
-      data: { status: 'available', reservedBy: null, reservedUntil: null },
+  async release(code: string, paymentId: string, db: Db = this.prisma) {
+    const { count } = await db.discountCode.updateMany({
+      where: { code, status: 'reserved', reservedForPaymentId: paymentId },
+      data: { status: 'available', reservedBy: null, reservedForPaymentId: null, reservedUntil: null },
     });
     return count === 1;
   }

@@ -1,6 +1,8 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { type Actor, type DiscountCodeDto, normaliseDiscountCode } from '@medtutor/contracts';
 import { CATALOG_PAYMENTS_CONFIG, type CatalogPaymentsConfig } from '../../config/catalog-payments.config.js';
+import type { Db } from '../../infra/db.js';
+import { PrismaService } from '../../infra/prisma.service.js';
 import { generateDiscountCode } from './discount-code-generator.js';
 import { DiscountCodesRepository } from './discount-codes.repository.js';
 import { discountCodeInvalid, discountCodeUsed, forbidden } from './discount-codes.errors.js';
@@ -13,6 +15,7 @@ export class DiscountCodesService implements OnApplicationBootstrap {
   constructor(
     private readonly codes: DiscountCodesRepository,
     @Inject(CATALOG_PAYMENTS_CONFIG) private readonly config: CatalogPaymentsConfig,
+    private readonly prisma: PrismaService,
   ) {}
 
   /** Safe on every start and from several replicas at once: seeds that exist are skipped. */
@@ -30,24 +33,32 @@ export class DiscountCodesService implements OnApplicationBootstrap {
   }
 
   /**
-   * Holds the code for this user's checkout until `ttlMs` from now and answers its value in pounds.
+   * Holds the code for this payment until `ttlMs` from now and answers its value in pounds.
    * Unknown → PAYMENTS.DISCOUNT_CODE_INVALID; spent or held by another checkout → PAYMENTS.DISCOUNT_CODE_USED.
    */
-  async reserve(rawCode: string, userId: number, ttlMs: number, now = new Date()): Promise<number> {
+  async reserve(
+    rawCode: string,
+    userId: number,
+    paymentId: string,
+    ttlMs: number,
+    now = new Date(),
+    db: Db = this.prisma,
+  ): Promise<number> {
     const code = normaliseDiscountCode(rawCode);
-    const reserved = await this.codes.reserve(code, userId, new Date(now.getTime() + ttlMs), now);
-    const found = await this.codes.findByCode(code);
+    const reserved = await this.codes.reserve(code, userId, paymentId, new Date(now.getTime() + ttlMs), now, db);
+    const found = await db.discountCode.findUnique({ where: { code } });
     if (!found) throw discountCodeInvalid();
     if (!reserved) throw discountCodeUsed();
     return found.discountPounds;
   }
 
-  /** True when this call spent the user's reservation; false when it was not theirs to spend. */
-  spend(rawCode: string, userId: number, at = new Date()): Promise<boolean> {
-    return this.codes.spend(normaliseDiscountCode(rawCode), userId, at);
+  /** True when this call spent the code for the payment; false when it was not the payment's to spend. */
+  spend(rawCode: string, paymentId: string, userId: number, at = new Date(), db: Db = this.prisma): Promise<boolean> {
+    return this.codes.spend(normaliseDiscountCode(rawCode), paymentId, userId, at, db);
   }
 
-  release(rawCode: string, userId: number): Promise<boolean> {
-    return this.codes.release(normaliseDiscountCode(rawCode), userId);
+  /** Gives the payment's hold back; false when the payment held nothing (already released, spent or taken). */
+  release(rawCode: string, paymentId: string, db: Db = this.prisma): Promise<boolean> {
+    return this.codes.release(normaliseDiscountCode(rawCode), paymentId, db);
   }
 }

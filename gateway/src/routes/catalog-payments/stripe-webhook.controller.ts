@@ -1,0 +1,40 @@
+import { Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags, type SchemaObject } from '@nestjs/swagger';
+import { ErrorCodes, PaymentMessages, ProviderWebhookReplySchema, Subjects } from '@medtutor/contracts';
+import type { Request } from 'express';
+import { z } from 'zod';
+import { ServiceClient } from '../../clients/service-client.js';
+import { ApiError } from '../../filters/api-error.js';
+import { ApiErrorReplies } from '../../http/openapi.js';
+
+/**
+ * POST /api/stripe/webhook: no session, no cross-site check (see app.setup.ts), the body kept as raw
+ * bytes (http/raw-body.ts). The gateway forwards the body and signature untouched; catalog-payments
+ * verifies the signature and answers 400 when it does not hold.
+ */
+@ApiTags('payments')
+@Controller('api/stripe')
+export class StripeWebhookController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Post('webhook')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Stripe's payment events (called by Stripe; the signature is the authentication)" })
+  @ApiHeader({ name: 'stripe-signature', required: true, description: "Stripe's signature over the raw body" })
+  @ApiOkResponse({
+    description: 'Received (also for events that change nothing)',
+    schema: z.toJSONSchema(ProviderWebhookReplySchema, { target: 'openapi-3.0' }) as SchemaObject,
+  })
+  @ApiErrorReplies(400, 503)
+  handle(@Req() req: Request, @Headers('stripe-signature') signature: string | undefined): Promise<{ received: true }> {
+    if (!Buffer.isBuffer(req.body) || !signature) {
+      throw ApiError.of(ErrorCodes.webhookSignatureInvalid, PaymentMessages.webhookSignatureInvalid);
+    }
+    return this.services.send(
+      Subjects.catalogPayments.handleProviderWebhook,
+      { rawBody: req.body.toString('utf8'), signature },
+      req,
+      ProviderWebhookReplySchema,
+    );
+  }
+}

@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { CATALOG_PAYMENTS_CONFIG, type CatalogPaymentsConfig } from '../../config/catalog-payments.config.js';
+import { CatalogModule } from '../catalog/catalog.module.js';
+import { DiscountCodesModule } from '../discount-codes/discount-codes.module.js';
+import { PaymentWebhooksService } from './payment-webhooks.service.js';
+import { PaymentsRpcController } from './payments.rpc-controller.js';
+import { PaymentsService } from './payments.service.js';
+import { createPaymentProvider } from './providers/create-payment-provider.js';
+import { PAYMENT_PROVIDER } from './providers/payment-provider.js';
+
+@Module({
+  imports: [CatalogModule, DiscountCodesModule],
+  controllers: [PaymentsRpcController],
+  providers: [
+    PaymentsService,
+    PaymentWebhooksService,
+    {
+      provide: PAYMENT_PROVIDER,
+      inject: [CATALOG_PAYMENTS_CONFIG],
+      useFactory: (config: CatalogPaymentsConfig) => createPaymentProvider(config.payments),
+    },
+  ],
+})
+export class PaymentsModule {}

@@ -1,0 +1,48 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  CreatePaymentIntentRequestSchema,
+  DemoConfirmBodySchema,
+  type DemoConfirmReply,
+  GetPaymentRequestSchema,
+  type PaymentDto,
+  type PaymentIntentDto,
+  ProviderWebhookRequestSchema,
+  Subjects,
+} from '@medtutor/contracts';
+import { parseRequest } from '@medtutor/nest-kit';
+import { PaymentWebhooksService } from './payment-webhooks.service.js';
+import { PaymentsService } from './payments.service.js';
+
+@Controller()
+export class PaymentsRpcController {
+  constructor(
+    private readonly payments: PaymentsService,
+    private readonly webhooks: PaymentWebhooksService,
+  ) {}
+
+  @MessagePattern(Subjects.catalogPayments.createPaymentIntent)
+  createPaymentIntent(@Payload() payload: unknown): Promise<PaymentIntentDto> {
+    const { meta, data } = parseRequest(CreatePaymentIntentRequestSchema, payload);
+    return this.payments.createIntent(data, meta.actor);
+  }
+
+  @MessagePattern(Subjects.catalogPayments.getPayment)
+  getPayment(@Payload() payload: unknown): Promise<PaymentDto> {
+    const { meta, data } = parseRequest(GetPaymentRequestSchema, payload);
+    return this.payments.getPayment(data.paymentId, meta.actor, meta.correlationId);
+  }
+
+  @MessagePattern(Subjects.catalogPayments.confirmDemoPayment)
+  confirmDemoPayment(@Payload() payload: unknown): Promise<DemoConfirmReply> {
+    const { meta, data } = parseRequest(DemoConfirmBodySchema, payload);
+    return this.payments.confirmDemo(data, meta.actor, meta.correlationId);
+  }
+
+  /** No actor: Stripe is the caller, and the signature is the authentication. */
+  @MessagePattern(Subjects.catalogPayments.handleProviderWebhook)
+  handleProviderWebhook(@Payload() payload: unknown): Promise<{ received: true }> {
+    const { meta, data } = parseRequest(ProviderWebhookRequestSchema, payload);
+    return this.webhooks.handle(data, meta.correlationId);
+  }
+}

@@ -1,0 +1,306 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  type Actor,
+  type CreatePaymentIntentRequestSchema,
+  type CurrencyCode,
+  DemoCards,
+  type DemoConfirmBodySchema,
+  type DemoConfirmReply,
+  EventTypes,
+  formatMinor,
+  type PaymentDto,
+  type PaymentIntentDto,
+  PaymentMessages,
+  type PaymentSucceededV1,
+} from '@medtutor/contracts';
+import { enqueueMail, MailRelay, newEvent, OutboxRelay, writeOutbox } from '@medtutor/nest-kit';
+import type { z } from 'zod';
+import { CATALOG_PAYMENTS_CONFIG, type CatalogPaymentsConfig } from '../../config/catalog-payments.config.js';
+import type { Payment } from '../../generated/prisma/client.js';
+import type { Db } from '../../infra/db.js';
+import { PrismaService } from '../../infra/prisma.service.js';
+import { CatalogService } from '../catalog/catalog.service.js';
+import { DiscountCodesService } from '../discount-codes/discount-codes.service.js';
+import {
+  demoCardUnknown,
+  forbidden,
+  paymentNotFound,
+  paymentNotPending,
+  providerUnavailable,
+  unauthenticated,
+} from './payments.errors.js';
+import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
+import { receiptEmail } from './receipt-email.js';
+
+type CreateRequest = z.output<typeof CreatePaymentIntentRequestSchema>;
+type DemoConfirm = z.output<typeof DemoConfirmBodySchema>;
+
+/** Statuses in which a payment may still be paid, failed or cancelled. */
+const OPEN = ['pending', 'requires_action'] as const;
+
+export const SUPERSEDED = 'superseded by a newer checkout';
+
+@Injectable()
+export class PaymentsService {
+  private readonly logger = new Logger(PaymentsService.name);
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly catalog: CatalogService,
+    private readonly codes: DiscountCodesService,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(CATALOG_PAYMENTS_CONFIG) private readonly config: CatalogPaymentsConfig,
+    private readonly outbox: OutboxRelay,
+    private readonly mail: MailRelay,
+  ) {}
+
+  /**
+   * Records the payment (and the code's hold) first, then asks the provider for an intent. A buyer
+   * has one open checkout: a new intent cancels their earlier open payments and gives back their
+   * holds, so Apply/Remove on the checkout page or a retry never leaks a code.
+   */
+  async createIntent(request: CreateRequest, actor: Actor | null): Promise<PaymentIntentDto> {
+    if (!actor) throw unauthenticated();
+    if (actor.role !== 'student' && actor.role !== 'admin') throw forbidden();
+    this.catalog.quote(request); // UCAT and friends are refused before anything is held
+    const id = randomUUID();
+
+    const { payment, superseded } = await this.prisma.$transaction(async (tx) => {
+      const superseded = await this.supersedeOpenPayments(tx, actor.userId);
+      const discountPounds = request.discountCode
+        ? await this.codes.reserve(request.discountCode, actor.userId, id, this.config.payments.holdMs, new Date(), tx)
+        : undefined;
+      const priced = this.catalog.quote(request, discountPounds);
+      const payment = await tx.payment.create({
+        data: {
+          id,
+          userId: actor.userId,
+          buyerEmail: request.buyer?.email ?? null,
+          buyerName: request.buyer?.name ?? null,
+          subject: priced.subject,
+          packageType: priced.packageType,
+          packageName: priced.packageName,
+          hours: priced.hours,
+          currency: priced.currency,
+          amountMinor: priced.amountMinor,
+          originalAmountMinor: priced.originalAmountMinor,
+          discountMinor: priced.discountMinor,
+          discountCode: request.discountCode ?? null,
+          provider: this.provider.kind,
+        },
+      });
+      return { payment, superseded };
+    });
+    void this.cancelAtProvider(superseded);
+
+    let intent;
+    try {
+      intent = await this.provider.createIntent({
+        paymentId: id,
+        userId: actor.userId,
+        amountMinor: payment.amountMinor,
+        currency: payment.currency as CurrencyCode,
+        description: `${payment.subject}: ${payment.packageName}`,
+      });
+    } catch (error) {
+      this.logger.error({ err: error, paymentId: id }, 'payment provider refused or did not answer');
+      await this.close(id, 'failed', 'payment provider unavailable');
+      throw providerUnavailable();
+    }
+    await this.prisma.payment.update({
+      where: { id },
+      data: { providerPaymentId: intent.providerPaymentId, clientSecret: intent.clientSecret },
+    });
+    const currency = payment.currency as CurrencyCode;
+    return {
+      paymentId: id,
+      provider: this.provider.kind,
+      publishableKey: this.provider.publishableKey,
+      clientSecret: intent.clientSecret,
+      subject: payment.subject as PaymentIntentDto['subject'],
+      packageType: payment.packageType as PaymentIntentDto['packageType'],
+      packageName: payment.packageName,
+      hours: payment.hours,
+      currency,
+      amount: payment.amountMinor,
+      formattedPrice: formatMinor(payment.amountMinor, currency),
+      originalPrice: formatMinor(payment.originalAmountMinor, currency),
+      discountApplied: payment.discountMinor > 0,
+      discountCode: payment.discountCode,
+      discountAmount: payment.discountMinor,
+    };
+  }
+
+  /**
+   * The owner's (or an admin's) payment. A Stripe payment still open is checked with Stripe, so the
+   * success page ends well even when the webhook is slow or lost.
+   */
+  async getPayment(paymentId: string, actor: Actor | null, correlationId: string | null): Promise<PaymentDto> {
+    let payment = await this.ownPayment(paymentId, actor, { allowAdmin: true });
+    if (payment.provider === 'stripe' && payment.providerPaymentId && isOpen(payment.status)) {
+      const state = await this.provider.intentState(payment.providerPaymentId).catch((error: unknown) => {
+        this.logger.warn({ err: error, paymentId }, 'could not ask Stripe for the payment state');
+        return null;
+      });
+      if (state === 'succeeded') await this.fulfil(paymentId, new Date(), correlationId);
+      if (state === 'canceled') await this.close(paymentId, 'canceled', 'canceled at the provider');
+      if (state === 'succeeded' || state === 'canceled') {
+        payment = await this.prisma.payment.findUniqueOrThrow({ where: { id: paymentId } });
+      }
+    }
+    return toPaymentDto(payment);
+  }
+
+  /**
+   * The demo card form (local runs only): the test card decides. 4242… succeeds, 4000…0002 declines,
+   * 4000 0025 0000 3155 first asks for authentication, then the buyer approves or fails it.
+   */
+  async confirmDemo(body: DemoConfirm, actor: Actor | null, correlationId: string | null): Promise<DemoConfirmReply> {
+    const payment = await this.ownPayment(body.paymentId, actor, { allowAdmin: false });
+    if (payment.provider !== 'demo' || this.provider.kind !== 'demo' || payment.clientSecret !== body.clientSecret) {
+      throw paymentNotFound();
+    }
+    if (!isOpen(payment.status)) throw paymentNotPending();
+
+    switch (body.cardNumber) {
+      case DemoCards.succeeds:
+        return this.demoSucceeded(payment.id, correlationId);
+      case DemoCards.declines:
+        await this.close(payment.id, 'failed', PaymentMessages.cardDeclined);
+        return { status: 'failed', message: PaymentMessages.cardDeclined };
+      case DemoCards.requiresAuthentication:
+        if (body.authentication === 'approve' && payment.status === 'requires_action') {
+          return this.demoSucceeded(payment.id, correlationId);
+        }
+        if (body.authentication === 'fail' && payment.status === 'requires_action') {
+          await this.close(payment.id, 'failed', PaymentMessages.authenticationFailed);
+          return { status: 'failed', message: PaymentMessages.authenticationFailed };
+        }
+        await this.prisma.payment.updateMany({
+          where: { id: payment.id, status: 'pending' },
+          data: { status: 'requires_action' },
+        });
+        return { status: 'requires_action', message: null };
+      default:
+        throw demoCardUnknown();
+    }
+  }
+
+  /**
+   * The one way a payment becomes paid, for every provider: status, code spent, the
+   * payments.payment_succeeded.v1 event and the receipt commit together, exactly once (the
+   * conditional update lets one caller through). A payment the provider reports paid is paid even if
+   * we had closed it (superseded or failed earlier): the money was taken, so the hours are owed.
+   */
+  async fulfil(paymentId: string, paidAt: Date, correlationId: string | null): Promise<boolean> {
+    const paid = await this.prisma.$transaction((tx) => this.markPaid(tx, paymentId, paidAt, correlationId));
+    if (paid) this.afterPaid(paid);
+    return paid !== null;
+  }
+
+  /** Publishes the event and sends the receipt now rather than at the relays' next poll. */
+  afterPaid(payment: Payment): void {
+    this.outbox.nudge();
+    if (payment.buyerEmail) this.mail.wake();
+  }
+
+  /** Inside the caller's transaction; call `afterPaid` once it commits. Null when already paid. */
+  async markPaid(tx: Db, paymentId: string, paidAt: Date, correlationId: string | null) {
+    const { count } = await tx.payment.updateMany({
+      where: { id: paymentId, status: { not: 'succeeded' } },
+      data: { status: 'succeeded', paidAt, failureReason: null },
+    });
+    if (count === 0) return null;
+    const payment = await tx.payment.findUniqueOrThrow({ where: { id: paymentId } });
+    if (
+      payment.discountCode &&
+      !(await this.codes.spend(payment.discountCode, payment.id, payment.userId, paidAt, tx))
+    ) {
+      this.logger.warn({ paymentId, code: payment.discountCode }, 'paid with a code another checkout holds or spent');
+    }
+    await writeOutbox(tx, newEvent(EventTypes.paymentSucceeded, 1, succeededEvent(payment, paidAt), correlationId));
+    if (payment.buyerEmail) {
+      await enqueueMail(tx, receiptEmail({ ...payment, buyerEmail: payment.buyerEmail, paidAt }));
+    }
+    return payment;
+  }
+
+  /** Failed or canceled, from an open state only (a late failure never undoes a success), and the hold released. */
+  async close(paymentId: string, status: 'failed' | 'canceled', reason: string, db?: Db): Promise<boolean> {
+    const run = async (tx: Db) => {
+      const { count } = await tx.payment.updateMany({
+        where: { id: paymentId, status: { in: [...OPEN] } },
+        data: { status, failureReason: reason },
+      });
+      if (count === 0) return false;
+      const payment = await tx.payment.findUniqueOrThrow({ where: { id: paymentId } });
+      if (payment.discountCode) await this.codes.release(payment.discountCode, paymentId, tx);
+      return true;
+    };
+    return db ? run(db) : this.prisma.$transaction(run);
+  }
+
+  private async demoSucceeded(paymentId: string, correlationId: string | null): Promise<DemoConfirmReply> {
+    await this.fulfil(paymentId, new Date(), correlationId);
+    return { status: 'succeeded', message: null };
+  }
+
+  private async supersedeOpenPayments(tx: Db, userId: number): Promise<Payment[]> {
+    const open = await tx.payment.findMany({ where: { userId, status: { in: [...OPEN] } } });
+    for (const payment of open) await this.close(payment.id, 'canceled', SUPERSEDED, tx);
+    return open;
+  }
+
+  /** Best effort after the commit: an intent left open at Stripe simply expires unpaid. */
+  private async cancelAtProvider(payments: Payment[]): Promise<void> {
+    for (const payment of payments) {
+      if (payment.provider !== this.provider.kind || !payment.providerPaymentId) continue;
+      await this.provider.cancelIntent(payment.providerPaymentId).catch((error: unknown) => {
+        this.logger.warn({ err: error, paymentId: payment.id }, 'could not cancel a superseded intent');
+      });
+    }
+  }
+
+  private async ownPayment(paymentId: string, actor: Actor | null, { allowAdmin }: { allowAdmin: boolean }) {
+    if (!actor) throw unauthenticated();
+    const payment = await this.prisma.payment.findUnique({ where: { id: paymentId } });
+    const allowed = payment && (payment.userId === actor.userId || (allowAdmin && actor.role === 'admin'));
+    if (!allowed) throw paymentNotFound();
+    return payment;
+  }
+}
+
+const isOpen = (status: Payment['status']) => (OPEN as readonly string[]).includes(status);
+
+export function toPaymentDto(payment: Payment): PaymentDto {
+  const currency = payment.currency as CurrencyCode;
+  return {
+    paymentId: payment.id,
+    status: payment.status,
+    provider: payment.provider,
+    subject: payment.subject as PaymentDto['subject'],
+    packageName: payment.packageName,
+    hours: payment.hours,
+    currency,
+    amount: payment.amountMinor,
+    formattedPrice: formatMinor(payment.amountMinor, currency),
+    discountCode: payment.discountCode,
+    createdAt: payment.createdAt.toISOString(),
+    paidAt: payment.paidAt?.toISOString() ?? null,
+  };
+}
+
+const succeededEvent = (payment: Payment, paidAt: Date): PaymentSucceededV1 => ({
+  paymentId: payment.id,
+  userId: payment.userId,
+  subject: payment.subject as PaymentSucceededV1['subject'],
+  packageType: payment.packageType as PaymentSucceededV1['packageType'],
+  packageName: payment.packageName,
+  hours: payment.hours,
+  currency: payment.currency as CurrencyCode,
+  amount: payment.amountMinor,
+  discountCode: payment.discountCode,
+  provider: payment.provider,
+  paidAt: paidAt.toISOString(),
+});

@@ -1,0 +1,77 @@
+import Stripe from 'stripe';
+import type { CreateIntentInput, PaymentProvider, ProviderIntent, ProviderIntentState } from './payment-provider.js';
+import { ProviderUnavailableError } from './payment-provider.js';
+
+export interface StripeProviderConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Another API host (a stand-in in tests); null for api.stripe.com. */
+  apiBase: string | null;
+  webhookToleranceSeconds: number;
+}
+
+/** Stripe's PaymentIntent statuses, reduced: everything not final is still open. */
+const STATES: Partial<Record<Stripe.PaymentIntent.Status, ProviderIntentState>> = {
+  succeeded: 'succeeded',
+  canceled: 'canceled',
+};
+
+export class StripePaymentProvider implements PaymentProvider {
+  readonly kind = 'stripe' as const;
+  readonly publishableKey: string;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly config: StripeProviderConfig) {
+    this.publishableKey = config.publishableKey;
+    const base = config.apiBase ? new URL(config.apiBase) : null;
+    this.stripe = new Stripe(config.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 10_000,
+      ...(base && {
+        host: base.hostname,
+        port: base.port || (base.protocol === 'https:' ? 443 : 80),
+        protocol: base.protocol === 'https:' ? 'https' : 'http',
+      }),
+    });
+  }
+
+  async createIntent(input: CreateIntentInput): Promise<ProviderIntent> {
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: input.amountMinor,
+          currency: input.currency.toLowerCase(),
+          description: input.description,
+          automatic_payment_methods: { enabled: true },
+          metadata: { paymentId: input.paymentId, userId: String(input.userId) },
+        },
+        // One payment row, one intent: a retried call (SDK network retry included) cannot charge twice.
+        { idempotencyKey: `payment-${input.paymentId}` },
+      );
+      if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} came back without a client secret`);
+      return { providerPaymentId: intent.id, clientSecret: intent.client_secret };
+    } catch (error) {
+      throw new ProviderUnavailableError(error);
+    }
+  }
+
+  async intentState(providerPaymentId: string): Promise<ProviderIntentState> {
+    const intent = await this.stripe.paymentIntents.retrieve(providerPaymentId);
+    return STATES[intent.status] ?? 'open';
+  }
+
+  async cancelIntent(providerPaymentId: string): Promise<void> {
+    await this.stripe.paymentIntents.cancel(providerPaymentId);
+  }
+
+  /** Verifies the signature (and its age) over the exact bytes Stripe sent; throws when it does not hold. */
+  verifyWebhook(rawBody: string, signature: string): Stripe.Event {
+    return this.stripe.webhooks.constructEvent(
+      rawBody,
+      signature,
+      this.config.webhookSecret,
+      this.config.webhookToleranceSeconds,
+    );
+  }
+}

@@ -1,0 +1,57 @@
+import { type CurrencyCode, formatMinor } from '@medtutor/contracts';
+import type { MailMessage } from '@medtutor/nest-kit';
+
+const escapeHtml = (value: string): string =>
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
+
+export interface ReceiptFields {
+  id: string;
+  buyerEmail: string;
+  buyerName: string | null;
+  subject: string;
+  packageName: string;
+  hours: number;
+  currency: string;
+  amountMinor: number;
+  originalAmountMinor: number;
+  discountCode: string | null;
+  paidAt: Date;
+}
+
+/** The buyer's receipt: what was bought, what was paid (and the discount), and the reference. */
+export function receiptEmail(payment: ReceiptFields): MailMessage {
+  const currency = payment.currency as CurrencyCode;
+  const paid = formatMinor(payment.amountMinor, currency);
+  const hours = `${payment.hours} ${payment.hours === 1 ? 'hour' : 'hours'}`;
+  const rows: Array<[string, string]> = [
+    ['Subject', payment.subject],
+    ['Package', `${payment.packageName} (${hours})`],
+    ...(payment.discountCode
+      ? ([
+          ['Price', formatMinor(payment.originalAmountMinor, currency)],
+          ['Discount code', payment.discountCode],
+        ] as Array<[string, string]>)
+      : []),
+    ['Amount paid', paid],
+    ['Date', payment.paidAt.toISOString().slice(0, 10)],
+    ['Reference', payment.id],
+  ];
+  const greeting = payment.buyerName ? `Hello ${payment.buyerName},` : 'Hello,';
+  const intro = `Thank you for your purchase. ${hours} of tutoring ${payment.hours === 1 ? 'has' : 'have'} been added to your dashboard, ready to book.`;
+  const text = [greeting, '', intro, '', ...rows.map(([label, value]) => `${label}: ${value}`)].join('\n');
+  // The name is user input: escaped like everything else that enters the markup.
+  const html = [
+    '<!doctype html>',
+    '<html><body style="font-family: sans-serif; line-height: 1.5">',
+    `<p>${escapeHtml(greeting)}</p>`,
+    `<p>${escapeHtml(intro)}</p>`,
+    '<table cellpadding="4">',
+    ...rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
+    '</table>',
+    '</body></html>',
+  ].join('\n');
+  return { to: payment.buyerEmail, subject: `Your receipt: ${payment.packageName}, ${paid}`, text, html };
+}

@@ -1,0 +1,102 @@
+import { fileURLToPath } from 'node:url';
+import { type Actor, type RpcError, RpcErrorSchema, Subjects } from '@medtutor/contracts';
+import { startServiceUnderTest, type ServiceUnderTest } from '@medtutor/nest-kit/testing';
+import pg from 'pg';
+import { firstValueFrom, timeout } from 'rxjs';
+import { AppModule, SERVICE_NAME } from '../../src/app.module.js';
+import { loadCatalogPaymentsConfig } from '../../src/config/catalog-payments.config.js';
+
+const migrationsDir = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
+
+export const SEED_30 = 'WELCOME30';
+export const SEED_1 = 'TEST1';
+
+/** catalog-payments on a fresh database and private NATS, with the given payment variables. */
+export async function startPaymentsService(label: string, env: Record<string, string>): Promise<PaymentsHarness> {
+  const service = await startServiceUnderTest({
+    name: SERVICE_NAME,
+    label,
+    migrationsDir,
+    module: ({ databaseUrl, natsUrl }, logger) =>
+      AppModule.register(
+        loadCatalogPaymentsConfig({
+          NODE_ENV: 'test',
+          PAYMENTS_DATABASE_URL: databaseUrl,
+          NATS_URL: natsUrl,
+          DISCOUNT_CODE_SEED_30: SEED_30,
+          DISCOUNT_CODE_SEED_1: SEED_1,
+          MAIL_FROM: 'MedPath Tutoring <no-reply@example.com>',
+          MAIL_OUTBOX_DIR: `/tmp/medtutor-${label}-mail`,
+          ...env,
+        }),
+        logger,
+      ),
+  });
+  const sql = new pg.Pool({ connectionString: service.db.url, max: 2 });
+  return new PaymentsHarness(service, sql);
+}
+
+export class PaymentsHarness {
+  constructor(
+    readonly service: ServiceUnderTest,
+    readonly sql: pg.Pool,
+  ) {}
+
+  call(subject: string, data: unknown, actor: Actor | null): Promise<unknown> {
+    return firstValueFrom(
+      this.service.client
+        .send(subject, { meta: { correlationId: 'payments-test', actor }, data })
+        .pipe(timeout(20_000)),
+    );
+  }
+
+  async callError(subject: string, data: unknown, actor: Actor | null): Promise<RpcError> {
+    const failure = await this.call(subject, data, actor).then(
+      () => {
+        throw new Error(`expected ${subject} to fail`);
+      },
+      (error: unknown) => error,
+    );
+    return RpcErrorSchema.parse(failure);
+  }
+
+  webhook(rawBody: string, signature: string): Promise<unknown> {
+    return this.call(Subjects.catalogPayments.handleProviderWebhook, { rawBody, signature }, null);
+  }
+
+  async row<T = Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T | undefined> {
+    return (await this.sql.query(query, params)).rows[0] as T | undefined;
+  }
+
+  payment(id: string) {
+    return this.row('SELECT * FROM payments WHERE id = $1', [id]);
+  }
+
+  code(code: string) {
+    return this.row('SELECT * FROM discount_codes WHERE code = $1', [code]);
+  }
+
+  async succeededEvents(paymentId: string): Promise<number> {
+    const found = await this.row<{ n: number }>(
+      `SELECT count(*)::int AS n FROM outbox_events WHERE type = 'payments.payment_succeeded.v1' AND payload->'data'->>'paymentId' = $1`,
+      [paymentId],
+    );
+    return found?.n ?? 0;
+  }
+
+  async receipts(to: string): Promise<Array<{ subject: string; text: string }>> {
+    return (await this.sql.query('SELECT subject, text FROM outbound_emails WHERE to_address = $1', [to])).rows;
+  }
+
+  async newCode(admin: Actor, discountPrice = 30): Promise<string> {
+    const reply = (await this.call(Subjects.catalogPayments.createDiscountCode, { discountPrice }, admin)) as {
+      code: string;
+    };
+    return reply.code;
+  }
+
+  async stop(): Promise<void> {
+    await this.sql.end();
+    await this.service.stop();
+  }
+}
