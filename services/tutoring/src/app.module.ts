@@ -1,10 +1,13 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { Subjects } from '@medtutor/contracts';
-import { EventKitModule, ServiceHealthModule } from '@medtutor/nest-kit';
+import { EventKitModule, MailKitModule, ServiceHealthModule } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import type { TutoringConfig } from './config/tutoring.config.js';
 import { InfraModule } from './infra/infra.module.js';
 import { PrismaService } from './infra/prisma.service.js';
+import { ConsultationsModule } from './modules/consultations/consultations.module.js';
+import { PackagesModule } from './modules/packages/packages.module.js';
+import { TutorsModule } from './modules/tutors/tutors.module.js';
 
 export const SERVICE_NAME = 'tutoring';
 
@@ -22,11 +25,15 @@ export class AppModule {
           logger,
           jetstreamReplicas: config.jetstreamReplicas,
         }),
+        MailKitModule.forService({ databaseUrl: config.databaseUrl, mail: config.mail, logger }),
         ServiceHealthModule.forService({
           service: SERVICE_NAME,
           subject: Subjects.tutoring.health,
           database: PrismaService,
         }),
+        PackagesModule,
+        TutorsModule,
+        ConsultationsModule,
       ],
     };
   }

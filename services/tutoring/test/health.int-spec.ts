@@ -1,27 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { fileURLToPath } from 'node:url';
 import { HealthReplySchema, Subjects } from '@medtutor/contracts';
-import { startServiceUnderTest, type ServiceUnderTest } from '@medtutor/nest-kit/testing';
+import type { ServiceUnderTest } from '@medtutor/nest-kit/testing';
 import { firstValueFrom } from 'rxjs';
-import { AppModule, SERVICE_NAME } from '../src/app.module.js';
-import { loadTutoringConfig } from '../src/config/tutoring.config.js';
-
-const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
+import { startTutoring } from './support/harness.js';
 
 describe('tutoring service over NATS', () => {
   let service: ServiceUnderTest;
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({
-      name: SERVICE_NAME,
-      label: 'tutoring_health',
-      migrationsDir,
-      module: ({ databaseUrl, natsUrl }, logger) =>
-        AppModule.register(
-          loadTutoringConfig({ NODE_ENV: 'test', TUTORING_DATABASE_URL: databaseUrl, NATS_URL: natsUrl }),
-          logger,
-        ),
-    });
+    service = await startTutoring('tutoring_health');
   });
 
   afterAll(() => service.stop());

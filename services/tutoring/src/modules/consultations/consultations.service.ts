@@ -1,0 +1,93 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type CheckFreeTrialReply,
+  ConsultationBodySchema,
+  type ConsultationReply,
+  EventTypes,
+  FreeTrialBodySchema,
+  FreeTrialSubjectPrefix,
+  type FreeTrialRequestedV1,
+  type RpcMeta,
+  TutoringMessages,
+} from '@medtutor/contracts';
+import { enqueueMail, MailRelay, newEvent, OutboxRelay, writeOutbox } from '@medtutor/nest-kit';
+import { TUTORING_CONFIG, type TutoringConfig } from '../../config/tutoring.config.js';
+import { PrismaService } from '../../infra/prisma.service.js';
+import { invalid } from '../shared/tutoring.errors.js';
+import { acknowledgementEmail, type RequestDetails, teamAlertEmail } from './request-emails.js';
+
+/** Lookup keys: case never matters in an email, spacing and punctuation never in a phone number. */
+export const emailKey = (email: string): string => email.trim().toLowerCase();
+export const phoneKey = (phone: string): string => phone.replace(/\D/g, '');
+
+export const isFreeTrialRequest = (body: unknown): boolean => {
+  const subject = (body as { subjectInterest?: unknown } | null)?.subjectInterest;
+  return typeof subject === 'string' && subject.trimStart().startsWith(FreeTrialSubjectPrefix);
+};
+
+@Injectable()
+export class ConsultationsService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly relay: OutboxRelay,
+    private readonly mailRelay: MailRelay,
+    @Inject(TUTORING_CONFIG) private readonly config: TutoringConfig,
+  ) {}
+
+  /**
+   * One path for both forms (spec section 7): the 'FREE TRIAL - ' prefix selects the free-trial rules.
+   * The request, its event and its emails commit together or not at all.
+   */
+  async submit(rawBody: unknown, correlationId: RpcMeta['correlationId']): Promise<ConsultationReply> {
+    const isFreeTrial = isFreeTrialRequest(rawBody);
+    const parsed = (isFreeTrial ? FreeTrialBodySchema : ConsultationBodySchema).safeParse(rawBody);
+    if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'Invalid request');
+    const body = parsed.data;
+    await this.prisma.$transaction(async (tx) => {
+      const row = await tx.consultation.create({
+        data: {
+          firstName: body.firstName,
+          lastName: body.lastName,
+          email: body.email ?? null,
+          phone: body.phone,
+          subjectInterest: body.subjectInterest,
+          additionalInfo: body.additionalInfo || null,
+          isParent: body.isParent,
+          isFreeTrial,
+          emailKey: body.email ? emailKey(body.email) : null,
+          phoneKey: phoneKey(body.phone),
+        },
+      });
+      const details: RequestDetails = row;
+      // FreeTrialBodySchema requires the email, so every free-trial request reaches identity.
+      if (isFreeTrial && body.email) {
+        const event: FreeTrialRequestedV1 = {
+          consultationId: row.id,
+          email: body.email,
+          phone: body.phone,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          subjectInterest: body.subjectInterest,
+        };
+        await writeOutbox(tx, newEvent(EventTypes.freeTrialRequested, 1, event, correlationId));
+      }
+      await enqueueMail(tx, teamAlertEmail(this.config.teamAlertEmail, details));
+      if (body.email) await enqueueMail(tx, acknowledgementEmail(body.email, details));
+    });
+    this.relay.nudge();
+    this.mailRelay.wake();
+    return { message: isFreeTrial ? TutoringMessages.freeTrialReceived : TutoringMessages.consultationReceived };
+  }
+
+  /** Spec: false without looking when either value is missing; otherwise a free-trial request by either. */
+  async checkFreeTrial(email: string | undefined, phone: string | undefined): Promise<CheckFreeTrialReply> {
+    const byEmail = email?.trim() ? emailKey(email) : '';
+    const byPhone = phone ? phoneKey(phone) : '';
+    if (!byEmail || !byPhone) return { hasUsedFreeTrial: false };
+    const found = await this.prisma.consultation.findFirst({
+      where: { isFreeTrial: true, OR: [{ emailKey: byEmail }, { phoneKey: byPhone }] },
+      select: { id: true },
+    });
+    return { hasUsedFreeTrial: found !== null };
+  }
+}

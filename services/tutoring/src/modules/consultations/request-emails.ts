@@ -1,0 +1,67 @@
+import type { MailMessage } from '@medtutor/nest-kit';
+
+const escapeHtml = (value: string): string =>
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
+
+const htmlPage = (paragraphs: string[]): string =>
+  [
+    '<!doctype html>',
+    '<html><body style="font-family: sans-serif; line-height: 1.5">',
+    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`),
+    '</body></html>',
+  ].join('\n');
+
+export interface RequestDetails {
+  id: number;
+  isFreeTrial: boolean;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string;
+  subjectInterest: string;
+  additionalInfo: string | null;
+  isParent: boolean;
+}
+
+/** The team's alert: everything needed to reply through the messaging app without opening a dashboard. */
+export function teamAlertEmail(to: string, request: RequestDetails): MailMessage {
+  const kind = request.isFreeTrial ? 'free trial request' : 'consultation request';
+  const lines = [
+    `A new ${kind} (#${request.id}) arrived from the website. Please reply within 24 hours.`,
+    [
+      `Name: ${request.firstName} ${request.lastName}`,
+      `Email: ${request.email ?? 'not given'}`,
+      `Phone: ${request.phone}`,
+      `Subject: ${request.subjectInterest}`,
+      `Parent or guardian: ${request.isParent ? 'yes' : 'no'}`,
+    ].join('\n'),
+    `Additional information:\n${request.additionalInfo ?? 'none'}`,
+  ];
+  return {
+    to,
+    subject: `New ${kind}: ${request.firstName} ${request.lastName}`,
+    text: lines.join('\n\n'),
+    html: htmlPage(lines),
+  };
+}
+
+/** The requester's acknowledgement (only when they gave an email). */
+export function acknowledgementEmail(to: string, request: RequestDetails): MailMessage {
+  const lines = [
+    `Hello ${request.firstName},`,
+    request.isFreeTrial
+      ? `Thank you for requesting a free trial session (${request.subjectInterest}). Our team will contact you within 24 hours to arrange it.`
+      : `Thank you for your consultation request about ${request.subjectInterest}. Our team will reply within 24 hours.`,
+    'We usually get in touch through our messaging app, using the phone number you gave us.',
+    'MedPath Tutors',
+  ];
+  return {
+    to,
+    subject: request.isFreeTrial ? 'We received your free trial request' : 'We received your consultation request',
+    text: lines.join('\n\n'),
+    html: htmlPage(lines),
+  };
+}

@@ -1,0 +1,91 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  AssignDualTutorsBodySchema,
+  AssignTutorBodySchema,
+  DeliveredSessionBodySchema,
+  ExamDateBodySchema,
+  type HoursLedgerEntryDto,
+  type SessionPackageDto,
+  SessionIdRequestSchema,
+  SessionsForUsersRequestSchema,
+  type SessionsForUsersReply,
+  Subjects,
+  type TutorStudentPackageDto,
+  UsageBodySchema,
+} from '@medtutor/contracts';
+import { parseRequest } from '@medtutor/nest-kit';
+import { z } from 'zod';
+import { PackagesService } from './packages.service.js';
+
+const NoData = z.unknown();
+/** The gateway adds the admin's display name for the ledger; the session holds only id and role. */
+const UsageRequestSchema = SessionIdRequestSchema.extend(UsageBodySchema.shape).extend({
+  actorName: z.string().trim().max(200).nullable().default(null),
+});
+
+@Controller()
+export class PackagesRpcController {
+  constructor(private readonly packages: PackagesService) {}
+
+  @MessagePattern(Subjects.tutoring.listMySessions)
+  listMine(@Payload() payload: unknown): Promise<SessionPackageDto[]> {
+    const { meta } = parseRequest(NoData, payload);
+    return this.packages.listMine(meta.actor);
+  }
+
+  @MessagePattern(Subjects.tutoring.sessionsForUsers)
+  sessionsForUsers(@Payload() payload: unknown): Promise<SessionsForUsersReply> {
+    const { meta, data } = parseRequest(SessionsForUsersRequestSchema, payload);
+    return this.packages.sessionsForUsers(data.userIds, meta.actor);
+  }
+
+  @MessagePattern(Subjects.tutoring.getLedger)
+  ledger(@Payload() payload: unknown): Promise<HoursLedgerEntryDto[]> {
+    const { meta, data } = parseRequest(SessionIdRequestSchema, payload);
+    return this.packages.ledger(data.sessionId, meta.actor);
+  }
+
+  @MessagePattern(Subjects.tutoring.setExamDate)
+  setExamDate(@Payload() payload: unknown): Promise<SessionPackageDto> {
+    const { meta, data } = parseRequest(SessionIdRequestSchema.extend(ExamDateBodySchema.shape), payload);
+    return this.packages.setExamDate(data.sessionId, data.examDate, meta.actor);
+  }
+
+  @MessagePattern(Subjects.tutoring.setUsage)
+  setUsage(@Payload() payload: unknown): Promise<SessionPackageDto> {
+    const { meta, data } = parseRequest(UsageRequestSchema, payload);
+    return this.packages.setUsage(
+      data.sessionId,
+      data.usedHours,
+      data.reason,
+      data.actorName,
+      meta.actor,
+      meta.correlationId,
+    );
+  }
+
+  @MessagePattern(Subjects.tutoring.assignTutor)
+  assignTutor(@Payload() payload: unknown): Promise<SessionPackageDto> {
+    const { meta, data } = parseRequest(SessionIdRequestSchema.extend(AssignTutorBodySchema.shape), payload);
+    return this.packages.assignTutor(data.sessionId, data, meta.actor);
+  }
+
+  @MessagePattern(Subjects.tutoring.assignDualTutors)
+  assignDualTutors(@Payload() payload: unknown): Promise<SessionPackageDto> {
+    const { meta, data } = parseRequest(SessionIdRequestSchema.extend(AssignDualTutorsBodySchema.shape), payload);
+    return this.packages.assignDualTutors(data.sessionId, data, meta.actor);
+  }
+
+  @MessagePattern(Subjects.tutoring.listTutorStudents)
+  tutorStudents(@Payload() payload: unknown): Promise<TutorStudentPackageDto[]> {
+    const { meta } = parseRequest(NoData, payload);
+    return this.packages.tutorStudents(meta.actor);
+  }
+
+  @MessagePattern(Subjects.tutoring.recordDeliveredSession)
+  recordDelivered(@Payload() payload: unknown): Promise<SessionPackageDto> {
+    const { meta, data } = parseRequest(SessionIdRequestSchema.extend(DeliveredSessionBodySchema.shape), payload);
+    return this.packages.recordDelivered(data.sessionId, data, meta.actor, meta.correlationId);
+  }
+}

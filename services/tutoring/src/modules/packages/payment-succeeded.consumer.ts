@@ -1,0 +1,32 @@
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { EventStreams, EventTypes, eventSubject, PaymentSucceededV1Schema } from '@medtutor/contracts';
+import { EventConsumers, handleOnce } from '@medtutor/nest-kit';
+import { PrismaService } from '../../infra/prisma.service.js';
+import { PackagesService } from './packages.service.js';
+
+/** Durable name, inbox key and dead-letter suffix of the consumer that credits purchased hours. */
+export const PAYMENT_SUCCEEDED_CONSUMER = 'tutoring-payment-succeeded';
+
+@Injectable()
+export class PaymentSucceededConsumer implements OnApplicationBootstrap {
+  constructor(
+    private readonly consumers: EventConsumers,
+    private readonly prisma: PrismaService,
+    private readonly packages: PackagesService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.consumers.start({
+      stream: EventStreams.catalogPayments.name,
+      durable: PAYMENT_SUCCEEDED_CONSUMER,
+      filterSubjects: [eventSubject(EventTypes.paymentSucceeded)],
+      handle: async (event) => {
+        // A payload that breaks the contract throws: retried, then dead-lettered for a person to see.
+        const payment = PaymentSucceededV1Schema.parse(event.data);
+        await handleOnce(this.prisma, PAYMENT_SUCCEEDED_CONSUMER, event.id, (tx) =>
+          this.packages.creditPayment(tx, payment),
+        );
+      },
+    });
+  }
+}

@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { TutorsRpcController } from './tutors.rpc-controller.js';
+import { TutorsService } from './tutors.service.js';
+
+@Module({ controllers: [TutorsRpcController], providers: [TutorsService] })
+export class TutorsModule {}

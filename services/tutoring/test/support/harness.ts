@@ -1,0 +1,117 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Actor, RpcError } from '@medtutor/contracts';
+import { RpcErrorSchema } from '@medtutor/contracts';
+import { startServiceUnderTest, type ServiceUnderTest } from '@medtutor/nest-kit/testing';
+import pg from 'pg';
+import { firstValueFrom, timeout } from 'rxjs';
+import { AppModule, SERVICE_NAME } from '../../src/app.module.js';
+import { loadTutoringConfig, type TutoringConfig } from '../../src/config/tutoring.config.js';
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
+export const TEAM_EMAIL = 'team@medpath.test';
+
+/** The service's config for a test: mail goes to a private folder, never to a real server. */
+export function testConfig(env: Record<string, string | undefined>, mailDir: string): TutoringConfig {
+  return loadTutoringConfig({
+    NODE_ENV: 'test',
+    MAIL_FROM: 'MedPath Tests <no-reply@medpath.test>',
+    MAIL_OUTBOX_DIR: mailDir,
+    SUPPORT_EMAIL: TEAM_EMAIL,
+    ...env,
+  });
+}
+
+export async function startTutoring(
+  label: string,
+  env: Record<string, string | undefined> = {},
+): Promise<ServiceUnderTest & { mailDir: string }> {
+  const mailDir = await mkdtemp(join(tmpdir(), 'tutoring-mail-'));
+  const service = await startServiceUnderTest({
+    name: SERVICE_NAME,
+    label,
+    migrationsDir: MIGRATIONS_DIR,
+    module: ({ databaseUrl, natsUrl }, logger) =>
+      AppModule.register(
+        testConfig({ TUTORING_DATABASE_URL: databaseUrl, NATS_URL: natsUrl, ...env }, mailDir),
+        logger,
+      ),
+  });
+  return Object.assign(service, { mailDir });
+}
+
+export const actors = {
+  admin: { userId: 1, role: 'admin' },
+  studentA: { userId: 10, role: 'student' },
+  studentB: { userId: 11, role: 'student' },
+  tutor: { userId: 20, role: 'tutor' },
+  otherTutor: { userId: 21, role: 'tutor' },
+} satisfies Record<string, Actor>;
+
+export function rpc(service: ServiceUnderTest) {
+  const call = (subject: string, data: unknown, actor: Actor | null): Promise<unknown> =>
+    firstValueFrom(
+      service.client.send(subject, { meta: { correlationId: 'tutoring-test', actor }, data }).pipe(timeout(15_000)),
+    );
+  const fail = async (subject: string, data: unknown, actor: Actor | null): Promise<RpcError> => {
+    const failure = await call(subject, data, actor).then(
+      (reply) => {
+        throw new Error(`expected ${subject} to fail, got ${JSON.stringify(reply)}`);
+      },
+      (error: unknown) => error,
+    );
+    return RpcErrorSchema.parse(failure);
+  };
+  return { call, fail };
+}
+
+export async function sql<R extends pg.QueryResultRow = Record<string, unknown>>(
+  databaseUrl: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<R[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<R>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function eventually<T>(
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs = 10_000,
+  what = 'condition',
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+/** A package as the payment consumer would create it, for tests that start from one. */
+export async function insertPackage(
+  databaseUrl: string,
+  values: { userId: number; totalHours: number; usedHours?: number; subject?: string },
+): Promise<number> {
+  const [row] = await sql<{ id: number }>(
+    databaseUrl,
+    `INSERT INTO user_sessions (user_id, subject, package_name, total_hours, used_hours, purchase_date, updated_at)
+     VALUES ($1, $2, $3, $4, $5, now(), now()) RETURNING id`,
+    [
+      values.userId,
+      values.subject ?? 'Medical School Interviews',
+      'Test package',
+      values.totalHours,
+      values.usedHours ?? 0,
+    ],
+  );
+  return row!.id;
+}
