@@ -7,7 +7,12 @@ import { checkDrift, findServiceSchemas } from '@medtutor/db-tools';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const eventKitSchema = join(repoRoot, 'packages/nest-kit/prisma/event-kit.prisma');
+const mailKitSchema = join(repoRoot, 'packages/nest-kit/prisma/mail-kit.prisma');
 const services = await findServiceSchemas(repoRoot);
+const mailSenders: typeof services = [];
+for (const service of services) {
+  if (/^model OutboundEmail \{$/m.test(await readFile(service.schemaPath, 'utf8'))) mailSenders.push(service);
+}
 
 /** A model's text without blank lines or alignment, so only real differences count. */
 function modelBlock(schema: string, model: string): string {
@@ -48,6 +53,19 @@ describe('schemas and migrations agree', () => {
       for (const model of ['OutboxEvent', 'InboxEvent']) {
         expect(modelBlock(schema, model)).toBe(modelBlock(canonical, model));
       }
+    },
+  );
+
+  it('finds the services that send email', () => {
+    expect(mailSenders.map((service) => service.service)).toContain('identity');
+  });
+
+  it.each(mailSenders.map((service) => [service.service, service] as const))(
+    '%s: carries the mail kit model unchanged',
+    async (_name, service) => {
+      const schema = await readFile(service.schemaPath, 'utf8');
+      const canonical = await readFile(mailKitSchema, 'utf8');
+      expect(modelBlock(schema, 'OutboundEmail')).toBe(modelBlock(canonical, 'OutboundEmail'));
     },
   );
 
