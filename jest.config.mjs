@@ -22,6 +22,7 @@ const shared = {
     '^@medtutor/nest-kit$': '<rootDir>/packages/nest-kit/src/index.ts',
     '^@medtutor/nest-kit/testing$': '<rootDir>/packages/nest-kit/src/testing/index.ts',
     '^@medtutor/db-tools$': '<rootDir>/packages/db-tools/src/index.ts',
+    '^@medtutor/web-kit$': '<rootDir>/packages/web-kit/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],

@@ -14,20 +14,30 @@ import type { RsbuildPlugin } from '@rsbuild/core';
 export const antdExports = [
   'Alert',
   'App',
+  'Badge',
   'Button',
   'Card',
+  'Checkbox',
   'Col',
   'ConfigProvider',
   'Descriptions',
+  'Empty',
   'Flex',
   'Form',
   'Input',
+  'InputNumber',
   'Modal',
+  'Popconfirm',
+  'Progress',
+  'Radio',
   'Rate',
   'Result',
   'Row',
+  'Select',
   'Spin',
   'Statistic',
+  'Switch',
+  'Table',
   'Tabs',
   'Tag',
   'Typography',
@@ -80,7 +90,8 @@ export const pluginAntdExportsGuard = (): RsbuildPlugin => ({
   },
 });
 
-/** Workspace sources instead of the contracts build output, so a fresh clone builds without a prior step. */
-export const contractsAlias = {
+/** Workspace sources instead of build output, so a fresh clone builds without a prior step. */
+export const workspaceAliases = {
   '@medtutor/contracts': new URL('../packages/contracts/src/index.ts', import.meta.url).pathname,
+  '@medtutor/web-kit': new URL('../packages/web-kit/src/index.ts', import.meta.url).pathname,
 };

@@ -1,7 +1,7 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { contractsAlias, federationDefaults, pluginAntdExportsGuard } from '../federation.shared';
+import { workspaceAliases, federationDefaults, pluginAntdExportsGuard } from '../federation.shared';
 import { site } from './src/config/site';
 import { robotsTxt, sitemapXml } from './src/seo/site-files';
 
@@ -41,7 +41,7 @@ export default defineConfig({
     entry: { index: './src/index.ts' },
     define: { 'import.meta.env.SUPPORT_EMAIL': JSON.stringify(supportEmail) },
   },
-  resolve: { alias: contractsAlias },
+  resolve: { alias: workspaceAliases },
   html: { title: site.name, template: './index.html', favicon: './src/assets/favicon.svg' },
   server: {
     port: 3000,

@@ -4,7 +4,7 @@ import enGB from 'antd/locale/en_GB';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { SessionProvider } from '../features/auth/components/session-provider';
-import { swrConfig } from '../lib/swr-config';
+import { swrConfig } from '@medtutor/web-kit';
 
 const notices = { maxCount: Limits.maxNotices, duration: Limits.noticeDurationMs / 1000 };
 // Below the sticky header, so a notice never covers the account buttons.

@@ -1,9 +1,13 @@
 import { Notices } from '@medtutor/contracts';
 import { Flex, Result, Typography } from 'antd';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
+import { PaymentSummary } from '../../features/checkout/components/payment-summary';
 
 export function PaymentSuccessRoute() {
+  const [query] = useSearchParams();
+  const paymentId = query.get('paymentId')?.trim();
+
   return (
     <div className="page page--narrow">
       <PageTitle title={Notices.payment.successTitle} />
@@ -21,7 +25,9 @@ export function PaymentSuccessRoute() {
             </Link>
           </Flex>
         }
-      />
+      >
+        {paymentId && <PaymentSummary paymentId={paymentId} />}
+      </Result>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { ForgotPasswordBodySchema } from '@medtutor/contracts';
 import useSWRMutation from 'swr/mutation';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@medtutor/web-kit';
 
 export const forgotPasswordKey = '/api/forgot-password';
 

@@ -1,6 +1,6 @@
 import { type UserDto, UserDtoSchema } from '@medtutor/contracts';
 import useSWR from 'swr';
-import { apiGetOrNullOn401 } from '../../../lib/api-client';
+import { apiGetOrNullOn401 } from '@medtutor/web-kit';
 
 export const userKey = '/api/user';
 

@@ -1,7 +1,7 @@
 import { LoginBodySchema, type UserDto, UserDtoSchema } from '@medtutor/contracts';
 import useSWRMutation from 'swr/mutation';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@medtutor/web-kit';
 
 export const loginKey = '/api/login';
 

@@ -1,6 +1,6 @@
 import useSWRMutation from 'swr/mutation';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@medtutor/web-kit';
 
 export const logoutKey = '/api/logout';
 

@@ -1,7 +1,7 @@
 import { RegisterBodySchema, type UserDto, UserDtoSchema } from '@medtutor/contracts';
 import useSWRMutation from 'swr/mutation';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@medtutor/web-kit';
 
 export const registerKey = '/api/register';
 

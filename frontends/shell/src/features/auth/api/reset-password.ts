@@ -1,7 +1,7 @@
 import { ResetPasswordBodySchema } from '@medtutor/contracts';
 import useSWRMutation from 'swr/mutation';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@medtutor/web-kit';
 
 export const resetPasswordKey = '/api/reset-password';
 

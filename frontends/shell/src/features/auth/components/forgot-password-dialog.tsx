@@ -1,6 +1,6 @@
 import { ForgotPasswordBodySchema, Notices } from '@medtutor/contracts';
 import { Button, Form, Input, Modal, Typography } from 'antd';
-import { useNotices } from '../../../lib/notices';
+import { useNotices } from '@medtutor/web-kit';
 import { zodRule } from '../../../lib/zod-rule';
 import { useRequestPasswordReset } from '../api/forgot-password';
 

@@ -2,7 +2,7 @@ import { Limits, Notices, ResetPasswordBodySchema } from '@medtutor/contracts';
 import { Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useNotices } from '../../../lib/notices';
+import { useNotices } from '@medtutor/web-kit';
 import { zodRule } from '../../../lib/zod-rule';
 import { useResetPassword } from '../api/reset-password';
 

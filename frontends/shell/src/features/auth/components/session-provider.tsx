@@ -1,7 +1,7 @@
 import { Notices, type UserDto } from '@medtutor/contracts';
 import { type ReactNode, useCallback, useMemo } from 'react';
 import { useSWRConfig } from 'swr';
-import { useNotices } from '../../../lib/notices';
+import { useNotices } from '@medtutor/web-kit';
 import { userKey, useUser } from '../api/get-user';
 import { type LoginInput, useLogin } from '../api/login';
 import { useLogout } from '../api/logout';

@@ -1,35 +1,73 @@
-import { Card, Tag, Typography } from 'antd';
+import type { PackageType } from '@medtutor/contracts';
+import { Button, Card, Tag, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { freeTrial, paidPlanFeatures, subjects } from '../../../config/catalog';
+import { BookingDialog } from '../../../components/purchase/booking-dialog';
+import { PackageDialog } from '../../../components/purchase/package-dialog';
+import { useCatalog } from '../../../lib/catalog';
+import { priceRange, savingRange } from '../utils/plans';
 
-const range = (values: number[]) => {
-  const low = Math.min(...values);
-  const high = Math.max(...values);
-  return low === high ? `£${low}` : `£${low}-${high}`;
-};
+/** Every paid plan includes these (spec section 9). */
+const paidPlanFeatures = [
+  '1-on-1 expert online tutoring',
+  'Personalized lessons',
+  'Messaging-app support',
+  'Mock exams/interviews',
+];
 
-/** Home page section `#pricing` (spec sections 2 and 9). */
+const freeTrialFeatures = [
+  'Meet your tutor',
+  'Discuss goals and needs',
+  'No commitment required',
+  'Personalized recommendations',
+];
+
+type PackagePlan = Exclude<PackageType, 'singleSession'>;
+
+interface PlanCardProps {
+  title: string;
+  price: string;
+  subtitle: string;
+  features: readonly string[];
+  popular?: boolean;
+  action: ReactNode;
+}
+
+function PlanCard({ title, price, subtitle, features, popular = false, action }: PlanCardProps) {
+  return (
+    <Card
+      className={popular ? 'plan-card plan-card--popular' : 'plan-card'}
+      title={
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+      }
+      extra={popular && <Tag color="#0f5fa8">Most Popular</Tag>}
+    >
+      <p className="price">{price}</p>
+      <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph>
+      <ul className="feature-list">
+        {features.map((feature) => (
+          <li key={feature}>{feature}</li>
+        ))}
+      </ul>
+      <div className="plan-card__action">{action}</div>
+    </Card>
+  );
+}
+
+/** Home page section `#pricing` (spec sections 2 and 9): the four plans and their buttons. */
 export function PricingSection() {
-  const plans = [
+  const { catalog } = useCatalog();
+  const [bookingOpen, setBookingOpen] = useState(false);
+  const [packagePlan, setPackagePlan] = useState<{ type: PackagePlan; title: string } | null>(null);
+
+  const packagePlans: { type: PackagePlan; title: string; extras: string[]; popular: boolean }[] = [
+    { type: 'package5', title: '5-Session Package', extras: ['Priority booking'], popular: true },
     {
-      title: 'Single Session',
-      price: range(subjects.map((s) => s.prices.singleSession)),
-      subtitle: 'per hour',
-      features: paidPlanFeatures,
-      popular: false,
-    },
-    {
-      title: '5-Session Package',
-      price: range(subjects.map((s) => s.prices.package5)),
-      subtitle: '5 hours of tutoring',
-      features: [...paidPlanFeatures, 'Priority booking'],
-      popular: true,
-    },
-    {
+      type: 'package10',
       title: '10-Session Package',
-      price: range(subjects.map((s) => s.prices.package10)),
-      subtitle: '10 hours of tutoring',
-      features: [...paidPlanFeatures, 'Priority booking', 'Flexible scheduling'],
+      extras: ['Priority booking', 'Flexible scheduling'],
       popular: false,
     },
   ];
@@ -44,48 +82,61 @@ export function PricingSection() {
           Every student starts with our FREE trial session - no payment required, no commitment needed.
         </Typography.Paragraph>
         <div className="card-grid">
-          <Card
-            title={
-              <Typography.Title level={3} style={{ margin: 0 }}>
-                Free Trial
-              </Typography.Title>
-            }
-            extra={<Tag color="#0f5fa8">Most Popular</Tag>}
-          >
-            <p className="price">£0</p>
-            <Typography.Paragraph type="secondary">{freeTrial.duration}</Typography.Paragraph>
-            <ul className="feature-list">
-              {freeTrial.features.map((feature) => (
-                <li key={feature}>{feature}</li>
-              ))}
-            </ul>
-            <p>
+          <PlanCard
+            title="Free Trial"
+            price="£0"
+            subtitle="15-30 minutes"
+            features={freeTrialFeatures}
+            popular
+            action={
               <Link to="/#contact" className="button-link">
                 Book Free Trial
               </Link>
-            </p>
-          </Card>
-          {plans.map((plan) => (
-            <Card
-              key={plan.title}
-              title={
-                <Typography.Title level={3} style={{ margin: 0 }}>
-                  {plan.title}
-                </Typography.Title>
+            }
+          />
+          <PlanCard
+            title="Single Session"
+            price={priceRange(catalog, 'singleSession')}
+            subtitle="per hour"
+            features={paidPlanFeatures}
+            action={
+              <Button type="primary" size="large" onClick={() => setBookingOpen(true)}>
+                Book Session
+              </Button>
+            }
+          />
+          {packagePlans.map((plan) => (
+            <PlanCard
+              key={plan.type}
+              title={plan.title}
+              price={priceRange(catalog, plan.type)}
+              subtitle={`${catalog.packages.find((entry) => entry.type === plan.type)?.hours ?? ''} hours, save ${savingRange(catalog, plan.type)}`}
+              features={[...paidPlanFeatures, ...plan.extras]}
+              popular={plan.popular}
+              action={
+                <Button
+                  type="primary"
+                  size="large"
+                  aria-label={`Buy Now: ${plan.title}`}
+                  onClick={() => setPackagePlan({ type: plan.type, title: plan.title })}
+                >
+                  Buy Now
+                </Button>
               }
-              extra={plan.popular && <Tag color="#0f5fa8">Most Popular</Tag>}
-            >
-              <p className="price">{plan.price}</p>
-              <Typography.Paragraph type="secondary">{plan.subtitle}</Typography.Paragraph>
-              <ul className="feature-list">
-                {plan.features.map((feature) => (
-                  <li key={feature}>{feature}</li>
-                ))}
-              </ul>
-            </Card>
+            />
           ))}
         </div>
       </div>
+      <BookingDialog open={bookingOpen} onClose={() => setBookingOpen(false)} />
+      {packagePlan && (
+        <PackageDialog
+          key={packagePlan.type}
+          open
+          onClose={() => setPackagePlan(null)}
+          packageType={packagePlan.type}
+          title={packagePlan.title}
+        />
+      )}
     </section>
   );
 }

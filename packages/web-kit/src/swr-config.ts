@@ -1,6 +1,6 @@
 import type { SWRConfiguration } from 'swr';
 import { z } from 'zod';
-import { apiRequest } from './api-client';
+import { apiRequest } from './api-client.js';
 
 /**
  * Spec section 7: data never goes stale by itself and nothing is refetched or retried behind the

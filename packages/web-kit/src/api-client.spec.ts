@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { z } from 'zod';
-import { ApiError, apiGetOrNullOn401, apiRequest, serverMessage } from './api-client';
+import { ApiError, apiGetOrNullOn401, apiRequest, serverMessage } from './api-client.js';
 
 const fetchMock = jest.fn<typeof fetch>();
 const realFetch = globalThis.fetch;

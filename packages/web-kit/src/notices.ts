@@ -1,7 +1,7 @@
 import { ServerMessages } from '@medtutor/contracts';
 import { App, theme } from 'antd';
 import { useMemo } from 'react';
-import { serverMessage } from './api-client';
+import { serverMessage } from './api-client.js';
 
 export interface NoticeApi {
   success(title: string, description?: string): void;

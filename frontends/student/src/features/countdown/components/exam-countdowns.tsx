@@ -1,0 +1,59 @@
+import { UnavailableSubjects } from '@medtutor/contracts';
+import { Alert, Card, Col, Row, Typography } from 'antd';
+import { SectionTitle } from '../../../components/section-title';
+import { useNow } from '../hooks/use-now';
+import { countdown, countdownText } from '../utils/countdown';
+import type { ExamGroup } from '../utils/exam-groups';
+import { forecast, forecastText } from '../utils/forecast';
+
+const formatDay = (examDate: string): string =>
+  new Date(`${examDate}T12:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+function ExamCountdownCard({ group, now }: { group: ExamGroup; now: Date }) {
+  const value = countdown(group.examDate, now);
+  const unavailable = (UnavailableSubjects as readonly string[]).includes(group.subject);
+  return (
+    <Card
+      title={
+        <Typography.Title level={3} style={{ margin: 0, fontSize: '1.05rem', whiteSpace: 'normal' }}>
+          {group.subject}
+        </Typography.Title>
+      }
+      style={{ height: '100%' }}
+    >
+      {unavailable && (
+        <Alert type="error" showIcon title="Subject Currently Unavailable" style={{ marginBottom: '0.75rem' }} />
+      )}
+      <Typography.Paragraph type="secondary" style={{ marginBottom: '0.25rem' }}>
+        Exam on {formatDay(group.examDate)}
+      </Typography.Paragraph>
+      {/* The ticking text is not announced each second; the date above carries the meaning. */}
+      <Typography.Paragraph strong style={{ fontSize: '1.1rem' }} data-testid="exam-countdown">
+        {countdownText(value)}
+      </Typography.Paragraph>
+      <Typography.Paragraph style={{ marginBottom: 0 }} data-testid="hours-forecast">
+        {forecastText(forecast(group.hoursLeft, group.examDate, now))}
+      </Typography.Paragraph>
+    </Card>
+  );
+}
+
+/** The countdown grid: one card per subject and exam date, with its weekly hours forecast. */
+export function ExamCountdowns({ groups }: { groups: ExamGroup[] }) {
+  const now = useNow(1000);
+  if (groups.length === 0) return null;
+  return (
+    <section aria-labelledby="countdown-heading">
+      <div style={{ marginBottom: '1rem' }}>
+        <SectionTitle id="countdown-heading">Exam Countdown</SectionTitle>
+      </div>
+      <Row gutter={[16, 16]}>
+        {groups.map((group) => (
+          <Col xs={24} md={12} xl={8} key={`${group.subject}|${group.examDate}`}>
+            <ExamCountdownCard group={group} now={now} />
+          </Col>
+        ))}
+      </Row>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import {
+  type ExamDateBody,
+  ExamDateBodySchema,
+  type SessionPackageDto,
+  SessionPackageDtoSchema,
+} from '@medtutor/contracts';
+import { apiRequest } from '@medtutor/web-kit';
+import { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import { userSessionsKey } from '../../sessions/api/get-user-sessions';
+
+export const examDateKey = (sessionId: number) => `/api/sessions/${sessionId}/exam-date`;
+
+export const updateExamDate = (sessionId: number, body: ExamDateBody): Promise<SessionPackageDto> =>
+  apiRequest('PATCH', examDateKey(sessionId), SessionPackageDtoSchema, ExamDateBodySchema.parse(body));
+
+interface UpdateSubjectExamDate {
+  sessionIds: number[];
+  examDate: string;
+}
+
+/**
+ * Sets one exam date on every package of a subject (the form picks a subject, not a package), then
+ * refreshes the sessions list (spec section 7).
+ */
+export const useUpdateSubjectExamDate = () => {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(
+    'exam-date',
+    async (_key: string, { arg }: { arg: UpdateSubjectExamDate }) => {
+      try {
+        return await Promise.all(arg.sessionIds.map((id) => updateExamDate(id, { examDate: arg.examDate })));
+      } finally {
+        // Even a partial failure may have changed some packages: show what the server holds.
+        await mutate(userSessionsKey);
+      }
+    },
+    { throwOnError: true },
+  );
+};

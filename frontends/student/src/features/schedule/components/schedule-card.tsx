@@ -1,0 +1,90 @@
+import type { SessionPackageDto } from '@medtutor/contracts';
+import { Button, Card, Flex, Radio, Tag, Typography } from 'antd';
+import { useId, useState } from 'react';
+import { remainingHours } from '../../sessions/utils/package-status';
+import { defaultDuration, durationOptions } from '../utils/durations';
+
+interface Tutor {
+  role: string;
+  name: string | null;
+  link: string | null;
+}
+
+const tutorsOf = (item: SessionPackageDto): Tutor[] =>
+  item.hasDualTutors
+    ? [
+        { role: 'Primary tutor', name: item.assignedTutor, link: item.tutorCalendarLink },
+        { role: 'Secondary tutor', name: item.secondaryTutor, link: item.secondaryTutorCalendarLink },
+      ]
+    : [{ role: 'Tutor', name: item.assignedTutor, link: item.tutorCalendarLink }];
+
+function BookWith({ tutor, duration }: { tutor: Tutor; duration: number | null }) {
+  const label = tutor.name && duration !== null ? `Book ${duration} h with ${tutor.name}` : 'Book Session';
+  return (
+    <Flex vertical gap={4}>
+      <span>
+        <Typography.Text type="secondary">{tutor.role}: </Typography.Text>
+        {tutor.name ? <strong>{tutor.name}</strong> : <Tag color="orange">Tutor Assignment Pending</Tag>}
+      </span>
+      {tutor.link ? (
+        // The tutor's own calendar takes the booking, in a new tab so the dashboard stays open.
+        <Button type="primary" href={tutor.link} target="_blank" rel="noopener noreferrer" disabled={duration === null}>
+          {label}
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </Button>
+      ) : (
+        <Button disabled>Calendar Link Pending</Button>
+      )}
+    </Flex>
+  );
+}
+
+/** Spec section 5's booking from a package: pick a duration the hours allow, then the tutor's calendar. */
+export function ScheduleCard({ item }: { item: SessionPackageDto }) {
+  const remaining = remainingHours(item);
+  const options = durationOptions(remaining);
+  const [duration, setDuration] = useState(() => defaultDuration(remaining));
+  const labelId = useId();
+  return (
+    <Card
+      data-testid="schedule-card"
+      title={
+        <Typography.Title level={3} style={{ margin: 0, fontSize: '1.05rem', whiteSpace: 'normal' }}>
+          Schedule {item.subject}
+        </Typography.Title>
+      }
+      style={{ height: '100%' }}
+    >
+      <Typography.Paragraph type="secondary">
+        {item.packageName}: {remaining} h remaining
+      </Typography.Paragraph>
+      <Typography.Paragraph id={labelId} strong style={{ marginBottom: '0.5rem' }}>
+        Session duration
+      </Typography.Paragraph>
+      <Radio.Group
+        aria-labelledby={labelId}
+        value={duration}
+        onChange={(event) => setDuration(event.target.value as number)}
+        style={{ marginBottom: '1rem' }}
+      >
+        <Flex vertical gap={4}>
+          {options.map((option) => (
+            <Radio key={option.hours} value={option.hours} disabled={option.disabled}>
+              {option.hours} {option.hours === 1 ? 'hour' : 'hours'}
+              {option.disabled && (
+                <Typography.Text type="secondary" style={{ marginLeft: '0.5rem' }}>
+                  Insufficient hours
+                </Typography.Text>
+              )}
+            </Radio>
+          ))}
+        </Flex>
+      </Radio.Group>
+      <Flex vertical gap="middle">
+        {tutorsOf(item).map((tutor) => (
+          <BookWith key={tutor.role} tutor={tutor} duration={duration} />
+        ))}
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,19 @@
+import { Button, Card, Result } from 'antd';
+
+/** Spec section 2's empty state. A plain link: /#pricing lives in the shell's router, not this remote's. */
+export function NoPackages() {
+  return (
+    <Card>
+      <Result
+        status="info"
+        title={<h2 style={{ fontSize: '1.3rem', margin: 0 }}>No Session Packages Yet</h2>}
+        subTitle="Choose a package to start one-to-one tutoring with our medical-student tutors."
+        extra={
+          <Button type="primary" href="/#pricing">
+            Browse Packages
+          </Button>
+        }
+      />
+    </Card>
+  );
+}

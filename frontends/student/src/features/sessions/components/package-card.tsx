@@ -1,0 +1,71 @@
+import type { SessionPackageDto } from '@medtutor/contracts';
+import { Button, Card, Flex, Progress, Tag, Typography } from 'antd';
+import { useId, useState } from 'react';
+import { packageStatus, progressPercent, remainingHours } from '../utils/package-status';
+import { HoursLedger } from './hours-ledger';
+
+const statusTag = {
+  'Not Started': <Tag>Not Started</Tag>,
+  'In Progress': <Tag color="blue">In Progress</Tag>,
+  COMPLETED: <Tag color="#237804">COMPLETED</Tag>,
+} as const;
+
+const formatDate = (iso: string): string =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** One package (spec section 2); a used-up package turns red-tinted with a green COMPLETED badge. */
+export function PackageCard({ item }: { item: SessionPackageDto }) {
+  const status = packageStatus(item);
+  const completed = status === 'COMPLETED';
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const historyId = useId();
+  return (
+    <Card
+      data-testid="package-card"
+      style={completed ? { background: '#fff1f0', borderColor: '#ffa39e' } : undefined}
+      title={
+        <Typography.Title level={3} style={{ margin: 0, fontSize: '1.05rem', whiteSpace: 'normal' }}>
+          {item.subject}
+        </Typography.Title>
+      }
+      extra={statusTag[status]}
+    >
+      <Typography.Paragraph strong style={{ marginBottom: '0.5rem' }}>
+        {item.packageName}
+      </Typography.Paragraph>
+      <Progress
+        percent={progressPercent(item)}
+        status={completed ? 'success' : 'normal'}
+        aria-label={`${item.usedHours} of ${item.totalHours} hours used`}
+      />
+      <Flex wrap gap="large" style={{ margin: '0.75rem 0' }}>
+        <span>
+          <Typography.Text type="secondary">Purchased </Typography.Text>
+          {formatDate(item.purchaseDate)}
+        </span>
+        <span>
+          <Typography.Text type="secondary">Used </Typography.Text>
+          {item.usedHours} of {item.totalHours} h
+        </span>
+        <span>
+          <Typography.Text type="secondary">Remaining </Typography.Text>
+          <strong>{remainingHours(item)} h</strong>
+        </span>
+      </Flex>
+      <Button
+        type="link"
+        style={{ padding: 0 }}
+        aria-expanded={historyOpen}
+        aria-controls={historyId}
+        onClick={() => setHistoryOpen(!historyOpen)}
+      >
+        {historyOpen ? 'Hide hours history' : 'Show hours history'}
+      </Button>
+      {historyOpen && (
+        <div style={{ marginTop: '0.5rem' }}>
+          <HoursLedger sessionId={item.id} id={historyId} />
+        </div>
+      )}
+    </Card>
+  );
+}

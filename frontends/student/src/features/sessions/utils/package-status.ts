@@ -1,0 +1,34 @@
+import type { SessionPackageDto } from '@medtutor/contracts';
+
+export type PackageStatus = 'Not Started' | 'In Progress' | 'COMPLETED';
+
+type Hours = Pick<SessionPackageDto, 'usedHours' | 'totalHours'>;
+
+/** Spec section 4: used >= total is COMPLETED (checked first, so an empty package reads as done). */
+export function packageStatus({ usedHours, totalHours }: Hours): PackageStatus {
+  if (usedHours >= totalHours) return 'COMPLETED';
+  if (usedHours <= 0) return 'Not Started';
+  return 'In Progress';
+}
+
+export const remainingHours = ({ usedHours, totalHours }: Hours): number => Math.max(0, totalHours - usedHours);
+
+/** Progress bar percent, capped so an over-used package still reads 100. */
+export const progressPercent = ({ usedHours, totalHours }: Hours): number =>
+  totalHours <= 0 ? 100 : Math.min(100, Math.round((usedHours / totalHours) * 100));
+
+export interface HoursSummary {
+  total: number;
+  used: number;
+  remaining: number;
+}
+
+export const hoursSummary = (packages: readonly Hours[]): HoursSummary =>
+  packages.reduce<HoursSummary>(
+    (sum, item) => ({
+      total: sum.total + item.totalHours,
+      used: sum.used + item.usedHours,
+      remaining: sum.remaining + remainingHours(item),
+    }),
+    { total: 0, used: 0, remaining: 0 },
+  );
