@@ -1,7 +1,7 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { contractsAlias, federationDefaults, pluginAntdExportsGuard } from '../federation.shared';
+import { workspaceAliases, federationDefaults, pluginAntdExportsGuard } from '../federation.shared';
 
 export default defineConfig({
   plugins: [
@@ -14,7 +14,7 @@ export default defineConfig({
     }),
   ],
   source: { entry: { index: './src/index.ts' } },
-  resolve: { alias: contractsAlias },
+  resolve: { alias: workspaceAliases },
   html: { title: 'Admin Dashboard' },
   // Served under /remotes/admin/ by the gateway: chunks resolve relative to where the manifest was loaded.
   output: { assetPrefix: 'auto' },

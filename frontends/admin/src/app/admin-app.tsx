@@ -1,66 +1,30 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import type { UserDto } from '@medtutor/contracts';
-import { Button, Card, Flex, Typography } from 'antd';
+import { Button, Card, Flex, Result, Typography } from 'antd';
 import { useState } from 'react';
-import { type AreaTab, AreaTabs } from '../features/overview/components/area-tabs';
+import { DashboardTabs, PanelTabs } from '../features/back-office-tabs';
+import { TutorPortal } from '../features/tutor-portal';
+import { type AdminView, canOpenView } from '../lib/access';
 import { fullName } from '../lib/display-name';
 
 /** Props given by the shell (its lib/remotes.ts declares the same shape). */
 export interface AdminAppProps {
   user: UserDto;
-  /** /admin-dashboard shows the dashboard, /admin the admin panel (spec section 2). */
-  view: 'dashboard' | 'panel';
+  /** /admin-dashboard shows the dashboard, /admin the admin panel (spec section 2), /tutor the tutor portal. */
+  view: AdminView;
   /** The shell's logout: ends the session and shows the notice; the shell then leaves this page. */
   onLogout: () => Promise<void>;
 }
 
-const views: Record<AdminAppProps['view'], { title: string; tabs: AreaTab[] }> = {
-  dashboard: {
-    title: 'Admin Dashboard',
-    tabs: [
-      {
-        key: 'students',
-        label: 'Student Management',
-        purpose: 'Manage students and their sessions: update used hours, set exam dates and assign tutors.',
-      },
-      {
-        key: 'testimonials',
-        label: 'Testimonials',
-        purpose: 'Review pending success stories and approve or delete them.',
-      },
-      {
-        key: 'discount-codes',
-        label: 'Discount Codes',
-        purpose: 'Generate single-use discount codes for packages.',
-      },
-      {
-        key: 'payslips',
-        label: 'Payslips',
-        purpose: 'Review, approve and delete tutor weekly timesheets.',
-      },
-    ],
-  },
-  panel: {
-    title: 'Admin Panel',
-    tabs: [
-      {
-        key: 'tutors',
-        label: 'Tutor Management',
-        purpose: 'Edit the names, specialties, qualifications and photos of the tutors shown on the website.',
-      },
-      {
-        key: 'testimonial-reviews',
-        label: 'Testimonial Reviews',
-        purpose: 'Review success stories waiting for approval before they are published.',
-      },
-    ],
-  },
+const titles: Record<AdminView, string> = {
+  dashboard: 'Admin Dashboard',
+  panel: 'Admin Panel',
+  tutor: 'Tutor Portal',
 };
 
 /** Root of the admin remote, rendered by the shell inside its <main>. */
 export default function AdminApp({ user, view, onLogout }: AdminAppProps) {
   const [leaving, setLeaving] = useState(false);
-  const { title, tabs } = views[view];
 
   const logout = async () => {
     setLeaving(true);
@@ -68,12 +32,15 @@ export default function AdminApp({ user, view, onLogout }: AdminAppProps) {
     setLeaving(false);
   };
 
+  // The shell routes by role already; this guards a remote mounted with the wrong view.
+  const allowed = canOpenView(user, view);
+
   return (
-    <Flex vertical gap="large" style={{ maxWidth: 1200, margin: '0 auto', padding: '2.5rem 1.5rem 4rem' }}>
+    <Flex vertical gap="large" style={{ maxWidth: 1280, margin: '0 auto', padding: '2rem 1rem 4rem', width: '100%' }}>
       <Flex component="header" justify="space-between" align="center" wrap gap="middle">
         <div>
           <Typography.Title level={1} style={{ marginBottom: '0.25rem' }}>
-            {title}
+            {titles[view]}
           </Typography.Title>
           <Typography.Text type="secondary">Signed in as {fullName(user)}</Typography.Text>
         </div>
@@ -81,9 +48,13 @@ export default function AdminApp({ user, view, onLogout }: AdminAppProps) {
           Logout
         </Button>
       </Flex>
-      <Card>
-        <AreaTabs tabs={tabs} />
-      </Card>
+      {!allowed ? (
+        <Result status="403" title="You do not have access to this page." />
+      ) : view === 'tutor' ? (
+        <TutorPortal />
+      ) : (
+        <Card>{view === 'dashboard' ? <DashboardTabs /> : <PanelTabs />}</Card>
+      )}
     </Flex>
   );
 }

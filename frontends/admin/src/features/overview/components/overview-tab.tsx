@@ -1,0 +1,129 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Empty, Flex, Row, Statistic, Typography } from 'antd';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { QueryState } from '../../../components/query-state';
+import { usePayslips } from '../../payslips/api/get-payslips';
+import { useAdminUsers } from '../../students/api/get-admin-users';
+import { hoursSoldByWeek, hoursSoldVsUsed, trialFunnel } from '../utils/aggregate';
+import { downloadCsv, payslipRows, studentRows, toCsv } from '../utils/csv';
+
+const heading = (text: string) => (
+  <Typography.Title level={3} style={{ fontSize: '1rem', margin: 0 }}>
+    {text}
+  </Typography.Title>
+);
+
+const stamp = () => new Date().toISOString().slice(0, 10);
+
+/** Overview: figures computed from the admin lists, plus CSV exports of students and payslips. */
+export function OverviewTab() {
+  const users = useAdminUsers();
+  const payslips = usePayslips();
+
+  return (
+    <Flex vertical gap="large">
+      <Flex gap="small" wrap>
+        <Button
+          icon={<DownloadOutlined />}
+          disabled={!users.data}
+          onClick={() => users.data && downloadCsv(`students-${stamp()}.csv`, toCsv(studentRows(users.data)))}
+        >
+          Export Students (CSV)
+        </Button>
+        <Button
+          icon={<DownloadOutlined />}
+          disabled={!payslips.data}
+          onClick={() => payslips.data && downloadCsv(`payslips-${stamp()}.csv`, toCsv(payslipRows(payslips.data)))}
+        >
+          Export Payslips (CSV)
+        </Button>
+      </Flex>
+      <QueryState
+        data={users.data}
+        error={users.error}
+        isLoading={users.isLoading}
+        label="student figures"
+        empty="No students yet, so there is nothing to chart."
+        onRetry={() => void users.mutate()}
+      >
+        {(list) => {
+          const weeks = hoursSoldByWeek(list);
+          const subjects = hoursSoldVsUsed(list);
+          const funnel = trialFunnel(list);
+          return (
+            <Row gutter={[24, 24]}>
+              <Col xs={24} lg={12}>
+                <Card size="small" title={heading('Hours sold by week')}>
+                  <Alert
+                    type="info"
+                    style={{ marginBottom: 12 }}
+                    title="Revenue by week needs the amounts paid, which the admin lists do not carry yet; this chart counts the hours sold in each purchase week."
+                  />
+                  {weeks.length === 0 ? (
+                    <Empty description="No packages sold yet." />
+                  ) : (
+                    <figure style={{ margin: 0 }} aria-label="Hours sold per purchase week">
+                      <ResponsiveContainer width="100%" height={260}>
+                        <BarChart data={weeks}>
+                          <CartesianGrid strokeDasharray="3 3" />
+                          <XAxis dataKey="week" />
+                          <YAxis allowDecimals={false} />
+                          <Tooltip />
+                          <Legend />
+                          <Bar dataKey="hoursSold" name="Hours sold" fill="#0f5fa8" />
+                          <Bar dataKey="packages" name="Packages" fill="#7cb305" />
+                        </BarChart>
+                      </ResponsiveContainer>
+                    </figure>
+                  )}
+                </Card>
+              </Col>
+              <Col xs={24} lg={12}>
+                <Card size="small" title={heading('Hours sold vs used')}>
+                  {subjects.length === 0 ? (
+                    <Empty description="No packages sold yet." />
+                  ) : (
+                    <figure style={{ margin: 0 }} aria-label="Hours sold and used per subject">
+                      <ResponsiveContainer width="100%" height={300}>
+                        <BarChart data={subjects}>
+                          <CartesianGrid strokeDasharray="3 3" />
+                          <XAxis dataKey="subject" />
+                          <YAxis allowDecimals={false} />
+                          <Tooltip />
+                          <Legend />
+                          <Bar dataKey="sold" name="Hours sold" fill="#0f5fa8" />
+                          <Bar dataKey="used" name="Hours used" fill="#d46b08" />
+                        </BarChart>
+                      </ResponsiveContainer>
+                    </figure>
+                  )}
+                </Card>
+              </Col>
+              <Col xs={24}>
+                <Card size="small" title={heading('Free trial to paid students')}>
+                  <Row gutter={[16, 16]}>
+                    <Col xs={12} md={6}>
+                      <Statistic title="Registered students" value={funnel.students} />
+                    </Col>
+                    <Col xs={12} md={6}>
+                      <Statistic title="Took the free trial" value={funnel.trialTaken} />
+                    </Col>
+                    <Col xs={12} md={6}>
+                      <Statistic title="Trial, then bought a package" value={funnel.trialThenPaid} />
+                    </Col>
+                    <Col xs={12} md={6}>
+                      <Statistic title="Bought a package" value={funnel.paid} />
+                    </Col>
+                  </Row>
+                  <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+                    Counted from registered students; free-trial requests from visitors without an account are not included.
+                  </Typography.Paragraph>
+                </Card>
+              </Col>
+            </Row>
+          );
+        }}
+      </QueryState>
+    </Flex>
+  );
+}

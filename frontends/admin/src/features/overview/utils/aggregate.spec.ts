@@ -1,0 +1,67 @@
+import { describe, expect, it } from '@jest/globals';
+import type { AdminUserWithSessionsDto, SessionPackageDto } from '@medtutor/contracts';
+import { hoursSoldByWeek, hoursSoldVsUsed, trialFunnel, weekStartOf } from './aggregate';
+
+const pkg = (over: Partial<SessionPackageDto>): SessionPackageDto => ({
+  id: 1,
+  userId: 1,
+  subject: 'Medical School Interviews',
+  packageName: '5 Sessions',
+  totalHours: 5,
+  usedHours: 0,
+  purchaseDate: '2026-11-18T10:00:00.000Z',
+  examDate: null,
+  assignedTutor: null,
+  tutorCalendarLink: null,
+  secondaryTutor: null,
+  secondaryTutorCalendarLink: null,
+  hasDualTutors: false,
+  ...over,
+});
+
+const student = (id: number, freeTrialUsed: boolean, sessions: SessionPackageDto[]): AdminUserWithSessionsDto => ({
+  id,
+  username: `s${id}`,
+  email: `s${id}@example.com`,
+  firstName: null,
+  lastName: null,
+  phone: null,
+  freeTrialUsed,
+  role: 'student',
+  isAdmin: false,
+  sessions,
+});
+
+describe('weekStartOf', () => {
+  it('returns the Monday of the week', () => {
+    expect(weekStartOf('2026-11-18T10:00:00.000Z')).toBe('2026-11-16');
+    expect(weekStartOf('2026-11-22T23:00:00.000Z')).toBe('2026-11-16');
+    expect(weekStartOf('2026-11-16T00:00:00.000Z')).toBe('2026-11-16');
+  });
+});
+
+describe('overview aggregation', () => {
+  const users = [
+    student(1, true, [pkg({ totalHours: 10, usedHours: 3 }), pkg({ id: 2, subject: 'UCAT', purchaseDate: '2026-11-09T09:00:00.000Z' })]),
+    student(2, true, []),
+    student(3, false, [pkg({ id: 3, totalHours: 1, usedHours: 1 })]),
+  ];
+
+  it('sums hours sold per purchase week, oldest first', () => {
+    expect(hoursSoldByWeek(users)).toEqual([
+      { week: '2026-11-09', packages: 1, hoursSold: 5 },
+      { week: '2026-11-16', packages: 2, hoursSold: 11 },
+    ]);
+  });
+
+  it('compares hours sold and used per subject', () => {
+    expect(hoursSoldVsUsed(users)).toEqual([
+      { subject: 'Medical School Interviews', sold: 11, used: 4 },
+      { subject: 'UCAT', sold: 5, used: 0 },
+    ]);
+  });
+
+  it('counts the trial to paid funnel', () => {
+    expect(trialFunnel(users)).toEqual({ students: 3, trialTaken: 2, trialThenPaid: 1, paid: 2 });
+  });
+});

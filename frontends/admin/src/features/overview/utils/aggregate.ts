@@ -1,0 +1,70 @@
+import type { AdminUserWithSessionsDto } from '@medtutor/contracts';
+
+/** Monday of the week (UTC) holding `iso`, as YYYY-MM-DD. */
+export function weekStartOf(iso: string): string {
+  const date = new Date(iso);
+  const day = date.getUTCDay();
+  const monday = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() - ((day + 6) % 7)));
+  return monday.toISOString().slice(0, 10);
+}
+
+export interface WeekHours {
+  week: string;
+  packages: number;
+  hoursSold: number;
+}
+
+/**
+ * Packages and hours sold per purchase week. Revenue is not among the figures the admin lists carry
+ * (prices paid live in catalog-payments), so the chart shows what the purchases themselves say.
+ */
+export function hoursSoldByWeek(users: readonly AdminUserWithSessionsDto[]): WeekHours[] {
+  const weeks = new Map<string, WeekHours>();
+  for (const pkg of users.flatMap((user) => user.sessions)) {
+    const week = weekStartOf(pkg.purchaseDate);
+    const entry = weeks.get(week) ?? { week, packages: 0, hoursSold: 0 };
+    entry.packages += 1;
+    entry.hoursSold += pkg.totalHours;
+    weeks.set(week, entry);
+  }
+  return [...weeks.values()].sort((a, b) => a.week.localeCompare(b.week));
+}
+
+export interface SubjectHours {
+  subject: string;
+  sold: number;
+  used: number;
+}
+
+/** Hours sold against hours used, per subject. */
+export function hoursSoldVsUsed(users: readonly AdminUserWithSessionsDto[]): SubjectHours[] {
+  const subjects = new Map<string, SubjectHours>();
+  for (const pkg of users.flatMap((user) => user.sessions)) {
+    const entry = subjects.get(pkg.subject) ?? { subject: pkg.subject, sold: 0, used: 0 };
+    entry.sold += pkg.totalHours;
+    entry.used += pkg.usedHours;
+    subjects.set(pkg.subject, entry);
+  }
+  return [...subjects.values()].sort((a, b) => a.subject.localeCompare(b.subject));
+}
+
+export interface Funnel {
+  students: number;
+  trialTaken: number;
+  trialThenPaid: number;
+  paid: number;
+}
+
+/**
+ * Trial → paid among registered students: who took the free trial (freeTrialUsed), and of those who
+ * bought a package. Trial requests from visitors who never registered are not in these lists.
+ */
+export function trialFunnel(users: readonly AdminUserWithSessionsDto[]): Funnel {
+  const paid = (user: AdminUserWithSessionsDto) => user.sessions.length > 0;
+  return {
+    students: users.length,
+    trialTaken: users.filter((user) => user.freeTrialUsed).length,
+    trialThenPaid: users.filter((user) => user.freeTrialUsed && paid(user)).length,
+    paid: users.filter(paid).length,
+  };
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from '@jest/globals';
+import type { AdminUserWithSessionsDto } from '@medtutor/contracts';
+import { payslipRows, studentRows, toCsv } from './csv';
+
+const user: AdminUserWithSessionsDto = {
+  id: 7,
+  username: 'alexj',
+  email: 'alex@example.com',
+  firstName: 'Alex',
+  lastName: 'Jones',
+  phone: '07123456789',
+  freeTrialUsed: true,
+  role: 'student',
+  isAdmin: false,
+  sessions: [
+    {
+      id: 3,
+      userId: 7,
+      subject: 'Medical School Interviews',
+      packageName: '10 Sessions',
+      totalHours: 10,
+      usedHours: 2.5,
+      purchaseDate: '2026-11-18T10:00:00.000Z',
+      examDate: '2027-01-10',
+      assignedTutor: 'Dr A',
+      tutorCalendarLink: 'https://cal.example/a',
+      secondaryTutor: 'Dr B',
+      secondaryTutorCalendarLink: 'https://cal.example/b',
+      hasDualTutors: true,
+    },
+  ],
+};
+
+describe('CSV rows', () => {
+  it('writes one row per package with contact details and remaining hours', () => {
+    const [row] = studentRows([user]);
+    expect(row).toMatchObject({ Email: 'alex@example.com', Subject: 'Medical School Interviews', 'Remaining hours': 7.5, 'Second tutor': 'Dr B', 'Purchase date': '2026-11-18' });
+  });
+
+  it('keeps students without packages', () => {
+    const rows = studentRows([{ ...user, sessions: [] }]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ Username: 'alexj', Subject: '' });
+  });
+
+  it('writes payslips and neutralises formulae', () => {
+    const rows = payslipRows([
+      { id: 1, tutorId: 2, tutorName: '=HYPERLINK("x")', tutorEmail: null, weekStarting: '2026-11-16', hoursWorked: 3.5, status: 'approved', createdAt: '2026-11-22T00:00:00.000Z' },
+    ]);
+    expect(rows[0]).toMatchObject({ 'Hours worked': 3.5, Status: 'approved', 'Tutor email': '' });
+    const csv = toCsv(rows);
+    expect(csv.split('\r\n')[0]).toBe('Payslip ID,Tutor,Tutor email,Week starting,Hours worked,Status,Students tutored,Notes');
+    expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
+  });
+});

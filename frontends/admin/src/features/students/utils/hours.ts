@@ -1,0 +1,27 @@
+import { DualTutorMinimumHours, HoursStep, type SessionPackageDto, ValidationMessages } from '@medtutor/contracts';
+
+export type HoursInput = { kind: 'blank' } | { kind: 'invalid'; message: string } | { kind: 'valid'; usedHours: number };
+
+/**
+ * Spec section 5, admin hours update: a number from 0 to the package total in steps of 0.5; blank
+ * input does nothing; anything else is 'Invalid Hours' with the range message.
+ */
+export function parseUsedHours(raw: string | number | null | undefined, totalHours: number): HoursInput {
+  const text = raw === null || raw === undefined ? '' : String(raw).trim();
+  if (text === '') return { kind: 'blank' };
+  const value = Number(text);
+  const valid =
+    Number.isFinite(value) && value >= 0 && value <= totalHours && Number.isInteger(value / HoursStep);
+  return valid ? { kind: 'valid', usedHours: value } : { kind: 'invalid', message: ValidationMessages.hoursRange(totalHours) };
+}
+
+/** Spec section 4: dual tutors are offered only for packages of at least 10 hours. */
+export const dualModeOffered = (pkg: Pick<SessionPackageDto, 'totalHours'>): boolean =>
+  pkg.totalHours >= DualTutorMinimumHours;
+
+/** Spec section 4: dual mode starts on when the package already has two tutors or is big enough. */
+export const dualModeByDefault = (pkg: Pick<SessionPackageDto, 'totalHours' | 'hasDualTutors'>): boolean =>
+  pkg.hasDualTutors || dualModeOffered(pkg);
+
+export const remainingHours = (pkg: Pick<SessionPackageDto, 'totalHours' | 'usedHours'>): number =>
+  Math.max(0, pkg.totalHours - pkg.usedHours);

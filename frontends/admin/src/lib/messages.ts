@@ -1,0 +1,22 @@
+/**
+ * Notices the spec does not word (mark paid, the tutor directory and the tutor portal are beyond it).
+ * The spec's own notices come from contracts' Notices.
+ */
+export const BackOfficeNotices = {
+  payslipMarkedPaid: 'Payslip Marked as Paid',
+  payslipMarkPaidFailed: 'Failed to mark payslip as paid',
+  tutorSaved: 'Tutor Saved',
+  tutorSaveFailed: 'Failed to save tutor',
+  tutorDeactivated: 'Tutor Deactivated',
+  tutorReactivated: 'Tutor Reactivated',
+  tutorStatusFailed: 'Failed to update tutor',
+  tutorInvited: 'Invitation Sent',
+  tutorInvitedDetail: 'The tutor will receive an email with a link to set their password.',
+  tutorInviteFailed: 'Failed to send invitation',
+  sessionLogged: 'Session Logged',
+  sessionLoggedDetail: "The hours were deducted from the student's package.",
+  sessionLogFailed: 'Failed to log session',
+  timesheetSubmitted: 'Timesheet Submitted',
+  timesheetSubmittedDetail: 'Your week was sent to the admin team for review.',
+  timesheetFailed: 'Failed to submit timesheet',
+} as const;
