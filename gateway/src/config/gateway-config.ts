@@ -77,6 +77,8 @@ const GatewayEnvSchema = z
     RATE_LIMIT_REGISTER_IP: rateLimit('10/1h'),
     RATE_LIMIT_FORGOT_PASSWORD_EMAIL: rateLimit('5/1h'),
     RATE_LIMIT_FORGOT_PASSWORD_IP: rateLimit('20/1h'),
+    RATE_LIMIT_CONSULTATIONS_IP: rateLimit('10/1h'),
+    RATE_LIMIT_TESTIMONIALS_IP: rateLimit('5/1h'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -119,6 +121,8 @@ const GatewayEnvSchema = z
         registerPerIp: env.RATE_LIMIT_REGISTER_IP,
         forgotPasswordPerEmail: env.RATE_LIMIT_FORGOT_PASSWORD_EMAIL,
         forgotPasswordPerIp: env.RATE_LIMIT_FORGOT_PASSWORD_IP,
+        consultationsPerIp: env.RATE_LIMIT_CONSULTATIONS_IP,
+        testimonialsPerIp: env.RATE_LIMIT_TESTIMONIALS_IP,
       },
     };
   });

@@ -29,6 +29,8 @@ export class RateLimitsService {
   private readonly registerPerIp: RateLimiterRedis;
   private readonly forgotPasswordPerEmail: RateLimiterRedis;
   private readonly forgotPasswordPerIp: RateLimiterRedis;
+  private readonly consultationsPerIp: RateLimiterRedis;
+  private readonly testimonialsPerIp: RateLimiterRedis;
 
   constructor(
     @Inject(REDIS) redis: Redis,
@@ -50,6 +52,8 @@ export class RateLimitsService {
     this.registerPerIp = limiter('register-ip', limits.registerPerIp);
     this.forgotPasswordPerEmail = limiter('forgot-email', limits.forgotPasswordPerEmail);
     this.forgotPasswordPerIp = limiter('forgot-ip', limits.forgotPasswordPerIp);
+    this.consultationsPerIp = limiter('consultations-ip', limits.consultationsPerIp);
+    this.testimonialsPerIp = limiter('testimonials-ip', limits.testimonialsPerIp);
   }
 
   async consumeLoginAttempt(email: string, ip: string): Promise<void> {
@@ -78,6 +82,15 @@ export class RateLimitsService {
       [this.forgotPasswordPerEmail, emailKey(email)],
       [this.forgotPasswordPerIp, ip],
     ]);
+  }
+
+  /** Consultation and free-trial requests: each one emails the team, so a script must not flood it. */
+  async consumeConsultation(ip: string): Promise<void> {
+    await this.consume([[this.consultationsPerIp, ip]]);
+  }
+
+  async consumeTestimonial(ip: string): Promise<void> {
+    await this.consume([[this.testimonialsPerIp, ip]]);
   }
 
   private loginCounters(email: string, ip: string): [Counter, ...Counter[]] {
