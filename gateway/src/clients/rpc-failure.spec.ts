@@ -48,6 +48,12 @@ describe('mapRpcFailure', () => {
     expect(mapRpcFailure(undefined).toBody()).toEqual(internal);
   });
 
+  it("passes on a payment provider's outage as 502 with its user-facing message", () => {
+    expect(
+      mapRpcFailure({ code: 'PAYMENTS.PROVIDER_UNAVAILABLE', message: 'Payment provider is unavailable' }).toBody(),
+    ).toEqual({ statusCode: 502, code: 'PAYMENTS.PROVIDER_UNAVAILABLE', message: 'Payment provider is unavailable' });
+  });
+
   it('keeps the gateway in charge of 503 messages', () => {
     expect(mapRpcFailure({ code: 'COMMON.SERVICE_UNAVAILABLE', message: 'db down' }).message).toBe(
       ServerMessages.serviceUnavailable,

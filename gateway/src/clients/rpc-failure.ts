@@ -22,7 +22,9 @@ export function mapRpcFailure(error: unknown): ApiError {
   if (!rpcError || !isErrorCode(rpcError.code)) return ApiErrors.internal();
   const status = HttpStatusByCode[rpcError.code];
   if (status === 503) return ApiErrors.serviceUnavailable();
-  if (status >= 500) return ApiErrors.internal();
+  // Other 5xx codes in the table (a payment provider's outage: 502) carry a message meant for users;
+  // a 500 is a fault whose detail stays in the service's log.
+  if (status === 500) return ApiErrors.internal();
   return new ApiError(status, rpcError.code, rpcError.message);
 }
 
