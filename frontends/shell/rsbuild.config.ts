@@ -9,7 +9,7 @@ import { robotsTxt, sitemapXml } from './src/seo/site-files';
 const gateway = 'http://localhost:8080';
 
 /** `SUPPORT_EMAIL` is the services' setting too; unset, it takes the local default of scripts/lib/local-env.sh. */
-const supportEmail = process.env.SUPPORT_EMAIL ?? 'support@localhost';
+const supportEmail = process.env.SUPPORT_EMAIL ?? 'support@medpath.local';
 
 /**
  * robots.txt and sitemap.xml need absolute URLs, so they are written at build time for the gateway's

@@ -4,7 +4,7 @@ import { pluginReact } from '@rsbuild/plugin-react';
 import { workspaceAliases, federationDefaults, pluginAntdExportsGuard } from '../federation.shared';
 
 /** `SUPPORT_EMAIL` as the shell reads it (shell/rsbuild.config.ts); unset, the local default of scripts/lib/local-env.sh. */
-const supportEmail = process.env.SUPPORT_EMAIL ?? 'support@localhost';
+const supportEmail = process.env.SUPPORT_EMAIL ?? 'support@medpath.local';
 
 export default defineConfig({
   plugins: [

@@ -24,8 +24,8 @@ export IDENTITY_DATABASE_URL PAYMENTS_DATABASE_URL TUTORING_DATABASE_URL REVIEWS
 export NODE_ENV="${NODE_ENV:-development}"
 export PORT="${PORT:-8080}"
 export PUBLIC_BASE_URL="${PUBLIC_BASE_URL:-http://localhost:$PORT}"
-export MAIL_FROM="${MAIL_FROM:-MedPath Tutors <no-reply@localhost>}"
-export SUPPORT_EMAIL="${SUPPORT_EMAIL:-support@localhost}"
+export MAIL_FROM="${MAIL_FROM:-MedPath Tutors <no-reply@medpath.local>}"
+export SUPPORT_EMAIL="${SUPPORT_EMAIL:-support@medpath.local}"
 # Without SMTP_URL, identity writes outgoing mail as files here (the e2e suite reads reset links).
 export MAIL_OUTBOX_DIR="${MAIL_OUTBOX_DIR:-$VAR_DIR/mail-outbox}"
 export PAYMENTS_PROVIDER="${PAYMENTS_PROVIDER:-demo}"

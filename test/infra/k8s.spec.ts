@@ -54,6 +54,8 @@ function placeholder(variable: string): string {
     return `postgresql://app:secret@db.example.internal:5432/${variable.toLowerCase()}`;
   if (variable === 'SMTP_URL') return 'smtps://user:secret@smtp.example.com:465';
   if (variable === 'SESSION_SECRET') return 'x'.repeat(48);
+  if (variable === 'STRIPE_SECRET_KEY') return 'sk_live_placeholder';
+  if (variable === 'STRIPE_WEBHOOK_SECRET') return 'whsec_placeholder';
   return `${variable.toLowerCase()}_placeholder`;
 }
 
