@@ -13,7 +13,7 @@ const swc = [
   },
 ];
 
-const shared = {
+export const shared = {
   rootDir: '.',
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: { '^.+\\.tsx?$': swc },

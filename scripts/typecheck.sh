@@ -8,7 +8,7 @@ cd "$REPO_ROOT"
 
 projects=()
 for config in packages/*/tsconfig.json services/*/tsconfig.json gateway/tsconfig.json frontends/*/tsconfig.json \
-  test/tsconfig.json e2e/tsconfig.json; do
+  test/tsconfig.json bench/tsconfig.json e2e/tsconfig.json; do
   [[ -f "$config" ]] && projects+=("$config")
 done
 ((${#projects[@]})) || die "no tsconfig.json found"

@@ -26,9 +26,11 @@ export async function startServiceUnderTest(options: {
   migrationsDir: string;
   module: (urls: { databaseUrl: string; natsUrl: string }, logger: Logger) => unknown;
   logger?: Logger;
+  /** A NATS server shared with other services under test (the caller stops it); a private one otherwise. */
+  nats?: TestNats;
 }): Promise<ServiceUnderTest> {
   const db = await createTestDatabase(options.label, options.migrationsDir);
-  const nats = await startTestNats();
+  const nats = options.nats ?? (await startTestNats());
   const logger = options.logger ?? pino({ level: 'silent' });
   const app = await bootstrapService({
     name: options.name,
@@ -47,7 +49,7 @@ export async function startServiceUnderTest(options: {
       await client.close();
       await app.close();
       await db.drop();
-      await nats.stop();
+      if (!options.nats) await nats.stop();
     },
   };
 }

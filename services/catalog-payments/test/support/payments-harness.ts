@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { type Actor, type RpcError, RpcErrorSchema, Subjects } from '@medtutor/contracts';
-import { startServiceUnderTest, type ServiceUnderTest } from '@medtutor/nest-kit/testing';
+import { startServiceUnderTest, type ServiceUnderTest, type TestNats } from '@medtutor/nest-kit/testing';
 import pg from 'pg';
 import { firstValueFrom, timeout } from 'rxjs';
 import { AppModule, SERVICE_NAME } from '../../src/app.module.js';
@@ -12,10 +12,15 @@ export const SEED_30 = 'WELCOME30';
 export const SEED_1 = 'TEST1';
 
 /** catalog-payments on a fresh database and private NATS, with the given payment variables. */
-export async function startPaymentsService(label: string, env: Record<string, string>): Promise<PaymentsHarness> {
+export async function startPaymentsService(
+  label: string,
+  env: Record<string, string>,
+  nats?: TestNats,
+): Promise<PaymentsHarness> {
   const service = await startServiceUnderTest({
     name: SERVICE_NAME,
     label,
+    nats,
     migrationsDir,
     module: ({ databaseUrl, natsUrl }, logger) =>
       AppModule.register(

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Actor, RpcError } from '@medtutor/contracts';
 import { RpcErrorSchema } from '@medtutor/contracts';
-import { startServiceUnderTest, type ServiceUnderTest } from '@medtutor/nest-kit/testing';
+import { startServiceUnderTest, type ServiceUnderTest, type TestNats } from '@medtutor/nest-kit/testing';
 import pg from 'pg';
 import { firstValueFrom, timeout } from 'rxjs';
 import { AppModule, SERVICE_NAME } from '../../src/app.module.js';
@@ -28,11 +28,13 @@ export function testConfig(env: Record<string, string | undefined>, mailDir: str
 export async function startTutoring(
   label: string,
   env: Record<string, string | undefined> = {},
+  nats?: TestNats,
 ): Promise<ServiceUnderTest & { mailDir: string }> {
   const mailDir = await mkdtemp(join(tmpdir(), 'tutoring-mail-'));
   const service = await startServiceUnderTest({
     name: SERVICE_NAME,
     label,
+    nats,
     migrationsDir: MIGRATIONS_DIR,
     module: ({ databaseUrl, natsUrl }, logger) =>
       AppModule.register(
