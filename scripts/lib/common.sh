@@ -3,7 +3,8 @@
 
 # shellcheck disable=SC2034 # used by the scripts that source this file
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-VAR_DIR="$REPO_ROOT/.var"
+# MEDTUTOR_VAR_DIR runs a second copy of the system beside the first (its own pid file, logs and mail).
+VAR_DIR="${MEDTUTOR_VAR_DIR:-$REPO_ROOT/.var}"
 LOG_DIR="$VAR_DIR/logs"
 
 if [[ -t 1 && -z "${NO_COLOR:-}" ]]; then
