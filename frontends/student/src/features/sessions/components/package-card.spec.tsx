@@ -1,0 +1,65 @@
+/** @jest-environment jsdom */
+import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { SWRConfig } from 'swr';
+import { installMatchMedia, sessionPackage } from '../../../testing/dom';
+import { ScheduleSection } from '../../schedule/components/schedule-section';
+import { PackageCard } from './package-card';
+
+const renderCard = (usedHours: number) =>
+  render(
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <PackageCard item={sessionPackage({ usedHours })} />
+    </SWRConfig>,
+  );
+
+beforeAll(installMatchMedia);
+afterEach(cleanup);
+
+describe('PackageCard status', () => {
+  it('reads Not Started with no hours used, on a plain card', () => {
+    renderCard(0);
+    const card = screen.getByTestId('package-card');
+    expect(within(card).getByText('Not Started')).toBeTruthy();
+    expect(card.style.background).toBe('');
+    expect(within(card).getByText('5 h')).toBeTruthy();
+  });
+
+  it('reads In Progress between none and all', () => {
+    renderCard(2.5);
+    const card = screen.getByTestId('package-card');
+    expect(within(card).getByText('In Progress')).toBeTruthy();
+    expect(within(card).getByText('2.5 h')).toBeTruthy();
+  });
+
+  it('reads COMPLETED once every hour is used: red-tinted card, green badge', () => {
+    renderCard(5);
+    const card = screen.getByTestId('package-card');
+    const badge = within(card).getByText('COMPLETED');
+    expect(badge.closest('.ant-tag')?.getAttribute('style')).toMatch(/#237804|rgb\(35, 120, 4\)/);
+    expect(card.style.background).toBe('rgb(255, 241, 240)');
+    expect(within(card).getByText('0 h')).toBeTruthy();
+  });
+});
+
+describe('ScheduleSection', () => {
+  it('offers booking only for packages with hours left', () => {
+    render(
+      <ScheduleSection
+        packages={[
+          sessionPackage({ id: 1, usedHours: 5 }),
+          sessionPackage({ id: 2, subject: 'Medical School Support', usedHours: 1 }),
+        ]}
+      />,
+    );
+    const cards = screen.getAllByTestId('schedule-card');
+    expect(cards).toHaveLength(1);
+    expect(within(cards[0]!).getByText('Schedule Medical School Support')).toBeTruthy();
+    expect(within(cards[0]!).getByText('5-Session Package: 4 h remaining')).toBeTruthy();
+  });
+
+  it('renders nothing when every package is used up', () => {
+    const { container } = render(<ScheduleSection packages={[sessionPackage({ usedHours: 5 })]} />);
+    expect(container.innerHTML).toBe('');
+  });
+});
