@@ -9,6 +9,7 @@ import { LOGGER } from './logging/logger.js';
 import { RedisModule } from './redis/redis.module.js';
 import { CatalogPaymentsRoutesModule } from './routes/catalog-payments/catalog-payments-routes.module.js';
 import { IdentityRoutesModule } from './routes/identity/identity-routes.module.js';
+import { ReviewsRoutesModule } from './routes/reviews/reviews-routes.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
 
 @Module({})
@@ -36,6 +37,7 @@ export class AppModule {
         HealthModule,
         IdentityRoutesModule,
         CatalogPaymentsRoutesModule,
+        ReviewsRoutesModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
     };

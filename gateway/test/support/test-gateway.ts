@@ -7,7 +7,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { startTestNats, testRedisUrl } from '@medtutor/nest-kit/testing';
 import { Redis } from 'ioredis';
-import type { Response } from 'supertest';
+import type { Role, UserDto } from '@medtutor/contracts';
+import request, { type Response } from 'supertest';
 import { AppModule } from '../../src/app.module.js';
 import { configureGatewayApp } from '../../src/app.setup.js';
 import { type GatewayConfig, loadGatewayConfig } from '../../src/config/gateway-config.js';
@@ -15,24 +16,28 @@ import { createGatewayLogger } from '../../src/logging/logger.js';
 import { redisKeys } from '../../src/redis/redis.module.js';
 import { type FakeServices, startFakeServices } from './fake-services.js';
 
-export interface TestGateway {
+/** The gateway alone, on a NATS where the caller runs the services (e.g. real ones). */
+export interface GatewayUnderTest {
   app: NestExpressApplication;
   config: GatewayConfig;
-  fake: FakeServices;
   /** A separate client on the gateway's Redis, to look at what the gateway stored. */
   redis: Redis;
   keys: ReturnType<typeof redisKeys>;
-  stopFakeServices: () => Promise<void>;
   close: () => Promise<void>;
 }
+
+export interface TestGateway extends GatewayUnderTest {
+  fake: FakeServices;
+  stopFakeServices: () => Promise<void>;
+}
+
+type GatewayOptions = { env?: Record<string, string>; controllers?: Type[] };
 
 /**
  * Boots the real gateway (same module and Express pipeline as production) against a private
  * nats-server with fake services, and the test Redis under a key prefix unique to this run.
  */
-export async function startTestGateway(
-  options: { env?: Record<string, string>; controllers?: Type[] } = {},
-): Promise<TestGateway> {
+export async function startTestGateway(options: GatewayOptions = {}): Promise<TestGateway> {
   const nats = await startTestNats();
   const fakes = await startFakeServices(nats.url);
   let fakesRunning = true;
@@ -41,12 +46,29 @@ export async function startTestGateway(
     fakesRunning = false;
     await fakes.stop();
   };
+  const gateway = await startGatewayOn(nats.url, options);
+  return {
+    ...gateway,
+    fake: fakes.fake,
+    stopFakeServices,
+    close: async () => {
+      await gateway.close();
+      await stopFakeServices();
+      await nats.stop();
+    },
+  };
+}
 
+/**
+ * The real gateway on `natsUrl`, with no fakes: whatever answers there is what it talks to. The
+ * test Redis is used under a key prefix unique to this run, emptied by `close`.
+ */
+export async function startGatewayOn(natsUrl: string, options: GatewayOptions = {}): Promise<GatewayUnderTest> {
   const prefix = `gwtest:${randomBytes(6).toString('hex')}:`;
   const config = loadGatewayConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    NATS_URL: nats.url,
+    NATS_URL: natsUrl,
     REDIS_URL: await testRedisUrl(),
     REDIS_KEY_PREFIX: prefix,
     SESSION_SECRET: 'integration-tests-only-secret-0123456789',
@@ -69,14 +91,10 @@ export async function startTestGateway(
   return {
     app,
     config,
-    fake: fakes.fake,
     redis,
     keys: redisKeys(prefix),
-    stopFakeServices,
     close: async () => {
       await app.close();
-      await stopFakeServices();
-      await nats.stop();
       const keys = await redis.keys(`${prefix}*`);
       if (keys.length) await redis.del(...keys);
       await redis.quit();
@@ -100,4 +118,20 @@ export function setCookies(res: Response): string[] {
 export function sessionIdOf(cookie: string): string {
   const value = decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1));
   return value.slice(2, value.lastIndexOf('.'));
+}
+
+/**
+ * A new user of `role`, signed in through POST /api/login from an address of its own (counts only
+ * with TRUST_PROXY), so sign-ins never meet the login rate limits.
+ */
+export async function signIn(gateway: TestGateway, role: Role): Promise<{ cookie: string; user: UserDto }> {
+  const email = `${role}-${randomBytes(6).toString('hex')}@example.com`;
+  const user = gateway.fake.addUser({ email, password: 'pass-word-1', role });
+  const res = await request(gateway.app.getHttpServer())
+    .post('/api/login')
+    .set('X-Forwarded-For', `198.18.${randomBytes(1)[0]}.${randomBytes(1)[0]}`)
+    .send({ email, password: 'pass-word-1' });
+  const cookie = sessionCookieFrom(res);
+  if (res.status !== 200 || !cookie) throw new Error(`sign-in as ${role} failed: ${res.status} ${res.text}`);
+  return { cookie, user };
 }

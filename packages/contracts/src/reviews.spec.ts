@@ -1,14 +1,22 @@
 import { describe, expect, it } from '@jest/globals';
-import { publicTestimonialName, SubmitTestimonialBodySchema } from './reviews.js';
+import {
+  publicTestimonialName,
+  SubmitTestimonialBodySchema,
+  TestimonialIdParamSchema,
+  TestimonialIdRequestSchema,
+} from './reviews.js';
 
 describe('publicTestimonialName', () => {
   it.each([
+    ['Sarah Johnson', 'S.J.'],
     ['Sarah Jones', 'S.J.'],
     ['sarah jones', 'S.J.'],
     ['Mary-Ann Lee', 'M.A.L.'],
     ['Jonathan', 'J.'],
     ['  Sarah   Jones  ', 'S.J.'],
     ['Dr. Khan', 'Dr. Khan'],
+    ['Dr. Who', 'Dr. Who'],
+    ['Ann', 'Ann'],
     ['S.J.', 'S.J.'],
     ['Amir', 'Amir'],
     ['Al', 'Al'],
@@ -38,5 +46,25 @@ describe('SubmitTestimonialBodySchema', () => {
     const result = SubmitTestimonialBodySchema.safeParse({ ...valid, ...patch });
     expect(result.success).toBe(false);
     expect(result.error?.issues).toEqual([expect.objectContaining({ path: [field], message })]);
+  });
+});
+
+describe('testimonial ids', () => {
+  it.each(['1', '42', '2147483647'])('accepts the route parameter %s', (param) => {
+    expect(TestimonialIdParamSchema.parse(param)).toBe(Number(param));
+  });
+
+  it.each(['0', '-1', '1.5', '1e3', ' 7', '0x1', 'abc', '', '2147483648', '99999999999'])(
+    'refuses the route parameter %j',
+    (param) => {
+      expect(TestimonialIdParamSchema.safeParse(param).success).toBe(false);
+    },
+  );
+
+  it('refuses over NATS what is not a positive PostgreSQL integer', () => {
+    expect(TestimonialIdRequestSchema.parse({ id: 7 })).toEqual({ id: 7 });
+    for (const id of ['7', 0, 1.5, 2_147_483_648]) {
+      expect(TestimonialIdRequestSchema.safeParse({ id }).success).toBe(false);
+    }
   });
 });

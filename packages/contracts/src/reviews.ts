@@ -94,9 +94,20 @@ export type SubmitTestimonialReply = z.infer<typeof SubmitTestimonialReplySchema
 
 /** PATCH .../approve answers the approved record; DELETE answers `{ deleted: true }`. */
 export const DeleteTestimonialReplySchema = z.object({ deleted: z.literal(true) });
+export type DeleteTestimonialReply = z.infer<typeof DeleteTestimonialReplySchema>;
 
-export const TestimonialIdRequestSchema = z.object({ id: z.coerce.number().int().positive() });
+/** Ids are PostgreSQL `integer`s: a larger number names no testimonial, rather than failing the query. */
+const TestimonialIdSchema = z.number().int().positive().max(2_147_483_647);
+
+export const TestimonialIdRequestSchema = z.object({ id: TestimonialIdSchema });
 export type TestimonialIdRequest = z.infer<typeof TestimonialIdRequestSchema>;
+
+/** The `:id` of the admin routes: plain digits only, so '1e3', ' 7' or '0x1' name no testimonial either. */
+export const TestimonialIdParamSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/)
+  .transform(Number)
+  .pipe(TestimonialIdSchema);
 
 export const ReviewsMessages = {
   testimonialNotFound: 'Testimonial not found',

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { ReviewsConfig } from './config/reviews.config.js';
 import { InfraModule } from './infra/infra.module.js';
 import { PrismaService } from './infra/prisma.service.js';
+import { TestimonialsModule } from './modules/testimonials/testimonials.module.js';
 
 export const SERVICE_NAME = 'reviews';
 
@@ -27,6 +28,7 @@ export class AppModule {
           subject: Subjects.reviews.health,
           database: PrismaService,
         }),
+        TestimonialsModule,
       ],
     };
   }

@@ -1,6 +1,8 @@
 import { Typography } from 'antd';
+import { TestimonialForm } from './testimonial-form';
+import { TestimonialList } from './testimonial-list';
 
-/** Home page section `#success` (spec sections 1 and 2). */
+/** Home page section `#success` (spec sections 1 and 2): approved stories and the submission form. */
 export function SuccessSection() {
   return (
     <section id="success" aria-labelledby="success-heading" className="section section--tinted">
@@ -12,6 +14,13 @@ export function SuccessSection() {
           Our students have a 99% success rate. They prepare with qualified medical-student tutors, practise with mock
           exams and interviews, and study 100% online from wherever they are.
         </Typography.Paragraph>
+        <TestimonialList />
+        <Typography.Title level={3} style={{ marginTop: '2.5rem' }}>
+          Share Your Success Story
+        </Typography.Title>
+        <div style={{ maxWidth: 720 }}>
+          <TestimonialForm />
+        </div>
       </div>
     </section>
   );

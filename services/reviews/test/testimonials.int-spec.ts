@@ -1,0 +1,337 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  type Actor,
+  ErrorCodes,
+  EventStreams,
+  EventTypes,
+  eventSubject,
+  PendingTestimonialListSchema,
+  type PaymentSucceededV1,
+  PublicTestimonialListSchema,
+  ReviewsMessages,
+  type RpcError,
+  RpcErrorSchema,
+  Subjects,
+  type UserRegisteredV1,
+  ValidationMessages,
+} from '@medtutor/contracts';
+import { newEvent } from '@medtutor/nest-kit';
+import { startServiceUnderTest, type ServiceUnderTest } from '@medtutor/nest-kit/testing';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import pg from 'pg';
+import { firstValueFrom, timeout } from 'rxjs';
+import { AppModule, SERVICE_NAME } from '../src/app.module.js';
+import { loadReviewsConfig } from '../src/config/reviews.config.js';
+import { PAYMENT_SUCCEEDED_CONSUMER } from '../src/modules/verified-purchases/payment-succeeded.consumer.js';
+import { USER_REGISTERED_CONSUMER } from '../src/modules/verified-purchases/user-registered.consumer.js';
+
+const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
+
+const actors = {
+  admin: { userId: 1, role: 'admin' },
+  student: { userId: 10, role: 'student' },
+  tutor: { userId: 20, role: 'tutor' },
+} satisfies Record<string, Actor>;
+
+const story = {
+  name: 'Sarah Johnson',
+  title: 'Offer from my first choice',
+  content: 'The mock interviews made all the difference.',
+  rating: 4,
+  email: 'Sarah.Johnson@Example.com',
+};
+
+describe('reviews testimonials over NATS (real PostgreSQL and JetStream)', () => {
+  let service: ServiceUnderTest;
+  let nc: NatsConnection;
+
+  const call = (subject: string, data: unknown, actor: Actor | null = null): Promise<unknown> =>
+    firstValueFrom(
+      service.client.send(subject, { meta: { correlationId: 'reviews-test', actor }, data }).pipe(timeout(15_000)),
+    );
+  const fail = async (subject: string, data: unknown, actor: Actor | null = null): Promise<RpcError> => {
+    const failure = await call(subject, data, actor).then(
+      (reply) => {
+        throw new Error(`expected ${subject} to fail, got ${JSON.stringify(reply)}`);
+      },
+      (error: unknown) => error,
+    );
+    return RpcErrorSchema.parse(failure);
+  };
+  const submit = async (body: object = story): Promise<number> =>
+    ((await call(Subjects.reviews.submitTestimonial, body)) as { id: number }).id;
+  const publicList = async () =>
+    PublicTestimonialListSchema.parse(await call(Subjects.reviews.listApprovedTestimonials, {}));
+  const pendingList = async () =>
+    PendingTestimonialListSchema.parse(await call(Subjects.reviews.listPendingTestimonials, {}, actors.admin));
+
+  const sql = async <R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> => {
+    const client = new pg.Client({ connectionString: service.db.url });
+    await client.connect();
+    try {
+      return (await client.query<R>(text, values)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+  const outbox = (type: string) =>
+    sql<{ payload: { data: unknown } }>('SELECT payload FROM outbox_events WHERE type = $1', [type]);
+  const inboxRows = async (consumer: string, eventId: string) =>
+    Number(
+      (
+        await sql<{ count: string }>('SELECT count(*) FROM inbox_events WHERE consumer = $1 AND event_id = $2', [
+          consumer,
+          eventId,
+        ])
+      )[0]!.count,
+    );
+
+  /** Polls until `probe` answers something other than undefined/false, or fails after `timeoutMs`. */
+  const eventually = async <T>(probe: () => Promise<T | undefined | false>, what: string, timeoutMs = 15_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await probe();
+      if (value !== undefined && value !== false) return value;
+      if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+      await sleep(50);
+    }
+  };
+
+  /** Published without a message id, so JetStream stores every copy: a real redelivery in effect. */
+  const publish = async <T>(type: string, data: T, eventId: string = randomUUID()) => {
+    const envelope = { ...newEvent(type, 1, data, 'reviews-test'), id: eventId };
+    await jetstream(nc).publish(eventSubject(type), JSON.stringify(envelope));
+    return envelope;
+  };
+  const registered = (overrides: Partial<UserRegisteredV1> = {}): UserRegisteredV1 => ({
+    userId: 77,
+    username: 'sarahj',
+    email: 'sarah.johnson@example.com',
+    firstName: 'Sarah',
+    lastName: 'Johnson',
+    phone: null,
+    role: 'student',
+    ...overrides,
+  });
+  const paid = (overrides: Partial<PaymentSucceededV1> = {}): PaymentSucceededV1 => ({
+    paymentId: randomUUID(),
+    userId: 77,
+    subject: 'Medical School Interviews',
+    packageType: 'package5',
+    packageName: '5 Sessions Package',
+    hours: 5,
+    currency: 'GBP',
+    amount: 19000,
+    discountCode: null,
+    provider: 'stripe',
+    paidAt: '2026-11-20T10:15:00.000Z',
+    ...overrides,
+  });
+  /** Every stored copy acknowledged: the consumer's ack floor reached the stream's last message. */
+  const drained = (stream: string, durable: string) => async () => {
+    const jsm = await jetstreamManager(nc);
+    const info = await jsm.streams.info(stream);
+    const consumer = await jsm.consumers.info(stream, durable);
+    return consumer.ack_floor.stream_seq >= info.state.last_seq;
+  };
+
+  beforeAll(async () => {
+    service = await startServiceUnderTest({
+      name: SERVICE_NAME,
+      label: 'reviews_testimonials',
+      migrationsDir,
+      module: ({ databaseUrl, natsUrl }, logger) =>
+        AppModule.register(
+          loadReviewsConfig({ NODE_ENV: 'test', REVIEWS_DATABASE_URL: databaseUrl, NATS_URL: natsUrl }),
+          logger,
+        ),
+    });
+    nc = await connect({ servers: service.nats.url });
+  }, 60_000);
+
+  afterAll(async () => {
+    await nc?.close();
+    await service?.stop();
+  });
+
+  describe('moderation', () => {
+    beforeEach(() => service.db.truncate());
+
+    it('keeps a submitted story pending: the admin sees it with the email, the public does not', async () => {
+      const id = await submit();
+
+      expect(await publicList()).toEqual([]);
+      expect(await pendingList()).toEqual([
+        {
+          id,
+          name: 'Sarah Johnson',
+          title: story.title,
+          content: story.content,
+          rating: 4,
+          email: 'sarah.johnson@example.com',
+          isApproved: false,
+          verifiedPurchase: false,
+          createdAt: expect.any(String),
+        },
+      ]);
+      expect((await outbox(EventTypes.testimonialSubmitted)).map((row) => row.payload.data)).toEqual([
+        { testimonialId: id, rating: 4 },
+      ]);
+    });
+
+    it('defaults the rating to 5 and lets a visitor submit', async () => {
+      const { rating: _rating, ...withoutRating } = story;
+      await submit(withoutRating);
+
+      expect((await pendingList())[0]?.rating).toBe(5);
+    });
+
+    it.each([
+      [{ name: 'S' }, ValidationMessages.nameMin],
+      [{ title: 'A' }, ValidationMessages.titleMin],
+      [{ content: '  ' }, ValidationMessages.experienceRequired],
+      [{ email: 'not-an-email' }, ValidationMessages.emailInvalid],
+      [{ rating: 6 }, 'Please choose a rating from 1 to 5'],
+    ])('refuses %j with the spec message and stores nothing', async (patch, message) => {
+      const error = await fail(Subjects.reviews.submitTestimonial, { ...story, ...patch });
+
+      expect(error).toMatchObject({ code: ErrorCodes.validationFailed, message });
+      expect(await sql('SELECT id FROM testimonials')).toEqual([]);
+    });
+
+    it('publishes an approved story with initials and never the email; a second approval changes nothing', async () => {
+      const id = await submit();
+      const short = await submit({ ...story, name: 'Ann', email: 'ann@example.com' });
+
+      const approved = await call(Subjects.reviews.approveTestimonial, { id }, actors.admin);
+      expect(approved).toMatchObject({ id, isApproved: true, email: 'sarah.johnson@example.com' });
+      expect(await call(Subjects.reviews.approveTestimonial, { id }, actors.admin)).toEqual(approved);
+
+      const listed = await publicList();
+      expect(listed).toEqual([
+        { id, name: 'S.J.', title: story.title, content: story.content, rating: 4, verifiedPurchase: false },
+      ]);
+      expect(JSON.stringify(await call(Subjects.reviews.listApprovedTestimonials, {}))).not.toMatch(/example\.com/i);
+      expect((await pendingList()).map((row) => row.id)).toEqual([short]);
+      expect((await outbox(EventTypes.testimonialApproved)).map((row) => row.payload.data)).toEqual([
+        { testimonialId: id, approvedBy: actors.admin.userId },
+      ]);
+      const [row] = await sql<{ approved_by: number; approved_at: Date | null }>(
+        'SELECT approved_by, approved_at FROM testimonials WHERE id = $1',
+        [id],
+      );
+      expect(row).toEqual({ approved_by: 1, approved_at: expect.any(Date) });
+    });
+
+    it('deletes a story; an unknown id is NOT_FOUND for approve and delete', async () => {
+      const id = await submit();
+
+      expect(await call(Subjects.reviews.deleteTestimonial, { id }, actors.admin)).toEqual({ deleted: true });
+      expect(await pendingList()).toEqual([]);
+      for (const subject of [Subjects.reviews.deleteTestimonial, Subjects.reviews.approveTestimonial]) {
+        expect(await fail(subject, { id }, actors.admin)).toMatchObject({
+          code: ErrorCodes.notFound,
+          message: ReviewsMessages.testimonialNotFound,
+        });
+      }
+    });
+
+    it('refuses malformed ids as validation errors', async () => {
+      for (const id of ['1', 0, -3, 1.5, 2_147_483_648]) {
+        expect((await fail(Subjects.reviews.approveTestimonial, { id }, actors.admin)).code).toBe(
+          ErrorCodes.validationFailed,
+        );
+      }
+    });
+
+    it('lets only admins list pending stories, approve and delete', async () => {
+      const id = await submit();
+      const cases = [
+        [null, ErrorCodes.unauthenticated],
+        [actors.student, ErrorCodes.forbidden],
+        [actors.tutor, ErrorCodes.forbidden],
+      ] as const;
+      for (const [actor, code] of cases) {
+        expect((await fail(Subjects.reviews.listPendingTestimonials, {}, actor)).code).toBe(code);
+        expect((await fail(Subjects.reviews.approveTestimonial, { id }, actor)).code).toBe(code);
+        expect((await fail(Subjects.reviews.deleteTestimonial, { id }, actor)).code).toBe(code);
+      }
+      expect(await sql('SELECT id FROM testimonials WHERE is_approved = false')).toHaveLength(1);
+    });
+  });
+
+  describe('verified purchase (identity and payments events)', () => {
+    it('marks a story verified once its email belongs to a student who paid, in either event order', async () => {
+      await service.db.truncate();
+      const id = await submit();
+      const other = await submit({ ...story, name: 'Omar Haddad', email: 'omar@example.com' });
+      await call(Subjects.reviews.approveTestimonial, { id }, actors.admin);
+      await call(Subjects.reviews.approveTestimonial, { id: other }, actors.admin);
+      expect((await publicList()).every((row) => !row.verifiedPurchase)).toBe(true);
+
+      // Omar paid but registered as an admin; Sarah's payment arrives before her registration.
+      await publish(EventTypes.paymentSucceeded, paid({ userId: 88 }));
+      await publish(EventTypes.userRegistered, registered({ userId: 88, email: 'omar@example.com', role: 'admin' }));
+      await publish(EventTypes.paymentSucceeded, paid());
+      await publish(EventTypes.userRegistered, registered({ email: ' Sarah.Johnson@EXAMPLE.com ' }));
+
+      const verified = await eventually(async () => {
+        const list = await publicList();
+        return list.find((row) => row.id === id)?.verifiedPurchase ? list : undefined;
+      }, 'the story to be verified');
+      await eventually(drained(EventStreams.identity.name, USER_REGISTERED_CONSUMER), 'the identity events');
+      await eventually(drained(EventStreams.catalogPayments.name, PAYMENT_SUCCEEDED_CONSUMER), 'the payments');
+      expect(verified.find((row) => row.id === other)?.verifiedPurchase).toBe(false);
+      expect((await publicList()).find((row) => row.id === other)?.verifiedPurchase).toBe(false);
+      expect(await sql('SELECT user_id, email FROM known_users')).toEqual([
+        { user_id: 77, email: 'sarah.johnson@example.com' },
+      ]);
+    }, 30_000);
+
+    it('changes nothing when events are delivered again; a later payment keeps the first date', async () => {
+      await service.db.truncate();
+      const registration = await publish(
+        EventTypes.userRegistered,
+        registered({ userId: 90, email: 'lee@example.com' }),
+      );
+      const payment = await publish(EventTypes.paymentSucceeded, paid({ userId: 90 }));
+      await eventually(
+        async () => (await inboxRows(PAYMENT_SUCCEEDED_CONSUMER, payment.id)) === 1,
+        'the first payment delivery',
+      );
+      await eventually(
+        async () => (await inboxRows(USER_REGISTERED_CONSUMER, registration.id)) === 1,
+        'the first registration delivery',
+      );
+
+      // The same events again under their ids, with changed data that must not land; then a later purchase.
+      await publish(
+        EventTypes.userRegistered,
+        registered({ userId: 90, email: 'changed@example.com' }),
+        registration.id,
+      );
+      await publish(EventTypes.paymentSucceeded, paid({ userId: 90, paidAt: '2026-11-01T00:00:00.000Z' }), payment.id);
+      const later = await publish(
+        EventTypes.paymentSucceeded,
+        paid({ userId: 90, paidAt: '2026-12-01T00:00:00.000Z' }),
+      );
+
+      await eventually(async () => (await inboxRows(PAYMENT_SUCCEEDED_CONSUMER, later.id)) === 1, 'the later payment');
+      await eventually(drained(EventStreams.catalogPayments.name, PAYMENT_SUCCEEDED_CONSUMER), 'the payments stream');
+      await eventually(drained(EventStreams.identity.name, USER_REGISTERED_CONSUMER), 'the identity stream');
+
+      expect(await inboxRows(PAYMENT_SUCCEEDED_CONSUMER, payment.id)).toBe(1);
+      expect(await inboxRows(USER_REGISTERED_CONSUMER, registration.id)).toBe(1);
+      expect(await sql('SELECT user_id, email FROM known_users')).toEqual([{ user_id: 90, email: 'lee@example.com' }]);
+      const [row] = await sql<{ user_id: number; first_paid_at: Date }>(
+        'SELECT user_id, first_paid_at FROM paid_users',
+      );
+      expect(row?.user_id).toBe(90);
+      expect(row?.first_paid_at.toISOString()).toBe('2026-11-20T10:15:00.000Z');
+    }, 30_000);
+  });
+});
