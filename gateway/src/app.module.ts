@@ -10,6 +10,7 @@ import { RedisModule } from './redis/redis.module.js';
 import { CatalogPaymentsRoutesModule } from './routes/catalog-payments/catalog-payments-routes.module.js';
 import { IdentityRoutesModule } from './routes/identity/identity-routes.module.js';
 import { ReviewsRoutesModule } from './routes/reviews/reviews-routes.module.js';
+import { TutoringRoutesModule } from './routes/tutoring/tutoring-routes.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
 
 @Module({})
@@ -37,6 +38,7 @@ export class AppModule {
         HealthModule,
         IdentityRoutesModule,
         CatalogPaymentsRoutesModule,
+        TutoringRoutesModule,
         ReviewsRoutesModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],

@@ -25,7 +25,18 @@ export const TutoringMessages = {
   sessionNotFound: 'Session package not found',
   dualTutorsNeedTenHours: `Dual tutors are available only for packages of ${DualTutorMinimumHours} hours or more`,
   examDateInvalid: 'Please enter a valid date',
+  hoursNotANumber: 'Please enter the used hours as a number',
 } as const;
+
+/**
+ * A numeric id in a URL path (`/api/sessions/{id}/...`): digits only, within PostgreSQL's integer,
+ * so '1e3', ' 7' or '0x10' name nothing instead of being coerced into some other row's id.
+ */
+export const PathIdSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/)
+  .transform(Number)
+  .pipe(z.number().int().max(2_147_483_647));
 
 /** A calendar date without a time: exam dates are days, not instants. */
 export const CalendarDateSchema = z
@@ -75,12 +86,19 @@ export type HoursLedgerEntryDto = z.infer<typeof HoursLedgerEntryDtoSchema>;
 export const ExamDateBodySchema = z.object({ examDate: CalendarDateSchema });
 export type ExamDateBody = z.input<typeof ExamDateBodySchema>;
 
+const notANumber = { error: TutoringMessages.hoursNotANumber };
+const numericText = z
+  .string()
+  .trim()
+  .regex(/^-?\d+(\.\d+)?$/, notANumber);
+
 /**
- * PATCH /api/user/sessions/{id}/usage (admin). The upper bound is the package's total, known only to
- * the server, which answers 400 with ValidationMessages.hoursRange(total) beyond it.
+ * PATCH /api/user/sessions/{id}/usage (admin). Only the shape is checked here: the range 0..total and
+ * the 0.5 step are checked by tutoring, which knows the total and answers 400 with
+ * ValidationMessages.hoursRange(total) for either. A blank value is not a number (never 0).
  */
 export const UsageBodySchema = z.object({
-  usedHours: z.coerce.number().nonnegative().refine(isHalfHourStep),
+  usedHours: z.union([z.number(), numericText], notANumber).transform(Number).pipe(z.number(notANumber)),
   reason: z.string().trim().max(500).optional(),
 });
 export type UsageBody = z.input<typeof UsageBodySchema>;
@@ -135,6 +153,22 @@ export const FreeTrialBodySchema = ConsultationBodySchema.extend({
   phone: z.string({ error: M.phoneInvalid }).trim().min(10, M.phoneInvalid).max(Limits.phoneMax, M.phoneInvalid),
 });
 export type FreeTrialBody = z.input<typeof FreeTrialBodySchema>;
+
+export const isFreeTrialRequest = (body: unknown): boolean => {
+  const subject = (body as { subjectInterest?: unknown } | null)?.subjectInterest;
+  return typeof subject === 'string' && subject.trimStart().startsWith(FreeTrialSubjectPrefix);
+};
+
+/**
+ * POST /api/consultations: one path for both forms (spec section 7). The 'FREE TRIAL - ' prefix of
+ * subjectInterest selects the free-trial rules; any other subject gets the home form's.
+ */
+export const SubmitConsultationBodySchema = z.unknown().transform((body, ctx) => {
+  const parsed = (isFreeTrialRequest(body) ? FreeTrialBodySchema : ConsultationBodySchema).safeParse(body);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  return z.NEVER;
+});
 
 export const ConsultationReplySchema = z.object({ message: z.string() });
 export type ConsultationReply = z.infer<typeof ConsultationReplySchema>;

@@ -1,3 +1,4 @@
 export * from './infra.js';
 export * from './private-nats.js';
+export * from './service-process.js';
 export * from './service-under-test.js';

@@ -7,6 +7,7 @@ import {
   EventTypes,
   type HoursLedgerEntryDto,
   type HoursUsedV1,
+  isHalfHourStep,
   type PaymentSucceededV1,
   type SessionPackageDto,
   type SessionsForUsersReply,
@@ -137,7 +138,8 @@ export class PackagesService {
     const row = await this.inTransactionWithLock(sessionId, async (tx, locked) => {
       const totalTenths = toTenths(Number(locked.totalHours));
       const usedTenths = toTenths(usedHours);
-      if (usedTenths < 0 || usedTenths > totalTenths || usedTenths % 5 !== 0) {
+      // The exact step check: rounding to tenths first would let 0.51 through as 0.5.
+      if (!isHalfHourStep(usedHours) || usedTenths < 0 || usedTenths > totalTenths) {
         throw invalid(ValidationMessages.hoursRange(fromTenths(totalTenths)));
       }
       return this.changeHours(tx, locked, {

@@ -1,0 +1,87 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  CreateTutorBodySchema,
+  type PublicTutorDto,
+  PublicTutorDtoSchema,
+  Subjects,
+  TutorDirectoryMessages,
+  type TutorDto,
+  TutorDtoSchema,
+  UpdateTutorBodySchema,
+} from '@medtutor/contracts';
+import type { Request } from 'express';
+import { z } from 'zod';
+import { AdminOnly } from '../../auth/auth.decorators.js';
+import { ServiceClient } from '../../clients/service-client.js';
+import { ApiErrorReplies } from '../../http/openapi.js';
+import { ZodBodyPipe } from '../../http/zod-body.pipe.js';
+import { openApi } from './openapi-schema.js';
+import { PathIdPipe } from './path-id.pipe.js';
+
+const tutorId = new PathIdPipe(TutorDirectoryMessages.tutorNotFound);
+const TutorIdParam = () => ApiParam({ name: 'id', type: 'integer', description: 'The directory entry' });
+
+/** The tutor directory: public cards for the home page, the full entries for admins. */
+@ApiTags('tutors')
+@Controller('api')
+export class TutorsController {
+  constructor(private readonly services: ServiceClient) {}
+
+  /** The reply schema drops calendar links, logins and the active flag, whatever the service sends. */
+  @Get('tutors')
+  @ApiOperation({ summary: "The active tutors' cards: name, specialty, qualifications, photo and subjects" })
+  @ApiOkResponse({ description: 'The cards', schema: openApi(z.array(PublicTutorDtoSchema)) })
+  @ApiErrorReplies(503)
+  listPublic(@Req() req: Request): Promise<PublicTutorDto[]> {
+    return this.services.send(Subjects.tutoring.listPublicTutors, {}, req, z.array(PublicTutorDtoSchema));
+  }
+
+  @Get('admin/tutors')
+  @AdminOnly()
+  @ApiOperation({ summary: 'The whole directory, active and deactivated, with calendar links' })
+  @ApiOkResponse({ description: 'The directory', schema: openApi(z.array(TutorDtoSchema)) })
+  @ApiErrorReplies(503)
+  list(@Req() req: Request): Promise<TutorDto[]> {
+    return this.services.send(Subjects.tutoring.listTutors, {}, req, z.array(TutorDtoSchema));
+  }
+
+  @Post('admin/tutors')
+  @HttpCode(201)
+  @AdminOnly()
+  @ApiOperation({ summary: 'Add a tutor to the directory' })
+  @ApiBody({ schema: openApi(CreateTutorBodySchema, 'input') })
+  @ApiResponse({ status: 201, description: 'The new entry', schema: openApi(TutorDtoSchema) })
+  @ApiErrorReplies(400, 503)
+  create(
+    @Body(new ZodBodyPipe(CreateTutorBodySchema)) body: z.output<typeof CreateTutorBodySchema>,
+    @Req() req: Request,
+  ): Promise<TutorDto> {
+    return this.services.send(Subjects.tutoring.createTutor, body, req, TutorDtoSchema);
+  }
+
+  @Patch('admin/tutors/:id')
+  @AdminOnly()
+  @ApiOperation({ summary: 'Edit an entry; `active: true` re-activates it' })
+  @TutorIdParam()
+  @ApiBody({ schema: openApi(UpdateTutorBodySchema, 'input') })
+  @ApiOkResponse({ description: 'The updated entry', schema: openApi(TutorDtoSchema) })
+  @ApiErrorReplies(400, 404, 503)
+  update(
+    @Param('id', tutorId) id: number,
+    @Body(new ZodBodyPipe(UpdateTutorBodySchema)) body: z.output<typeof UpdateTutorBodySchema>,
+    @Req() req: Request,
+  ): Promise<TutorDto> {
+    return this.services.send(Subjects.tutoring.updateTutor, { tutorId: id, ...body }, req, TutorDtoSchema);
+  }
+
+  @Delete('admin/tutors/:id')
+  @AdminOnly()
+  @ApiOperation({ summary: 'Deactivate an entry: off the home page, kept on the packages it was assigned to' })
+  @TutorIdParam()
+  @ApiOkResponse({ description: 'The deactivated entry', schema: openApi(TutorDtoSchema) })
+  @ApiErrorReplies(404, 503)
+  deactivate(@Param('id', tutorId) id: number, @Req() req: Request): Promise<TutorDto> {
+    return this.services.send(Subjects.tutoring.deactivateTutor, { tutorId: id }, req, TutorDtoSchema);
+  }
+}
