@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { DemoCards, Notices, PaymentDtoSchema, PaymentMessages } from '@medtutor/contracts';
+import { DemoCards, Notices, PaymentDtoSchema, PaymentMessages, SessionPackageDtoSchema } from '@medtutor/contracts';
 import { type Page, expect, request as apiRequest, test } from '@playwright/test';
 
 /**
@@ -130,4 +130,14 @@ test('the succeeding card pays, then the success page shows the package bought',
     amount: 18900,
     discountCode,
   });
+
+  // The hours arrive through the payment_succeeded event, a moment after the payment.
+  await expect
+    .poll(
+      async () => SessionPackageDtoSchema.array().parse(await (await page.request.get('/api/user/sessions')).json()),
+      {
+        timeout: 20_000,
+      },
+    )
+    .toEqual([expect.objectContaining({ subject, packageName: '5-Session Package', totalHours: 5, usedHours: 0 })]);
 });
