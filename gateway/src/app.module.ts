@@ -9,8 +9,10 @@ import { LOGGER } from './logging/logger.js';
 import { RedisModule } from './redis/redis.module.js';
 import { CatalogPaymentsRoutesModule } from './routes/catalog-payments/catalog-payments-routes.module.js';
 import { IdentityRoutesModule } from './routes/identity/identity-routes.module.js';
+import { PayrollRoutesModule } from './routes/payroll/payroll-routes.module.js';
 import { ReviewsRoutesModule } from './routes/reviews/reviews-routes.module.js';
 import { TutoringRoutesModule } from './routes/tutoring/tutoring-routes.module.js';
+import { TutorPortalRoutesModule } from './routes/tutor-portal/tutor-portal-routes.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
 
 @Module({})
@@ -40,6 +42,8 @@ export class AppModule {
         CatalogPaymentsRoutesModule,
         TutoringRoutesModule,
         ReviewsRoutesModule,
+        PayrollRoutesModule,
+        TutorPortalRoutesModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
     };

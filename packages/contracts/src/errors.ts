@@ -25,6 +25,7 @@ export const ErrorCodes = {
   webhookSignatureInvalid: 'PAYMENTS.WEBHOOK_SIGNATURE_INVALID',
   payslipStatusConflict: 'PAYROLL.STATUS_CONFLICT',
   tutorNotLinked: 'PAYROLL.TUTOR_NOT_LINKED',
+  tutorHasLogin: 'TUTORING.TUTOR_HAS_LOGIN',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
@@ -54,6 +55,8 @@ export const HttpStatusByCode: Record<ErrorCode, number> = {
   'PAYROLL.STATUS_CONFLICT': 409,
   // A tutor account payroll has not linked to a tutor-directory entry yet.
   'PAYROLL.TUTOR_NOT_LINKED': 409,
+  // A directory entry already signs in as another account: one login per tutor.
+  'TUTORING.TUTOR_HAS_LOGIN': 409,
 };
 
 export const isErrorCode = (value: unknown): value is ErrorCode =>

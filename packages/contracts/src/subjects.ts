@@ -41,7 +41,6 @@ export const Subjects = {
     createTutor: 'tutoring.create_tutor',
     updateTutor: 'tutoring.update_tutor',
     deactivateTutor: 'tutoring.deactivate_tutor',
-    linkTutorUser: 'tutoring.link_tutor_user',
     submitConsultation: 'tutoring.submit_consultation',
     checkFreeTrial: 'tutoring.check_free_trial',
     listTutorStudents: 'tutoring.list_tutor_students',

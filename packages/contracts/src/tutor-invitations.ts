@@ -5,6 +5,11 @@ import { ValidationMessages as M } from './messages.js';
 /** How long the emailed set-password link of a tutor invitation works (a reset link works 1 hour). */
 export const TutorInvitationLinkHours = 7 * 24;
 
+export const TutorInvitationMessages = {
+  tutorHasLogin: 'This tutor already has a login',
+  emailSubject: 'Your MedPath tutor account',
+} as const;
+
 const name = (message: string) => z.string({ error: message }).trim().min(2, message).max(Limits.nameMax, message);
 
 /** POST /api/admin/tutor-accounts */

@@ -7,6 +7,7 @@ import { InfraModule } from './infra/infra.module.js';
 import { PrismaService } from './infra/prisma.service.js';
 import { FreeTrialModule } from './modules/free-trial/free-trial.module.js';
 import { PasswordResetsModule } from './modules/password-resets/password-resets.module.js';
+import { TutorInvitationsModule } from './modules/tutor-invitations/tutor-invitations.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 
 export const SERVICE_NAME = 'identity';
@@ -34,6 +35,7 @@ export class AppModule {
         UsersModule,
         PasswordResetsModule,
         FreeTrialModule,
+        TutorInvitationsModule,
       ],
     };
   }

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { PayrollConfig } from './config/payroll.config.js';
 import { InfraModule } from './infra/infra.module.js';
 import { PrismaService } from './infra/prisma.service.js';
+import { PayslipsModule } from './modules/payslips/payslips.module.js';
 
 export const SERVICE_NAME = 'payroll';
 
@@ -27,6 +28,7 @@ export class AppModule {
           subject: Subjects.payroll.health,
           database: PrismaService,
         }),
+        PayslipsModule,
       ],
     };
   }

@@ -7,6 +7,7 @@ import { InfraModule } from './infra/infra.module.js';
 import { PrismaService } from './infra/prisma.service.js';
 import { ConsultationsModule } from './modules/consultations/consultations.module.js';
 import { PackagesModule } from './modules/packages/packages.module.js';
+import { TutorAccountsModule } from './modules/tutor-accounts/tutor-accounts.module.js';
 import { TutorsModule } from './modules/tutors/tutors.module.js';
 
 export const SERVICE_NAME = 'tutoring';
@@ -34,6 +35,7 @@ export class AppModule {
         PackagesModule,
         TutorsModule,
         ConsultationsModule,
+        TutorAccountsModule,
       ],
     };
   }

@@ -93,15 +93,6 @@ describe('tutoring RPCs over NATS (real PostgreSQL)', () => {
         (await fail(Subjects.tutoring.createTutor, { ...body, calendarLink: 'not a url' }, actors.admin)).message,
       ).toBe(ValidationMessages.urlInvalid);
 
-      const linked = TutorDtoSchema.parse(
-        await call(Subjects.tutoring.linkTutorUser, { tutorId: created.id, userId: 77 }, actors.admin),
-      );
-      expect(linked.userId).toBe(77);
-      const [seeded] = z.array(TutorDtoSchema).parse(await call(Subjects.tutoring.listTutors, {}, actors.admin));
-      expect(
-        (await fail(Subjects.tutoring.linkTutorUser, { tutorId: seeded!.id, userId: 77 }, actors.admin)).message,
-      ).toBe(TutorDirectoryMessages.userAlreadyLinked);
-
       const deactivated = TutorDtoSchema.parse(
         await call(Subjects.tutoring.deactivateTutor, { tutorId: created.id }, actors.admin),
       );
@@ -277,7 +268,8 @@ describe('tutoring RPCs over NATS (real PostgreSQL)', () => {
 
     it('shows a tutor only the packages assigned to them and deducts delivered sessions through the ledger', async () => {
       const [tutor] = z.array(TutorDtoSchema).parse(await call(Subjects.tutoring.listTutors, {}, actors.admin));
-      await call(Subjects.tutoring.linkTutorUser, { tutorId: tutor!.id, userId: actors.tutor.userId }, actors.admin);
+      // Logins are linked by the tutor_invited consumer (test/tutor-invited.int-spec.ts).
+      await sql(service.db.url, 'UPDATE tutors SET user_id = $1 WHERE id = $2', [actors.tutor.userId, tutor!.id]);
       // Assigned by directory name, in any case: the package links to the directory entry.
       await call(
         Subjects.tutoring.assignTutor,
@@ -355,12 +347,8 @@ describe('tutoring RPCs over NATS (real PostgreSQL)', () => {
     it('never deducts more than remains when two tutors record at once', async () => {
       const [first, second] = z.array(TutorDtoSchema).parse(await call(Subjects.tutoring.listTutors, {}, actors.admin));
       await sql(service.db.url, 'UPDATE tutors SET user_id = NULL');
-      await call(Subjects.tutoring.linkTutorUser, { tutorId: first!.id, userId: actors.tutor.userId }, actors.admin);
-      await call(
-        Subjects.tutoring.linkTutorUser,
-        { tutorId: second!.id, userId: actors.otherTutor.userId },
-        actors.admin,
-      );
+      await sql(service.db.url, 'UPDATE tutors SET user_id = $1 WHERE id = $2', [actors.tutor.userId, first!.id]);
+      await sql(service.db.url, 'UPDATE tutors SET user_id = $1 WHERE id = $2', [actors.otherTutor.userId, second!.id]);
       const single = await insertPackage(service.db.url, { userId: actors.studentA.userId, totalHours: 2 });
       await sql(
         service.db.url,

@@ -105,6 +105,16 @@ export async function createTestDatabase(label: string, migrationsDir: string): 
       const client = new pg.Client({ connectionString: splitDatabaseUrl(url).adminUrl });
       await client.connect();
       try {
+        // A pool that has just ended may still be closing its sockets; FORCE would kill them and
+        // their client would raise an unhandled error in the test process. Give them a moment.
+        for (let waited = 0; waited < 2_000; waited += 50) {
+          const { rows } = await client.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+            [name],
+          );
+          if (!rows[0]?.n) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
         await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       } finally {
         await client.end();

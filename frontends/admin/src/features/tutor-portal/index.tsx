@@ -16,7 +16,13 @@ export function TutorPortal() {
 
   return (
     <Flex vertical gap="large">
-      <Card title={<Typography.Title level={2} style={{ fontSize: '1.125rem', margin: 0 }}>My students</Typography.Title>}>
+      <Card
+        title={
+          <Typography.Title level={2} style={{ fontSize: '1.125rem', margin: 0 }}>
+            My students
+          </Typography.Title>
+        }
+      >
         <QueryState
           data={students.data}
           error={students.error}
@@ -42,17 +48,32 @@ export function TutorPortal() {
                   render: (_, pkg) => (
                     <div style={{ minWidth: 140 }}>
                       {remainingHours(pkg)} of {pkg.totalHours}
-                      <Progress percent={Math.round((pkg.usedHours / Math.max(pkg.totalHours, 1)) * 100)} size="small" showInfo={false} aria-label={`${pkg.usedHours} of ${pkg.totalHours} hours used`} />
+                      <Progress
+                        percent={Math.round((pkg.usedHours / Math.max(pkg.totalHours, 1)) * 100)}
+                        size="small"
+                        showInfo={false}
+                        aria-label={`${pkg.usedHours} of ${pkg.totalHours} hours used`}
+                      />
                     </div>
                   ),
                 },
                 { title: 'Exam date', dataIndex: 'examDate', render: (date: string | null) => date ?? 'Not set' },
-                { title: 'Role', dataIndex: 'tutorRole', render: (role: string) => <Tag>{role === 'primary' ? 'Primary tutor' : 'Secondary tutor'}</Tag> },
+                {
+                  title: 'Role',
+                  dataIndex: 'tutorRole',
+                  render: (role: string) => <Tag>{role === 'primary' ? 'Primary tutor' : 'Secondary tutor'}</Tag>,
+                },
                 {
                   title: 'Actions',
                   key: 'actions',
                   render: (_, pkg) => (
-                    <Button size="small" type="primary" disabled={remainingHours(pkg) < 1} onClick={() => setLogging(pkg)} aria-label={`Log a session for ${labelOf(pkg)}, ${pkg.subject}`}>
+                    <Button
+                      size="small"
+                      type="primary"
+                      disabled={remainingHours(pkg) < 1}
+                      onClick={() => setLogging(pkg)}
+                      aria-label={`Log a session for ${labelOf(pkg)}, ${pkg.subject}`}
+                    >
                       Log Session
                     </Button>
                   ),
@@ -62,7 +83,7 @@ export function TutorPortal() {
           )}
         </QueryState>
       </Card>
-      <TimesheetsCard packages={students.data ?? []} labelOf={labelOf} />
+      <TimesheetsCard />
       {logging && <LogSessionDialog pkg={logging} label={labelOf(logging)} onClose={() => setLogging(null)} />}
     </Flex>
   );

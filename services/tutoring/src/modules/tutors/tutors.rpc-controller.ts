@@ -2,7 +2,6 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CreateTutorBodySchema,
-  LinkTutorUserBodySchema,
   type PublicTutorDto,
   Subjects,
   type TutorDto,
@@ -48,11 +47,5 @@ export class TutorsRpcController {
   deactivate(@Payload() payload: unknown): Promise<TutorDto> {
     const { meta, data } = parseRequest(TutorIdRequestSchema, payload);
     return this.tutors.deactivate(data.tutorId, meta.actor);
-  }
-
-  @MessagePattern(Subjects.tutoring.linkTutorUser)
-  linkUser(@Payload() payload: unknown): Promise<TutorDto> {
-    const { meta, data } = parseRequest(TutorIdRequestSchema.extend(LinkTutorUserBodySchema.shape), payload);
-    return this.tutors.linkUser(data.tutorId, data.userId, meta.actor);
   }
 }

@@ -4,15 +4,14 @@ import {
   type ConsultationSubject,
   type CreateTutorBodySchema,
   type PublicTutorDto,
-  TutorDirectoryMessages,
   type TutorDto,
   type UpdateTutorBodySchema,
 } from '@medtutor/contracts';
 import type { z } from 'zod';
 import { TUTORING_CONFIG, type TutoringConfig } from '../../config/tutoring.config.js';
-import { Prisma, type Tutor } from '../../generated/prisma/client.js';
+import type { Prisma, Tutor } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../infra/prisma.service.js';
-import { forbidden, invalid, tutorNotFound, unauthenticated } from '../shared/tutoring.errors.js';
+import { forbidden, tutorNotFound, unauthenticated } from '../shared/tutoring.errors.js';
 
 const requireAdmin = (actor: Actor | null): void => {
   if (!actor) throw unauthenticated();
@@ -42,8 +41,7 @@ const toPublicTutorDto = (row: Tutor): PublicTutorDto => ({
   subjects: row.subjects as ConsultationSubject[],
 });
 
-const isUniqueViolation = (error: unknown): boolean =>
-  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+export type LinkOutcome = 'linked' | 'tutor not found' | 'has another login';
 
 @Injectable()
 export class TutorsService implements OnApplicationBootstrap {
@@ -89,14 +87,17 @@ export class TutorsService implements OnApplicationBootstrap {
     return this.patch(tutorId, { active: false });
   }
 
-  async linkUser(tutorId: number, userId: number | null, actor: Actor | null): Promise<TutorDto> {
-    requireAdmin(actor);
-    try {
-      return await this.patch(tutorId, { userId });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw invalid(TutorDirectoryMessages.userAlreadyLinked);
-      throw error;
-    }
+  /**
+   * Ties a directory entry to the tutor login identity created for it (tutor_invited). The first
+   * login stays: an entry that already has one, or a missing entry, is left as it is. Runs on the
+   * consumer's transaction, so it commits with the inbox row.
+   */
+  async linkAccount(tx: Prisma.TransactionClient, tutorId: number, userId: number): Promise<LinkOutcome> {
+    const linked = await tx.tutor.updateMany({ where: { id: tutorId, userId: null }, data: { userId } });
+    if (linked.count === 1) return 'linked';
+    const tutor = await tx.tutor.findUnique({ where: { id: tutorId }, select: { userId: true } });
+    if (!tutor) return 'tutor not found';
+    return tutor.userId === userId ? 'linked' : 'has another login';
   }
 
   private async patch(tutorId: number, data: Prisma.TutorUpdateManyMutationInput): Promise<TutorDto> {

@@ -34,7 +34,13 @@ const user: AdminUserWithSessionsDto = {
 describe('CSV rows', () => {
   it('writes one row per package with contact details and remaining hours', () => {
     const [row] = studentRows([user]);
-    expect(row).toMatchObject({ Email: 'alex@example.com', Subject: 'Medical School Interviews', 'Remaining hours': 7.5, 'Second tutor': 'Dr B', 'Purchase date': '2026-11-18' });
+    expect(row).toMatchObject({
+      Email: 'alex@example.com',
+      Subject: 'Medical School Interviews',
+      'Remaining hours': 7.5,
+      'Second tutor': 'Dr B',
+      'Purchase date': '2026-11-18',
+    });
   });
 
   it('keeps students without packages', () => {
@@ -45,11 +51,26 @@ describe('CSV rows', () => {
 
   it('writes payslips and neutralises formulae', () => {
     const rows = payslipRows([
-      { id: 1, tutorId: 2, tutorName: '=HYPERLINK("x")', tutorEmail: null, weekStarting: '2026-11-16', hoursWorked: 3.5, status: 'approved', createdAt: '2026-11-22T00:00:00.000Z' },
+      {
+        id: 1,
+        tutorId: 2,
+        tutorName: '=HYPERLINK("x")',
+        tutorEmail: null,
+        weekStarting: '2026-11-16',
+        hoursWorked: 3.5,
+        studentNotes: null,
+        additionalNotes: null,
+        status: 'approved',
+        createdAt: '2026-11-22T00:00:00.000Z',
+        updatedAt: '2026-11-22T00:00:00.000Z',
+        history: [],
+      },
     ]);
     expect(rows[0]).toMatchObject({ 'Hours worked': 3.5, Status: 'approved', 'Tutor email': '' });
     const csv = toCsv(rows);
-    expect(csv.split('\r\n')[0]).toBe('Payslip ID,Tutor,Tutor email,Week starting,Hours worked,Status,Students tutored,Notes');
+    expect(csv.split('\r\n')[0]).toBe(
+      'Payslip ID,Tutor,Tutor email,Week starting,Hours worked,Status,Students tutored,Notes',
+    );
     expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
   });
 });

@@ -13,6 +13,8 @@ const payslip = (id: number, status: string): Payslip => ({
   additionalNotes: null,
   status,
   createdAt: '2026-11-22T08:00:00.000Z',
+  updatedAt: '2026-11-22T08:00:00.000Z',
+  history: [],
 });
 
 describe('payslip lists', () => {

@@ -9,11 +9,21 @@ import { logDeliveredSession } from '../api/log-delivered-session';
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** Log a delivered session (date, 1/1.5/2 h, notes); its hours leave the student's package. */
-export function LogSessionDialog({ pkg, label, onClose }: { pkg: TutorStudentPackageDto; label: string; onClose: () => void }) {
+export function LogSessionDialog({
+  pkg,
+  label,
+  onClose,
+}: {
+  pkg: TutorStudentPackageDto;
+  label: string;
+  onClose: () => void;
+}) {
   const notices = useNotices();
   const left = remainingHours(pkg);
   const [date, setDate] = useState(today());
-  const [durationHours, setDuration] = useState<number | undefined>(SessionDurationsHours.find((hours) => hours <= left));
+  const [durationHours, setDuration] = useState<number | undefined>(
+    SessionDurationsHours.find((hours) => hours <= left),
+  );
   const [notes, setNotes] = useState('');
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -39,10 +49,30 @@ export function LogSessionDialog({ pkg, label, onClose }: { pkg: TutorStudentPac
 
   const id = (field: string) => `log-${pkg.id}-${field}`;
   return (
-    <Modal open title={`Log a session: ${label}, ${pkg.subject}`} okText="Log Session" onOk={save} onCancel={onClose} confirmLoading={saving} destroyOnHidden>
+    <Modal
+      open
+      title={`Log a session: ${label}, ${pkg.subject}`}
+      okText="Log Session"
+      onOk={save}
+      onCancel={onClose}
+      confirmLoading={saving}
+      destroyOnHidden
+    >
       <Form layout="vertical" onFinish={save}>
-        <Form.Item label="Date" htmlFor={id('date')} required validateStatus={problems.date ? 'error' : undefined} help={problems.date}>
-          <Input id={id('date')} type="date" max={today()} value={date} onChange={(event) => setDate(event.target.value)} />
+        <Form.Item
+          label="Date"
+          htmlFor={id('date')}
+          required
+          validateStatus={problems.date ? 'error' : undefined}
+          help={problems.date}
+        >
+          <Input
+            id={id('date')}
+            type="date"
+            max={today()}
+            value={date}
+            onChange={(event) => setDate(event.target.value)}
+          />
         </Form.Item>
         <Form.Item
           label="Duration"
@@ -63,7 +93,13 @@ export function LogSessionDialog({ pkg, label, onClose }: { pkg: TutorStudentPac
           />
         </Form.Item>
         <Form.Item label="Notes" htmlFor={id('notes')}>
-          <Input.TextArea id={id('notes')} rows={3} maxLength={2000} value={notes} onChange={(event) => setNotes(event.target.value)} />
+          <Input.TextArea
+            id={id('notes')}
+            rows={3}
+            maxLength={2000}
+            value={notes}
+            onChange={(event) => setNotes(event.target.value)}
+          />
         </Form.Item>
       </Form>
     </Modal>

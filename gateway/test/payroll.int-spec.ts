@@ -1,0 +1,407 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  type Actor,
+  ErrorCodes,
+  PayrollMessages,
+  ServerMessages,
+  SessionPackageDtoSchema,
+  Subjects,
+  TutorDirectoryMessages,
+  type TutorDto,
+  TutorDtoSchema,
+  TutorInvitationMessages,
+} from '@medtutor/contracts';
+import { startServiceUnderTest, type ServiceUnderTest, type TestNats } from '@medtutor/nest-kit/testing';
+import request from 'supertest';
+import { z } from 'zod';
+import { AppModule as IdentityModule } from '../../services/identity/src/app.module.js';
+import { PasswordHasher } from '../../services/identity/src/infra/password-hasher.js';
+import { seedAdmin } from '../../services/identity/src/modules/users/admin-seed.js';
+import { UsersRepository } from '../../services/identity/src/modules/users/users.repository.js';
+import { testConfig as identityConfig } from '../../services/identity/test/support/harness.js';
+import { AppModule as PayrollModule } from '../../services/payroll/src/app.module.js';
+import { loadPayrollConfig } from '../../services/payroll/src/config/payroll.config.js';
+import { eventually, insertPackage, rpc, startTutoring } from '../../services/tutoring/test/support/harness.js';
+import { sessionCookieFrom, startTestGateway, type TestGateway } from './support/test-gateway.js';
+
+/**
+ * The tutor portal end to end through the real gateway, identity, tutoring and payroll on one NATS
+ * server: an admin invites tutors, they set passwords from the emailed link, log sessions and file
+ * timesheets that the admin approves and pays.
+ */
+let gateway: TestGateway;
+let server: Server;
+let identity: ServiceUnderTest;
+let tutoring: Awaited<ReturnType<typeof startTutoring>>;
+let payroll: ServiceUnderTest;
+let mailDir: string;
+let ipCounter = 0;
+
+const adminActor: Actor = { userId: 1, role: 'admin' };
+const password = 'pass-word-1';
+const cookies = { admin: '', student: '', tutorA: '', tutorB: '' };
+let studentId: number;
+let tutorA: TutorDto;
+let tutorB: TutorDto;
+let packageA: number;
+let packageB: number;
+
+const fromIp = () => `198.51.100.${++ipCounter % 250}`;
+const login = async (email: string): Promise<string> => {
+  const res = await request(server).post('/api/login').set('X-Forwarded-For', fromIp()).send({ email, password });
+  expect(res.status).toBe(200);
+  return sessionCookieFrom(res) as string;
+};
+const invite = (body: Record<string, unknown>) =>
+  request(server).post('/api/admin/tutor-accounts').set('Cookie', cookies.admin).send(body);
+
+/** The invited tutor sets a password through the emailed link, then signs in. */
+async function acceptInvitation(email: string): Promise<string> {
+  const token = await eventually(
+    async () => {
+      for (const name of (await readdir(mailDir)).filter((file) => file.endsWith('.json'))) {
+        const mail = JSON.parse(await readFile(join(mailDir, name), 'utf8')) as { to: string; text: string };
+        if (mail.to === email) return mail.text.match(/\/reset-password\?token=([A-Za-z0-9_-]+)/)?.[1];
+      }
+      return undefined;
+    },
+    10_000,
+    `the invitation to ${email}`,
+  );
+  const reset = await request(server).post('/api/reset-password').send({ token, password, confirmPassword: password });
+  expect(reset.status).toBe(200);
+  return login(email);
+}
+
+beforeAll(async () => {
+  gateway = await startTestGateway({ env: { TRUST_PROXY: 'true' } });
+  server = gateway.app.getHttpServer();
+  // The real services answer on the gateway's NATS server instead of the fakes.
+  await gateway.stopFakeServices();
+  const nats: TestNats = { url: gateway.config.natsUrl, stop: async () => undefined };
+  mailDir = await mkdtemp(join(tmpdir(), 'gw-payroll-mail-'));
+  [identity, tutoring, payroll] = await Promise.all([
+    startServiceUnderTest({
+      name: 'identity',
+      label: 'gw_payroll_identity',
+      nats,
+      migrationsDir: fileURLToPath(new URL('../../services/identity/prisma/migrations', import.meta.url)),
+      module: ({ databaseUrl, natsUrl }, logger) =>
+        IdentityModule.register(
+          identityConfig({ IDENTITY_DATABASE_URL: databaseUrl, NATS_URL: natsUrl, MAIL_OUTBOX_DIR: mailDir }),
+          logger,
+        ),
+    }),
+    startTutoring('gw_payroll_tutoring', {}, nats),
+    startServiceUnderTest({
+      name: 'payroll',
+      label: 'gw_payroll_payroll',
+      nats,
+      migrationsDir: fileURLToPath(new URL('../../services/payroll/prisma/migrations', import.meta.url)),
+      module: ({ databaseUrl, natsUrl }, logger) =>
+        PayrollModule.register(
+          loadPayrollConfig({ NODE_ENV: 'test', PAYROLL_DATABASE_URL: databaseUrl, NATS_URL: natsUrl }),
+          logger,
+        ),
+    }),
+  ]);
+
+  await seedAdmin(identity.app.get(UsersRepository), identity.app.get(PasswordHasher), {
+    email: 'admin@example.com',
+    password,
+  });
+  cookies.admin = await login('admin@example.com');
+  const registered = await request(server)
+    .post('/api/register')
+    .set('X-Forwarded-For', fromIp())
+    .send({ username: 'sam', email: 'sam@example.com', password });
+  expect(registered.status).toBe(201);
+  studentId = registered.body.id as number;
+  cookies.student = sessionCookieFrom(registered) as string;
+
+  const { call } = rpc(tutoring);
+  const createTutor = async (name: string) =>
+    TutorDtoSchema.parse(
+      await call(
+        Subjects.tutoring.createTutor,
+        { name, specialty: 'Interviews', calendarLink: `https://cal.example/${name.split(' ')[1]}` },
+        adminActor,
+      ),
+    );
+  tutorA = await createTutor('Dr Ada');
+  tutorB = await createTutor('Dr Ben');
+  for (const [tutor, email, firstName] of [
+    [tutorA, 'ada@example.com', 'Ada'],
+    [tutorB, 'ben@example.com', 'Ben'],
+  ] as const) {
+    const res = await invite({ tutorId: tutor.id, email, firstName, lastName: 'Tutor' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ tutorId: tutor.id, email, userId: expect.any(Number) });
+  }
+  cookies.tutorA = await acceptInvitation('ada@example.com');
+  cookies.tutorB = await acceptInvitation('ben@example.com');
+
+  packageA = await insertPackage(tutoring.db.url, { userId: studentId, totalHours: 10 });
+  packageB = await insertPackage(tutoring.db.url, { userId: studentId, totalHours: 5 });
+  for (const [sessionId, tutor] of [
+    [packageA, tutorA],
+    [packageB, tutorB],
+  ] as const) {
+    await call(
+      Subjects.tutoring.assignTutor,
+      { sessionId, tutorName: tutor.name, calendarLink: tutor.calendarLink },
+      adminActor,
+    );
+  }
+  // Both tutoring and payroll have linked the logins once the events went through.
+  await eventually(
+    async () => {
+      const tutors = z.array(TutorDtoSchema).parse(await call(Subjects.tutoring.listTutors, {}, adminActor));
+      return tutors.filter((tutor) => tutor.userId !== null).length === 2;
+    },
+    10_000,
+    'tutoring to link both logins',
+  );
+  for (const cookie of [cookies.tutorA, cookies.tutorB]) {
+    await eventually(
+      async () =>
+        (await request(server).get('/api/tutor/payslips/week?weekStarting=2026-11-23').set('Cookie', cookie)).status ===
+        200,
+      10_000,
+      'payroll to record the login',
+    );
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([identity?.stop(), tutoring?.stop(), payroll?.stop()]);
+  await gateway?.close();
+  await rm(mailDir, { recursive: true, force: true });
+});
+
+const adminRoutes = [
+  ['get', '/api/admin/payslips'],
+  ['patch', '/api/admin/payslips/1/approve'],
+  ['patch', '/api/admin/payslips/1/mark-paid'],
+  ['delete', '/api/admin/payslips/1'],
+  ['post', '/api/admin/tutor-accounts'],
+] as const;
+const tutorRoutes = [
+  ['get', '/api/tutor/students'],
+  ['post', '/api/tutor/sessions/1/delivered'],
+  ['get', '/api/tutor/payslips'],
+  ['get', '/api/tutor/payslips/week?weekStarting=2026-11-23'],
+  ['post', '/api/tutor/payslips'],
+  ['post', '/api/tutor/payslips/1/submit'],
+] as const;
+
+describe('who may call what', () => {
+  it.each([...adminRoutes, ...tutorRoutes])('%s %s: 401 for a visitor, 403 for a student', async (method, path) => {
+    const visitor = await request(server)[method](path);
+    expect(visitor.status).toBe(401);
+    expect(visitor.body.code).toBe(ErrorCodes.unauthenticated);
+    const student = await request(server)[method](path).set('Cookie', cookies.student);
+    expect(student.status).toBe(403);
+    expect(student.body.code).toBe(ErrorCodes.forbidden);
+  });
+
+  it.each(adminRoutes)('%s %s: 403 for a tutor', async (method, path) => {
+    const res = await request(server)[method](path).set('Cookie', cookies.tutorA);
+    expect(res.status).toBe(403);
+  });
+
+  it.each(tutorRoutes)('%s %s: 403 for an admin', async (method, path) => {
+    const res = await request(server)[method](path).set('Cookie', cookies.admin);
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('POST /api/admin/tutor-accounts', () => {
+  it('refuses a second login for a tutor, an unknown tutor, a taken email and a bad body', async () => {
+    const hasLogin = await invite({ tutorId: tutorA.id, email: 'ada2@example.com', firstName: 'Ada', lastName: 'Two' });
+    expect(hasLogin.status).toBe(409);
+    expect(hasLogin.body).toMatchObject({
+      code: ErrorCodes.tutorHasLogin,
+      message: TutorInvitationMessages.tutorHasLogin,
+    });
+
+    const unknown = await invite({ tutorId: 9999, email: 'x@example.com', firstName: 'Xavier', lastName: 'Nobody' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe(TutorDirectoryMessages.tutorNotFound);
+
+    const { call } = rpc(tutoring);
+    const tutorC = TutorDtoSchema.parse(
+      await call(
+        Subjects.tutoring.createTutor,
+        { name: 'Dr Cy', specialty: 'UCAT', calendarLink: 'https://cal.example/cy' },
+        adminActor,
+      ),
+    );
+    const taken = await invite({ tutorId: tutorC.id, email: 'SAM@example.com', firstName: 'Cy', lastName: 'Tutor' });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ code: ErrorCodes.emailTaken, message: ServerMessages.emailTaken });
+
+    const bad = await invite({ tutorId: tutorC.id, email: 'cy@example.com' });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('the tutor portal', () => {
+  it('shows each tutor only their own students', async () => {
+    const ofA = await request(server).get('/api/tutor/students').set('Cookie', cookies.tutorA);
+    expect(ofA.status).toBe(200);
+    expect(ofA.body).toEqual([expect.objectContaining({ id: packageA, userId: studentId, tutorRole: 'primary' })]);
+    const ofB = await request(server).get('/api/tutor/students').set('Cookie', cookies.tutorB);
+    expect(ofB.body.map((pkg: { id: number }) => pkg.id)).toEqual([packageB]);
+  });
+
+  it("deducts a logged session from the student's hours and prefills that week's timesheet", async () => {
+    const logged = await request(server)
+      .post(`/api/tutor/sessions/${packageA}/delivered`)
+      .set('Cookie', cookies.tutorA)
+      .send({ date: '2026-11-25', durationHours: 1.5, notes: 'Mock interview' });
+    expect(logged.status).toBe(200);
+    expect(SessionPackageDtoSchema.parse(logged.body)).toMatchObject({ id: packageA, usedHours: 1.5, totalHours: 10 });
+
+    const mine = await rpc(tutoring).call(Subjects.tutoring.listMySessions, {}, { userId: studentId, role: 'student' });
+    expect(
+      z
+        .array(SessionPackageDtoSchema)
+        .parse(mine)
+        .find((pkg) => pkg.id === packageA)?.usedHours,
+    ).toBe(1.5);
+
+    const week = await eventually(
+      async () => {
+        const res = await request(server)
+          .get('/api/tutor/payslips/week?weekStarting=2026-11-27')
+          .set('Cookie', cookies.tutorA);
+        return res.body.loggedHours === 1.5 ? res.body : undefined;
+      },
+      10_000,
+      'the logged hours',
+    );
+    expect(week).toEqual({
+      weekStarting: '2026-11-23',
+      loggedHours: 1.5,
+      loggedStudentNotes: `Student #${studentId} (Medical School Interviews): 1.5 h`,
+      payslip: null,
+    });
+    const weekOfB = await request(server)
+      .get('/api/tutor/payslips/week?weekStarting=2026-11-23')
+      .set('Cookie', cookies.tutorB);
+    expect(weekOfB.body.loggedHours).toBe(0);
+
+    const badDuration = await request(server)
+      .post(`/api/tutor/sessions/${packageA}/delivered`)
+      .set('Cookie', cookies.tutorA)
+      .send({ date: '2026-11-25', durationHours: 3 });
+    expect(badDuration.status).toBe(400);
+    expect(badDuration.body.message).toBe(TutorDirectoryMessages.durationInvalid);
+  });
+
+  it("keeps tutor B away from tutor A's students", async () => {
+    for (const path of [`/api/tutor/sessions/${packageA}/delivered`, '/api/tutor/sessions/not-a-number/delivered']) {
+      const res = await request(server)
+        .post(path)
+        .set('Cookie', cookies.tutorB)
+        .send({ date: '2026-11-25', durationHours: 1 });
+      expect(res.status).toBe(404);
+    }
+    const ofA = await request(server).get('/api/tutor/students').set('Cookie', cookies.tutorA);
+    expect(ofA.body[0].usedHours).toBe(1.5);
+  });
+
+  it('answers 400 for a week that is missing or not a date', async () => {
+    const missing = await request(server).get('/api/tutor/payslips/week').set('Cookie', cookies.tutorA);
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('Week starting date is required');
+    const invalid = await request(server)
+      .get('/api/tutor/payslips/week?weekStarting=2026-13-01')
+      .set('Cookie', cookies.tutorA);
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.message).toBe(PayrollMessages.weekStartingInvalid);
+  });
+});
+
+describe('timesheets from draft to paid', () => {
+  it('runs draft → submitted → approved → paid, keeps tutor B out, and lets the admin delete', async () => {
+    const saved = await request(server)
+      .post('/api/tutor/payslips')
+      .set('Cookie', cookies.tutorA)
+      .send({ weekStarting: '2026-11-23', hoursWorked: 1.5, studentNotes: 'Sam' });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ tutorId: tutorA.id, tutorName: 'Ada Tutor', status: 'draft', hoursWorked: 1.5 });
+    const id = saved.body.id as number;
+
+    const tooMany = await request(server)
+      .post('/api/tutor/payslips')
+      .set('Cookie', cookies.tutorA)
+      .send({ weekStarting: '2026-11-23', hoursWorked: 1000 });
+    expect(tooMany.status).toBe(400);
+
+    // Tutor B sees none of it and cannot submit it.
+    expect((await request(server).get('/api/tutor/payslips').set('Cookie', cookies.tutorB)).body).toEqual([]);
+    const foreign = await request(server).post(`/api/tutor/payslips/${id}/submit`).set('Cookie', cookies.tutorB);
+    expect(foreign.status).toBe(404);
+    const weekOfB = await request(server)
+      .get('/api/tutor/payslips/week?weekStarting=2026-11-23')
+      .set('Cookie', cookies.tutorB);
+    expect(weekOfB.body.payslip).toBeNull();
+
+    const early = await request(server).patch(`/api/admin/payslips/${id}/approve`).set('Cookie', cookies.admin);
+    expect(early.status).toBe(409);
+    expect(early.body).toEqual({
+      statusCode: 409,
+      code: ErrorCodes.payslipStatusConflict,
+      message: PayrollMessages.notSubmitted,
+    });
+
+    const submitted = await request(server).post(`/api/tutor/payslips/${id}/submit`).set('Cookie', cookies.tutorA);
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.status).toBe('submitted');
+    expect((await request(server).post(`/api/tutor/payslips/${id}/submit`).set('Cookie', cookies.tutorA)).status).toBe(
+      409,
+    );
+
+    const list = await request(server).get('/api/admin/payslips').set('Cookie', cookies.admin);
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual([expect.objectContaining({ id, status: 'submitted' })]);
+
+    const unpaid = await request(server).patch(`/api/admin/payslips/${id}/mark-paid`).set('Cookie', cookies.admin);
+    expect(unpaid.status).toBe(409);
+    expect(unpaid.body.message).toBe(PayrollMessages.notApproved);
+    const approved = await request(server).patch(`/api/admin/payslips/${id}/approve`).set('Cookie', cookies.admin);
+    expect(approved.status).toBe(200);
+    expect(approved.body.status).toBe('approved');
+    const paid = await request(server).patch(`/api/admin/payslips/${id}/mark-paid`).set('Cookie', cookies.admin);
+    expect(paid.status).toBe(200);
+    expect(
+      paid.body.history.map((change: { toStatus: string; changedByRole: string }) => [
+        change.toStatus,
+        change.changedByRole,
+      ]),
+    ).toEqual([
+      ['draft', 'tutor'],
+      ['submitted', 'tutor'],
+      ['approved', 'admin'],
+      ['paid', 'admin'],
+    ]);
+    const mine = await request(server).get('/api/tutor/payslips').set('Cookie', cookies.tutorA);
+    expect(mine.body).toEqual([expect.objectContaining({ id, status: 'paid' })]);
+
+    expect((await request(server).patch('/api/admin/payslips/abc/approve').set('Cookie', cookies.admin)).status).toBe(
+      404,
+    );
+    const deleted = await request(server).delete(`/api/admin/payslips/${id}`).set('Cookie', cookies.admin);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ deleted: true });
+    expect((await request(server).delete(`/api/admin/payslips/${id}`).set('Cookie', cookies.admin)).status).toBe(404);
+    expect((await request(server).get('/api/admin/payslips').set('Cookie', cookies.admin)).body).toEqual([]);
+  });
+});

@@ -1,0 +1,158 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  type Actor,
+  ErrorCodes,
+  EventTypes,
+  InviteTutorReplySchema,
+  type RpcError,
+  RpcErrorSchema,
+  ServerMessages,
+  Subjects,
+  TutorInvitationLinkHours,
+  TutorInvitationMessages,
+  TutorInvitedV1Schema,
+  UserDtoSchema,
+  ValidationMessages,
+} from '@medtutor/contracts';
+import { startServiceUnderTest, type ServiceUnderTest } from '@medtutor/nest-kit/testing';
+import { firstValueFrom, timeout } from 'rxjs';
+import { AppModule, SERVICE_NAME } from '../src/app.module.js';
+import { eventually, MIGRATIONS_DIR, PUBLIC_BASE_URL, sql, testConfig } from './support/harness.js';
+
+const admin: Actor = { userId: 1, role: 'admin' };
+const invitation = { email: 'Grace.Hopper@Example.com', firstName: 'Grace', lastName: 'Hopper', tutorId: 7 };
+
+describe('identity.invite_tutor', () => {
+  let service: ServiceUnderTest;
+  let mailDir: string;
+
+  const call = (subject: string, data: unknown, actor: Actor | null): Promise<unknown> =>
+    firstValueFrom(
+      service.client.send(subject, { meta: { correlationId: 'invite-test', actor }, data }).pipe(timeout(15_000)),
+    );
+  const fail = async (subject: string, data: unknown, actor: Actor | null): Promise<RpcError> => {
+    const error = await call(subject, data, actor).then(
+      (reply) => new Error(`expected ${subject} to fail, got ${JSON.stringify(reply)}`),
+      (failure: unknown) => failure,
+    );
+    return RpcErrorSchema.parse(error);
+  };
+
+  beforeAll(async () => {
+    mailDir = await mkdtemp(join(tmpdir(), 'identity-invite-mail-'));
+    service = await startServiceUnderTest({
+      name: SERVICE_NAME,
+      label: 'identity_invite_tutor',
+      migrationsDir: MIGRATIONS_DIR,
+      module: ({ databaseUrl, natsUrl }, logger) =>
+        AppModule.register(
+          testConfig({ IDENTITY_DATABASE_URL: databaseUrl, NATS_URL: natsUrl, MAIL_OUTBOX_DIR: mailDir }),
+          logger,
+        ),
+    });
+  });
+
+  afterAll(async () => {
+    await service?.stop();
+    await rm(mailDir, { recursive: true, force: true });
+  });
+
+  it('creates a tutor login, queues the set-password email and writes tutor_invited in one go', async () => {
+    const before = Date.now();
+    const reply = InviteTutorReplySchema.parse(await call(Subjects.identity.inviteTutor, invitation, admin));
+    expect(reply).toMatchObject({ tutorId: 7, email: 'grace.hopper@example.com' });
+    const expiresIn = Date.parse(reply.inviteExpiresAt) - before;
+    expect(expiresIn).toBeGreaterThanOrEqual(TutorInvitationLinkHours * 3_600_000 - 1_000);
+    expect(expiresIn).toBeLessThanOrEqual(TutorInvitationLinkHours * 3_600_000 + 60_000);
+
+    const [user] = await sql(
+      service.db.url,
+      'SELECT username, email, first_name, last_name, role FROM users WHERE id = $1',
+      [reply.userId],
+    );
+    expect(user).toEqual({
+      username: 'grace.hopper@example.com',
+      email: 'grace.hopper@example.com',
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      role: 'tutor',
+    });
+
+    // The mail outbox row committed with the user; the relay then delivers it (here, into a folder).
+    const queued = await sql(service.db.url, 'SELECT to_address, subject FROM outbound_emails');
+    expect(queued).toEqual([{ to_address: 'grace.hopper@example.com', subject: TutorInvitationMessages.emailSubject }]);
+    const [file] = await eventually(
+      async () => {
+        const names = (await readdir(mailDir)).filter((name) => name.endsWith('.json'));
+        return names.length ? names : undefined;
+      },
+      10_000,
+      'the invitation email',
+    );
+    const email = JSON.parse(await readFile(join(mailDir, file!), 'utf8')) as Record<string, string>;
+    expect(email).toMatchObject({ to: 'grace.hopper@example.com', subject: TutorInvitationMessages.emailSubject });
+    expect(email.text).toContain('expires in 7 days');
+    const token = email.text?.match(/\/reset-password\?token=([A-Za-z0-9_-]{43})/)?.[1];
+    expect(email.text).toContain(`${PUBLIC_BASE_URL}/reset-password?token=${token}`);
+    expect(email.html).toContain(`href="${PUBLIC_BASE_URL}/reset-password?token=${token}"`);
+
+    const events = await sql<{ payload: { data: unknown; correlationId: string } }>(
+      service.db.url,
+      'SELECT payload FROM outbox_events WHERE type = $1',
+      [EventTypes.tutorInvited],
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0]!.payload.correlationId).toBe('invite-test');
+    expect(TutorInvitedV1Schema.parse(events[0]!.payload.data)).toEqual({
+      userId: reply.userId,
+      tutorId: 7,
+      email: 'grace.hopper@example.com',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      invitedBy: admin.userId,
+    });
+
+    // Nobody can sign in before the tutor sets a password through the link.
+    expect(
+      (await fail(Subjects.identity.verifyCredentials, { email: invitation.email, password: 'x' }, null)).code,
+    ).toBe(ErrorCodes.invalidCredentials);
+    await call(
+      Subjects.identity.resetPassword,
+      { token, password: 'tutor-pass-1', confirmPassword: 'tutor-pass-1' },
+      null,
+    );
+    const signedIn = UserDtoSchema.parse(
+      await call(Subjects.identity.verifyCredentials, { email: invitation.email, password: 'tutor-pass-1' }, null),
+    );
+    expect(signedIn).toMatchObject({ id: reply.userId, role: 'tutor', isAdmin: false });
+  });
+
+  it('answers a conflict for an email that already has an account, and changes nothing', async () => {
+    const users = await sql(service.db.url, 'SELECT id FROM users');
+    const error = await fail(
+      Subjects.identity.inviteTutor,
+      { ...invitation, email: 'GRACE.hopper@example.com', tutorId: 8 },
+      admin,
+    );
+    expect(error).toEqual({ code: ErrorCodes.emailTaken, message: ServerMessages.emailTaken });
+    expect(await sql(service.db.url, 'SELECT id FROM users')).toEqual(users);
+    expect(
+      await sql(service.db.url, 'SELECT id FROM outbox_events WHERE type = $1', [EventTypes.tutorInvited]),
+    ).toHaveLength(1);
+  });
+
+  it('lets only admins invite, and validates the names', async () => {
+    const other = { ...invitation, email: 'someone@example.com' };
+    expect((await fail(Subjects.identity.inviteTutor, other, null)).code).toBe(ErrorCodes.unauthenticated);
+    for (const role of ['student', 'tutor'] as const) {
+      expect((await fail(Subjects.identity.inviteTutor, other, { userId: 2, role })).code).toBe(ErrorCodes.forbidden);
+    }
+    expect((await fail(Subjects.identity.inviteTutor, { ...other, lastName: 'H' }, admin)).message).toBe(
+      ValidationMessages.lastNameMin,
+    );
+    expect(await sql(service.db.url, 'SELECT id FROM users WHERE email = $1', ['someone@example.com'])).toEqual([]);
+  });
+});

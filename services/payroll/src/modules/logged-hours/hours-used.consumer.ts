@@ -1,0 +1,49 @@
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { EventStreams, EventTypes, eventSubject, HoursUsedV1Schema, mondayOf } from '@medtutor/contracts';
+import { EventConsumers, handleOnce } from '@medtutor/nest-kit';
+import { PrismaService } from '../../infra/prisma.service.js';
+import { TutorAccountsRepository } from '../tutor-accounts/tutor-accounts.repository.js';
+import { LoggedHoursRepository } from './logged-hours.repository.js';
+
+/** Durable name, inbox key and dead-letter suffix of the consumer that prefills timesheets. */
+export const PAYROLL_HOURS_USED_CONSUMER = 'payroll-hours-used';
+
+/**
+ * Sessions a tutor delivered count towards that tutor's week (the session's date decides the week).
+ * Admin corrections of a package's hours are not work anybody logged, so they are skipped.
+ */
+@Injectable()
+export class HoursUsedConsumer implements OnApplicationBootstrap {
+  constructor(
+    private readonly consumers: EventConsumers,
+    private readonly prisma: PrismaService,
+    private readonly logged: LoggedHoursRepository,
+    private readonly accounts: TutorAccountsRepository,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.consumers.start({
+      stream: EventStreams.tutoring.name,
+      durable: PAYROLL_HOURS_USED_CONSUMER,
+      filterSubjects: [eventSubject(EventTypes.hoursUsed)],
+      handle: async (event) => {
+        const used = HoursUsedV1Schema.parse(event.data);
+        const { tutorId, tutorUserId, tutorName } = used;
+        if (used.actorRole !== 'tutor' || tutorId === null) return;
+        await handleOnce(this.prisma, PAYROLL_HOURS_USED_CONSUMER, event.id, async (tx) => {
+          await this.logged.add(tx, {
+            tutorId,
+            weekStarting: mondayOf(used.date),
+            sessionId: used.sessionId,
+            studentUserId: used.userId,
+            subject: used.subject,
+            hours: used.hours,
+          });
+          if (tutorUserId !== null && tutorName !== null) {
+            await this.accounts.learn(tx, { userId: tutorUserId, tutorId, name: tutorName, email: null });
+          }
+        });
+      },
+    });
+  }
+}

@@ -1,0 +1,36 @@
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { EventStreams, EventTypes, eventSubject, TutorInvitedV1Schema } from '@medtutor/contracts';
+import { EventConsumers, handleOnce } from '@medtutor/nest-kit';
+import { PrismaService } from '../../infra/prisma.service.js';
+import { TutorsService } from '../tutors/tutors.service.js';
+
+/** Durable name, inbox key and dead-letter suffix of the consumer that links tutor logins. */
+export const TUTOR_INVITED_CONSUMER = 'tutoring-tutor-invited';
+
+/** identity created a tutor login for a directory entry: the entry now signs in as that user. */
+@Injectable()
+export class TutorInvitedConsumer implements OnApplicationBootstrap {
+  constructor(
+    private readonly consumers: EventConsumers,
+    private readonly prisma: PrismaService,
+    private readonly tutors: TutorsService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.consumers.start({
+      stream: EventStreams.identity.name,
+      durable: TUTOR_INVITED_CONSUMER,
+      filterSubjects: [eventSubject(EventTypes.tutorInvited)],
+      handle: async (event) => {
+        const invited = TutorInvitedV1Schema.parse(event.data);
+        await handleOnce(this.prisma, TUTOR_INVITED_CONSUMER, event.id, async (tx) => {
+          const outcome = await this.tutors.linkAccount(tx, invited.tutorId, invited.userId);
+          // Nothing is changed then; the event ends in the dead letters for an admin to sort out.
+          if (outcome !== 'linked') {
+            throw new Error(`Tutor ${invited.tutorId} not linked to user ${invited.userId}: ${outcome}`);
+          }
+        });
+      },
+    });
+  }
+}
