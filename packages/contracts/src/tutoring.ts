@@ -187,7 +187,6 @@ export const TutorDirectoryMessages = {
   nameRequired: 'Tutor name is required',
   specialtyRequired: 'Specialty is required',
   tutorNotFound: 'Tutor not found',
-  userAlreadyLinked: 'This user is already linked to another tutor',
   notEnoughHours: (remaining: number) => `Only ${remaining} hours remain on this package`,
   durationInvalid: `Please choose a duration of ${SessionDurationsHours.join(', ')} hours`,
 } as const;
@@ -259,10 +258,6 @@ export const UpdateTutorBodySchema = z
   })
   .partial();
 export type UpdateTutorBody = z.input<typeof UpdateTutorBodySchema>;
-
-/** PATCH /api/admin/tutors/{id}/link-user: ties a directory entry to a tutor login (null unlinks). */
-export const LinkTutorUserBodySchema = z.object({ userId: z.number().int().positive().nullable() });
-export type LinkTutorUserBody = z.input<typeof LinkTutorUserBodySchema>;
 
 /** GET /api/admin/users: each non-admin student with contact details and their packages, newest first. */
 export const AdminUserWithSessionsDtoSchema = z.object({
