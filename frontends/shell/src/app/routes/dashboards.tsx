@@ -12,10 +12,11 @@ export function MyTutoringRoute() {
   );
 }
 
-function AdminArea({ view }: { view: 'dashboard' | 'panel' }) {
+/** The admin remote serves the admin's two views and the tutors' portal (docs/decisions.md). */
+function AdminRemote({ view }: { view: 'dashboard' | 'panel' | 'tutor' }) {
   const { logout } = useSession();
   return (
-    <ProtectedRoute area="admin">
+    <ProtectedRoute area={view === 'tutor' ? 'tutor' : 'admin'}>
       {(user) => <RemoteSlot name="admin" props={{ user, view, onLogout: logout }} />}
     </ProtectedRoute>
   );
@@ -25,7 +26,7 @@ export function AdminDashboardRoute() {
   return (
     <>
       <PageTitle title="Admin Dashboard" />
-      <AdminArea view="dashboard" />
+      <AdminRemote view="dashboard" />
     </>
   );
 }
@@ -34,7 +35,16 @@ export function AdminPanelRoute() {
   return (
     <>
       <PageTitle title="Admin Panel" />
-      <AdminArea view="panel" />
+      <AdminRemote view="panel" />
+    </>
+  );
+}
+
+export function TutorPortalRoute() {
+  return (
+    <>
+      <PageTitle title="Tutor Portal" />
+      <AdminRemote view="tutor" />
     </>
   );
 }

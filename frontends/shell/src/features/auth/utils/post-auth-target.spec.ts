@@ -33,8 +33,9 @@ describe('postAuthTarget', () => {
     expect(target).toBe('/checkout?subject=UCAT&packageType=package10&currency=GBP');
   });
 
-  it('ignores a saved purchase for an admin', () => {
+  it('ignores a saved purchase for admins and tutors, who do not buy', () => {
     expect(postAuthTarget({ user: admin, pendingPurchase: purchase, redirect: null })).toBe('/admin-dashboard');
+    expect(postAuthTarget({ user: tutor, pendingPurchase: purchase, redirect: null })).toBe('/tutor');
   });
 
   it('follows a safe redirect', () => {
@@ -48,9 +49,9 @@ describe('postAuthTarget', () => {
     expect(postAuthTarget({ user: student, pendingPurchase: null, redirect: '//evil.example' })).toBe('/my-tutoring');
   });
 
-  it('sends admins to the admin dashboard and everyone else to My Tutoring', () => {
+  it('sends admins to the admin dashboard, tutors to their portal and students to My Tutoring', () => {
     expect(postAuthTarget({ user: admin, pendingPurchase: null, redirect: null })).toBe('/admin-dashboard');
     expect(postAuthTarget({ user: student, pendingPurchase: null, redirect: null })).toBe('/my-tutoring');
-    expect(postAuthTarget({ user: tutor, pendingPurchase: null, redirect: null })).toBe('/my-tutoring');
+    expect(postAuthTarget({ user: tutor, pendingPurchase: null, redirect: null })).toBe('/tutor');
   });
 });

@@ -1,6 +1,6 @@
 import type { UserDto } from '@medtutor/contracts';
 import { type PendingPurchase, checkoutPath } from '../../../lib/pending-purchase';
-import { dashboardPathFor } from './access';
+import { areaOf, dashboardPathFor } from './access';
 
 // Browsers drop tabs and newlines from URLs, so "/\t/evil.example" would become protocol-relative.
 // eslint-disable-next-line no-control-regex
@@ -18,7 +18,7 @@ export function isSafeRedirect(value: string | null | undefined): value is strin
 
 /**
  * Where to go after login or registration (spec section 2, auth flow): a saved purchase wins for
- * non-admins, then a safe `redirect`, then the user's own dashboard.
+ * students (the only buyers), then a safe `redirect`, then the user's own dashboard.
  */
 export function postAuthTarget(input: {
   user: UserDto;
@@ -26,7 +26,7 @@ export function postAuthTarget(input: {
   redirect: string | null;
 }): string {
   const { user, pendingPurchase, redirect } = input;
-  if (pendingPurchase && !user.isAdmin) return checkoutPath(pendingPurchase);
+  if (pendingPurchase && areaOf(user) === 'student') return checkoutPath(pendingPurchase);
   if (isSafeRedirect(redirect)) return redirect;
   return dashboardPathFor(user);
 }
