@@ -8,7 +8,7 @@ import type { ComponentType } from 'react';
  */
 export interface RemoteRootProps {
   student: { user: UserDto };
-  admin: { user: UserDto; view: 'dashboard' | 'panel'; onLogout: () => Promise<void> };
+  admin: { user: UserDto; view: 'dashboard' | 'panel' | 'tutor'; onLogout: () => Promise<void> };
 }
 export type RemoteName = keyof RemoteRootProps;
 
