@@ -41,7 +41,14 @@ export function DiscountCodesTab() {
   return (
     <Row gutter={[24, 24]}>
       <Col xs={24} md={12}>
-        <Card size="small" title={<Typography.Title level={3} style={{ fontSize: '1rem', margin: 0 }}>Generate a code</Typography.Title>}>
+        <Card
+          size="small"
+          title={
+            <Typography.Title level={3} style={{ fontSize: '1rem', margin: 0 }}>
+              Generate a code
+            </Typography.Title>
+          }
+        >
           <Form layout="vertical" onFinish={generate}>
             <Form.Item
               label={`Discount in pounds (${DiscountLimits.minPounds} to ${DiscountLimits.maxPounds})`}
@@ -88,7 +95,14 @@ export function DiscountCodesTab() {
         </Card>
       </Col>
       <Col xs={24} md={12}>
-        <Card size="small" title={<Typography.Title level={3} style={{ fontSize: '1rem', margin: 0 }}>How discount codes work</Typography.Title>}>
+        <Card
+          size="small"
+          title={
+            <Typography.Title level={3} style={{ fontSize: '1rem', margin: 0 }}>
+              How discount codes work
+            </Typography.Title>
+          }
+        >
           <ol style={{ paddingLeft: '1.25rem', margin: 0 }}>
             <li>Choose the discount in whole pounds and generate a code.</li>
             <li>Copy the code and send it to the student or parent.</li>

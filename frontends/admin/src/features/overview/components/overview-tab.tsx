@@ -116,7 +116,8 @@ export function OverviewTab() {
                     </Col>
                   </Row>
                   <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-                    Counted from registered students; free-trial requests from visitors without an account are not included.
+                    Counted from registered students; free-trial requests from visitors without an account are not
+                    included.
                   </Typography.Paragraph>
                 </Card>
               </Col>

@@ -42,7 +42,10 @@ describe('weekStartOf', () => {
 
 describe('overview aggregation', () => {
   const users = [
-    student(1, true, [pkg({ totalHours: 10, usedHours: 3 }), pkg({ id: 2, subject: 'UCAT', purchaseDate: '2026-11-09T09:00:00.000Z' })]),
+    student(1, true, [
+      pkg({ totalHours: 10, usedHours: 3 }),
+      pkg({ id: 2, subject: 'UCAT', purchaseDate: '2026-11-09T09:00:00.000Z' }),
+    ]),
     student(2, true, []),
     student(3, false, [pkg({ id: 3, totalHours: 1, usedHours: 1 })]),
   ];

@@ -60,8 +60,7 @@ export function payslipRows(payslips: readonly Payslip[]): Row[] {
  * CSV text for spreadsheets. Cells starting with = + - @ are prefixed with a quote so a name typed
  * by a visitor cannot run as a formula when the file is opened.
  */
-export const toCsv = (rows: Row[]): string =>
-  Papa.unparse(rows, { escapeFormulae: true });
+export const toCsv = (rows: Row[]): string => Papa.unparse(rows, { escapeFormulae: true });
 
 /** Hands the CSV to the browser as a download. */
 export function downloadCsv(fileName: string, csv: string): void {

@@ -57,7 +57,12 @@ export function PayslipsTab() {
           size="small"
           loading={busy === payslip.id}
           onClick={() =>
-            act(payslip.id, markPayslipPaid, BackOfficeNotices.payslipMarkedPaid, BackOfficeNotices.payslipMarkPaidFailed)
+            act(
+              payslip.id,
+              markPayslipPaid,
+              BackOfficeNotices.payslipMarkedPaid,
+              BackOfficeNotices.payslipMarkPaidFailed,
+            )
           }
           aria-label={`Mark payslip of ${payslip.tutorName} for the week of ${weekOf(payslip.weekStarting)} as paid`}
         >
@@ -143,7 +148,10 @@ export function PayslipsTab() {
                 {approved.length === 0 ? (
                   <Empty description="No payslips have been approved yet." />
                 ) : (
-                  <ol aria-label={`First ${RecentlyApprovedPayslipsCount} approved payslips`} style={{ paddingLeft: '1.25rem', margin: 0 }}>
+                  <ol
+                    aria-label={`First ${RecentlyApprovedPayslipsCount} approved payslips`}
+                    style={{ paddingLeft: '1.25rem', margin: 0 }}
+                  >
                     {approved.map((payslip) => (
                       <li key={payslip.id} style={{ marginBottom: 8 }}>
                         <strong>{payslip.tutorName}</strong>, week of {weekOf(payslip.weekStarting)}:{' '}

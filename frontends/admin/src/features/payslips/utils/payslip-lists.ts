@@ -1,6 +1,5 @@
 import { type PayslipDto as Payslip, RecentlyApprovedPayslipsCount } from '@medtutor/contracts';
 
-
 export const pendingReview = (payslips: readonly Payslip[]): Payslip[] =>
   payslips.filter((payslip) => payslip.status === 'submitted');
 
@@ -9,7 +8,9 @@ export const pendingReview = (payslips: readonly Payslip[]): Payslip[] =>
  * A paid payslip was approved before it was paid, so it stays in the panel with its Paid tag.
  */
 export const recentlyApproved = (payslips: readonly Payslip[]): Payslip[] =>
-  payslips.filter((payslip) => payslip.status === 'approved' || payslip.status === 'paid').slice(0, RecentlyApprovedPayslipsCount);
+  payslips
+    .filter((payslip) => payslip.status === 'approved' || payslip.status === 'paid')
+    .slice(0, RecentlyApprovedPayslipsCount);
 
 /** Spec section 4's wording per status; any other value is shown as it is, neutrally. */
 export function statusLabel(status: string): { text: string; color: string | undefined } {

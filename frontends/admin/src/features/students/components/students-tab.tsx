@@ -51,16 +51,33 @@ function Packages({ user, open }: { user: AdminUserWithSessionsDto; open: (dialo
           key: 'actions',
           render: (_, pkg) => (
             <Flex gap="small" wrap>
-              <Button size="small" onClick={() => open({ kind: 'hours', pkg })} aria-label={`Update Hours for ${who}, ${pkg.subject}`}>
+              <Button
+                size="small"
+                onClick={() => open({ kind: 'hours', pkg })}
+                aria-label={`Update Hours for ${who}, ${pkg.subject}`}
+              >
                 Update Hours
               </Button>
-              <Button size="small" onClick={() => open({ kind: 'exam', pkg })} aria-label={`${pkg.examDate ? 'Update' : 'Set'} exam date for ${who}, ${pkg.subject}`}>
+              <Button
+                size="small"
+                onClick={() => open({ kind: 'exam', pkg })}
+                aria-label={`${pkg.examDate ? 'Update' : 'Set'} exam date for ${who}, ${pkg.subject}`}
+              >
                 {pkg.examDate ? 'Update' : 'Set'} Exam Date
               </Button>
-              <Button size="small" onClick={() => open({ kind: 'tutor', pkg })} aria-label={`${pkg.assignedTutor ? 'Reassign' : 'Assign'} Tutor for ${who}, ${pkg.subject}`}>
+              <Button
+                size="small"
+                onClick={() => open({ kind: 'tutor', pkg })}
+                aria-label={`${pkg.assignedTutor ? 'Reassign' : 'Assign'} Tutor for ${who}, ${pkg.subject}`}
+              >
                 {pkg.assignedTutor ? 'Reassign' : 'Assign'} Tutor
               </Button>
-              <Button size="small" type="link" onClick={() => open({ kind: 'ledger', pkg })} aria-label={`Hours ledger for ${who}, ${pkg.subject}`}>
+              <Button
+                size="small"
+                type="link"
+                onClick={() => open({ kind: 'ledger', pkg })}
+                aria-label={`Hours ledger for ${who}, ${pkg.subject}`}
+              >
                 Ledger
               </Button>
             </Flex>
@@ -105,7 +122,11 @@ export function StudentsTab() {
             <Card
               key={user.id}
               size="small"
-              title={<Typography.Title level={3} style={{ fontSize: '1rem', margin: 0 }}>{fullName(user)}</Typography.Title>}
+              title={
+                <Typography.Title level={3} style={{ fontSize: '1rem', margin: 0 }}>
+                  {fullName(user)}
+                </Typography.Title>
+              }
               extra={user.freeTrialUsed ? <Tag color="blue">Free trial used</Tag> : <Tag>Free trial available</Tag>}
             >
               <Descriptions

@@ -1,6 +1,7 @@
 import { DualTutorMinimumHours, HoursStep, type SessionPackageDto, ValidationMessages } from '@medtutor/contracts';
 
-export type HoursInput = { kind: 'blank' } | { kind: 'invalid'; message: string } | { kind: 'valid'; usedHours: number };
+export type HoursInput =
+  { kind: 'blank' } | { kind: 'invalid'; message: string } | { kind: 'valid'; usedHours: number };
 
 /**
  * Spec section 5, admin hours update: a number from 0 to the package total in steps of 0.5; blank
@@ -10,9 +11,10 @@ export function parseUsedHours(raw: string | number | null | undefined, totalHou
   const text = raw === null || raw === undefined ? '' : String(raw).trim();
   if (text === '') return { kind: 'blank' };
   const value = Number(text);
-  const valid =
-    Number.isFinite(value) && value >= 0 && value <= totalHours && Number.isInteger(value / HoursStep);
-  return valid ? { kind: 'valid', usedHours: value } : { kind: 'invalid', message: ValidationMessages.hoursRange(totalHours) };
+  const valid = Number.isFinite(value) && value >= 0 && value <= totalHours && Number.isInteger(value / HoursStep);
+  return valid
+    ? { kind: 'valid', usedHours: value }
+    : { kind: 'invalid', message: ValidationMessages.hoursRange(totalHours) };
 }
 
 /** Spec section 4: dual tutors are offered only for packages of at least 10 hours. */

@@ -54,20 +54,36 @@ export function TestimonialsTab() {
             <Card
               key={story.id}
               size="small"
-              title={<Typography.Title level={3} style={{ fontSize: '1rem', margin: 0 }}>{story.title}</Typography.Title>}
+              title={
+                <Typography.Title level={3} style={{ fontSize: '1rem', margin: 0 }}>
+                  {story.title}
+                </Typography.Title>
+              }
             >
               <Flex vertical gap="small">
                 <Rate disabled value={story.rating} aria-label={`Rating ${story.rating} out of 5`} />
-                <Typography.Paragraph style={{ whiteSpace: 'pre-line', marginBottom: 0 }}>{story.content}</Typography.Paragraph>
+                <Typography.Paragraph style={{ whiteSpace: 'pre-line', marginBottom: 0 }}>
+                  {story.content}
+                </Typography.Paragraph>
                 <Typography.Text>
                   {story.name} · <a href={`mailto:${story.email}`}>{story.email}</a> ·{' '}
                   {new Date(story.createdAt).toLocaleDateString('en-GB', { dateStyle: 'medium' })}
                 </Typography.Text>
                 <Flex gap="small" wrap>
-                  <Button type="primary" loading={busy === story.id} onClick={() => approve(story.id)} aria-label={`Approve ${story.title}`}>
+                  <Button
+                    type="primary"
+                    loading={busy === story.id}
+                    onClick={() => approve(story.id)}
+                    aria-label={`Approve ${story.title}`}
+                  >
                     Approve
                   </Button>
-                  <Popconfirm title="Delete this success story?" okText="Delete" okButtonProps={{ danger: true }} onConfirm={() => remove(story.id)}>
+                  <Popconfirm
+                    title="Delete this success story?"
+                    okText="Delete"
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => remove(story.id)}
+                  >
                     <Button danger disabled={busy === story.id} aria-label={`Delete ${story.title}`}>
                       Delete
                     </Button>

@@ -9,6 +9,8 @@ import { logDeliveredSession } from '../api/log-delivered-session';
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** Log a delivered session (date, 1/1.5/2 h, notes); its hours leave the student's package. */
+
+const hoursText = (hours: number) => `${hours} hour${hours === 1 ? '' : 's'}`;
 export function LogSessionDialog({
   pkg,
   label,
@@ -87,7 +89,7 @@ export function LogSessionDialog({
             onChange={(value: number) => setDuration(value)}
             options={SessionDurationsHours.map((hours) => ({
               value: hours,
-              label: hours > left ? `${hours} hours (Insufficient hours)` : `${hours} hours`,
+              label: hours > left ? `${hoursText(hours)} (Insufficient hours)` : hoursText(hours),
               disabled: hours > left,
             }))}
           />

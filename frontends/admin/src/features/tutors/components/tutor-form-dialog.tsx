@@ -74,7 +74,10 @@ export function TutorFormDialog({ tutor, onClose }: { tutor: TutorDto | null; on
           <Input type="url" inputMode="url" />
         </Form.Item>
         <Form.Item name="subjects" label="Subjects">
-          <Select mode="multiple" options={ConsultationSubjects.map((subject) => ({ value: subject, label: subject }))} />
+          <Select
+            mode="multiple"
+            options={ConsultationSubjects.map((subject) => ({ value: subject, label: subject }))}
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -16,9 +16,19 @@ type Dialog = { kind: 'edit'; tutor: TutorDto | null } | { kind: 'invite'; tutor
 function Photo({ tutor }: { tutor: TutorDto }) {
   const size = 48;
   return tutor.photoUrl ? (
-    <img src={tutor.photoUrl} alt={`Photo of ${tutor.name}`} width={size} height={size} style={{ borderRadius: '50%', objectFit: 'cover' }} />
+    <img
+      src={tutor.photoUrl}
+      alt={`Photo of ${tutor.name}`}
+      width={size}
+      height={size}
+      style={{ borderRadius: '50%', objectFit: 'cover' }}
+    />
   ) : (
-    <Flex align="center" justify="center" style={{ width: size, height: size, borderRadius: '50%', background: '#f0f0f0' }}>
+    <Flex
+      align="center"
+      justify="center"
+      style={{ width: size, height: size, borderRadius: '50%', background: '#f0f0f0' }}
+    >
       <UserOutlined aria-label={`No photo of ${tutor.name}`} />
     </Flex>
   );
@@ -75,7 +85,9 @@ export function TutorsTab() {
                   <>
                     <strong>{tutor.name}</strong>
                     <div>{tutor.specialty}</div>
-                    {tutor.subjects.length > 0 && <Typography.Text type="secondary">{tutor.subjects.join(', ')}</Typography.Text>}
+                    {tutor.subjects.length > 0 && (
+                      <Typography.Text type="secondary">{tutor.subjects.join(', ')}</Typography.Text>
+                    )}
                   </>
                 ),
               },
@@ -88,7 +100,12 @@ export function TutorsTab() {
                 title: 'Calendar link',
                 dataIndex: 'calendarLink',
                 render: (link: string, tutor) => (
-                  <a href={link} target="_blank" rel="noreferrer" aria-label={`Calendar of ${tutor.name} (opens in a new tab)`}>
+                  <a
+                    href={link}
+                    target="_blank"
+                    rel="noreferrer"
+                    aria-label={`Calendar of ${tutor.name} (opens in a new tab)`}
+                  >
                     Open calendar
                   </a>
                 ),
@@ -108,11 +125,19 @@ export function TutorsTab() {
                 key: 'actions',
                 render: (_, tutor) => (
                   <Flex gap="small" wrap>
-                    <Button size="small" onClick={() => setDialog({ kind: 'edit', tutor })} aria-label={`Edit ${tutor.name}`}>
+                    <Button
+                      size="small"
+                      onClick={() => setDialog({ kind: 'edit', tutor })}
+                      aria-label={`Edit ${tutor.name}`}
+                    >
                       Edit
                     </Button>
                     {tutor.active && tutor.userId === null && (
-                      <Button size="small" onClick={() => setDialog({ kind: 'invite', tutor })} aria-label={`Invite ${tutor.name} to a tutor login`}>
+                      <Button
+                        size="small"
+                        onClick={() => setDialog({ kind: 'invite', tutor })}
+                        aria-label={`Invite ${tutor.name} to a tutor login`}
+                      >
                         Invite to Login
                       </Button>
                     )}
@@ -129,7 +154,12 @@ export function TutorsTab() {
                         </Button>
                       </Popconfirm>
                     ) : (
-                      <Button size="small" loading={busy === tutor.id} onClick={() => setActive(tutor, true)} aria-label={`Reactivate ${tutor.name}`}>
+                      <Button
+                        size="small"
+                        loading={busy === tutor.id}
+                        onClick={() => setActive(tutor, true)}
+                        aria-label={`Reactivate ${tutor.name}`}
+                      >
                         Reactivate
                       </Button>
                     )}

@@ -16,9 +16,9 @@ export function TestimonialList() {
   return (
     <div className="card-grid">
       {data.map((story) => (
-        <Card key={story.id}>
+        <Card key={story.id} role="article" aria-labelledby={`story-${story.id}`}>
           <Rate disabled value={story.rating} aria-label={`Rated ${story.rating} out of 5`} />
-          <Typography.Title level={3} style={{ fontSize: '1.125rem', marginTop: '0.75rem' }}>
+          <Typography.Title level={3} id={`story-${story.id}`} style={{ fontSize: '1.125rem', marginTop: '0.75rem' }}>
             {story.title}
           </Typography.Title>
           <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>{story.content}</Typography.Paragraph>
