@@ -14,6 +14,7 @@ import type { RsbuildPlugin } from '@rsbuild/core';
 export const antdExports = [
   'Alert',
   'App',
+  'Avatar',
   'Badge',
   'Button',
   'Card',
@@ -34,6 +35,7 @@ export const antdExports = [
   'Result',
   'Row',
   'Select',
+  'Skeleton',
   'Spin',
   'Statistic',
   'Switch',
