@@ -1,48 +1,40 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
-  type Actor,
   ErrorCodes,
   PayrollMessages,
   ServerMessages,
   SessionPackageDtoSchema,
-  Subjects,
   TutorDirectoryMessages,
   type TutorDto,
   TutorDtoSchema,
   TutorInvitationMessages,
 } from '@medtutor/contracts';
-import { startServiceUnderTest, type ServiceUnderTest, type TestNats } from '@medtutor/nest-kit/testing';
+import { type ServiceProcess, startTestNats, type TestDatabase, type TestNats } from '@medtutor/nest-kit/testing';
 import request from 'supertest';
 import { z } from 'zod';
-import { AppModule as IdentityModule } from '../../services/identity/src/app.module.js';
-import { PasswordHasher } from '../../services/identity/src/infra/password-hasher.js';
-import { seedAdmin } from '../../services/identity/src/modules/users/admin-seed.js';
-import { UsersRepository } from '../../services/identity/src/modules/users/users.repository.js';
-import { testConfig as identityConfig } from '../../services/identity/test/support/harness.js';
-import { AppModule as PayrollModule } from '../../services/payroll/src/app.module.js';
-import { loadPayrollConfig } from '../../services/payroll/src/config/payroll.config.js';
-import { eventually, insertPackage, rpc, startTutoring } from '../../services/tutoring/test/support/harness.js';
-import { sessionCookieFrom, startTestGateway, type TestGateway } from './support/test-gateway.js';
+import { eventually, insertPackage, serviceDatabase, startBuiltService } from './support/real-services.js';
+import { type GatewayUnderTest, sessionCookieFrom, startGatewayOn } from './support/test-gateway.js';
 
 /**
- * The tutor portal end to end through the real gateway, identity, tutoring and payroll on one NATS
- * server: an admin invites tutors, they set passwords from the emailed link, log sessions and file
- * timesheets that the admin approves and pays.
+ * The tutor portal end to end through the real gateway, identity, tutoring and payroll (their builds,
+ * run as processes: the gateway may not import service code), each on a fresh database, all on one
+ * private NATS: an admin invites tutors, they set passwords from the emailed link, log sessions and
+ * file timesheets that the admin approves and pays.
  */
-let gateway: TestGateway;
+let nats: TestNats;
+let databases: { identity: TestDatabase; tutoring: TestDatabase; payroll: TestDatabase };
+let services: ServiceProcess[] = [];
+let gateway: GatewayUnderTest;
 let server: Server;
-let identity: ServiceUnderTest;
-let tutoring: Awaited<ReturnType<typeof startTutoring>>;
-let payroll: ServiceUnderTest;
+/** Identity's outbox, where the invitations land; tutoring writes its own mail elsewhere. */
 let mailDir: string;
+let tutoringMailDir: string;
 let ipCounter = 0;
 
-const adminActor: Actor = { userId: 1, role: 'admin' };
 const password = 'pass-word-1';
 const cookies = { admin: '', student: '', tutorA: '', tutorB: '' };
 let studentId: number;
@@ -59,6 +51,14 @@ const login = async (email: string): Promise<string> => {
 };
 const invite = (body: Record<string, unknown>) =>
   request(server).post('/api/admin/tutor-accounts').set('Cookie', cookies.admin).send(body);
+const createTutor = async (name: string, specialty: string, calendarLink: string): Promise<TutorDto> => {
+  const res = await request(server)
+    .post('/api/admin/tutors')
+    .set('Cookie', cookies.admin)
+    .send({ name, specialty, calendarLink });
+  expect(res.status).toBe(201);
+  return TutorDtoSchema.parse(res.body);
+};
 
 /** The invited tutor sets a password through the emailed link, then signs in. */
 async function acceptInvitation(email: string): Promise<string> {
@@ -79,42 +79,40 @@ async function acceptInvitation(email: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  gateway = await startTestGateway({ env: { TRUST_PROXY: 'true' } });
-  server = gateway.app.getHttpServer();
-  // The real services answer on the gateway's NATS server instead of the fakes.
-  await gateway.stopFakeServices();
-  const nats: TestNats = { url: gateway.config.natsUrl, stop: async () => undefined };
+  nats = await startTestNats();
+  databases = {
+    identity: await serviceDatabase('identity', 'gw_payroll_identity'),
+    tutoring: await serviceDatabase('tutoring', 'gw_payroll_tutoring'),
+    payroll: await serviceDatabase('payroll', 'gw_payroll_payroll'),
+  };
   mailDir = await mkdtemp(join(tmpdir(), 'gw-payroll-mail-'));
-  [identity, tutoring, payroll] = await Promise.all([
-    startServiceUnderTest({
-      name: 'identity',
-      label: 'gw_payroll_identity',
-      nats,
-      migrationsDir: fileURLToPath(new URL('../../services/identity/prisma/migrations', import.meta.url)),
-      module: ({ databaseUrl, natsUrl }, logger) =>
-        IdentityModule.register(
-          identityConfig({ IDENTITY_DATABASE_URL: databaseUrl, NATS_URL: natsUrl, MAIL_OUTBOX_DIR: mailDir }),
-          logger,
-        ),
+  tutoringMailDir = await mkdtemp(join(tmpdir(), 'gw-payroll-tutoring-mail-'));
+  const start = (service: 'identity' | 'tutoring' | 'payroll', env: Record<string, string>) =>
+    startBuiltService(service, nats.url, env).then((started) => {
+      services.push(started);
+      return started;
+    });
+  const mailFrom = 'MedPath Tests <no-reply@medpath.test>';
+  await Promise.all([
+    start('identity', {
+      IDENTITY_DATABASE_URL: databases.identity.url,
+      PUBLIC_BASE_URL: 'http://localhost:8080',
+      MAIL_FROM: mailFrom,
+      MAIL_OUTBOX_DIR: mailDir,
+      SEED_ADMIN_EMAIL: 'admin@example.com',
+      SEED_ADMIN_PASSWORD: password,
     }),
-    startTutoring('gw_payroll_tutoring', {}, nats),
-    startServiceUnderTest({
-      name: 'payroll',
-      label: 'gw_payroll_payroll',
-      nats,
-      migrationsDir: fileURLToPath(new URL('../../services/payroll/prisma/migrations', import.meta.url)),
-      module: ({ databaseUrl, natsUrl }, logger) =>
-        PayrollModule.register(
-          loadPayrollConfig({ NODE_ENV: 'test', PAYROLL_DATABASE_URL: databaseUrl, NATS_URL: natsUrl }),
-          logger,
-        ),
+    start('tutoring', {
+      TUTORING_DATABASE_URL: databases.tutoring.url,
+      MAIL_FROM: mailFrom,
+      MAIL_OUTBOX_DIR: tutoringMailDir,
+      SUPPORT_EMAIL: 'team@medpath.test',
     }),
+    start('payroll', { PAYROLL_DATABASE_URL: databases.payroll.url }),
   ]);
+  gateway = await startGatewayOn(nats.url, { env: { TRUST_PROXY: 'true', RPC_TIMEOUT_MS: '5000' } });
+  server = gateway.app.getHttpServer();
 
-  await seedAdmin(identity.app.get(UsersRepository), identity.app.get(PasswordHasher), {
-    email: 'admin@example.com',
-    password,
-  });
   cookies.admin = await login('admin@example.com');
   const registered = await request(server)
     .post('/api/register')
@@ -124,17 +122,8 @@ beforeAll(async () => {
   studentId = registered.body.id as number;
   cookies.student = sessionCookieFrom(registered) as string;
 
-  const { call } = rpc(tutoring);
-  const createTutor = async (name: string) =>
-    TutorDtoSchema.parse(
-      await call(
-        Subjects.tutoring.createTutor,
-        { name, specialty: 'Interviews', calendarLink: `https://cal.example/${name.split(' ')[1]}` },
-        adminActor,
-      ),
-    );
-  tutorA = await createTutor('Dr Ada');
-  tutorB = await createTutor('Dr Ben');
+  tutorA = await createTutor('Dr Ada', 'Interviews', 'https://cal.example/Ada');
+  tutorB = await createTutor('Dr Ben', 'Interviews', 'https://cal.example/Ben');
   for (const [tutor, email, firstName] of [
     [tutorA, 'ada@example.com', 'Ada'],
     [tutorB, 'ben@example.com', 'Ben'],
@@ -146,22 +135,23 @@ beforeAll(async () => {
   cookies.tutorA = await acceptInvitation('ada@example.com');
   cookies.tutorB = await acceptInvitation('ben@example.com');
 
-  packageA = await insertPackage(tutoring.db.url, { userId: studentId, totalHours: 10 });
-  packageB = await insertPackage(tutoring.db.url, { userId: studentId, totalHours: 5 });
+  packageA = await insertPackage(databases.tutoring, studentId, 10);
+  packageB = await insertPackage(databases.tutoring, studentId, 5);
   for (const [sessionId, tutor] of [
     [packageA, tutorA],
     [packageB, tutorB],
   ] as const) {
-    await call(
-      Subjects.tutoring.assignTutor,
-      { sessionId, tutorName: tutor.name, calendarLink: tutor.calendarLink },
-      adminActor,
-    );
+    const res = await request(server)
+      .patch(`/api/admin/sessions/${sessionId}/assign-tutor`)
+      .set('Cookie', cookies.admin)
+      .send({ tutorName: tutor.name, calendarLink: tutor.calendarLink });
+    expect(res.status).toBe(200);
   }
   // Both tutoring and payroll have linked the logins once the events went through.
   await eventually(
     async () => {
-      const tutors = z.array(TutorDtoSchema).parse(await call(Subjects.tutoring.listTutors, {}, adminActor));
+      const res = await request(server).get('/api/admin/tutors').set('Cookie', cookies.admin);
+      const tutors = z.array(TutorDtoSchema).parse(res.body);
       return tutors.filter((tutor) => tutor.userId !== null).length === 2;
     },
     10_000,
@@ -176,13 +166,17 @@ beforeAll(async () => {
       'payroll to record the login',
     );
   }
+  // Three service processes start, migrate and seed before the scenario is set up.
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([identity?.stop(), tutoring?.stop(), payroll?.stop()]);
   await gateway?.close();
-  await rm(mailDir, { recursive: true, force: true });
-});
+  await Promise.all(services.map((service) => service.stop()));
+  services = [];
+  await nats?.stop();
+  await Promise.all(Object.values(databases ?? {}).map((db) => db.drop()));
+  await Promise.all([mailDir, tutoringMailDir].map((dir) => dir && rm(dir, { recursive: true, force: true })));
+}, 30_000);
 
 const adminRoutes = [
   ['get', '/api/admin/payslips'],
@@ -234,14 +228,7 @@ describe('POST /api/admin/tutor-accounts', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe(TutorDirectoryMessages.tutorNotFound);
 
-    const { call } = rpc(tutoring);
-    const tutorC = TutorDtoSchema.parse(
-      await call(
-        Subjects.tutoring.createTutor,
-        { name: 'Dr Cy', specialty: 'UCAT', calendarLink: 'https://cal.example/cy' },
-        adminActor,
-      ),
-    );
+    const tutorC = await createTutor('Dr Cy', 'UCAT', 'https://cal.example/cy');
     const taken = await invite({ tutorId: tutorC.id, email: 'SAM@example.com', firstName: 'Cy', lastName: 'Tutor' });
     expect(taken.status).toBe(409);
     expect(taken.body).toMatchObject({ code: ErrorCodes.emailTaken, message: ServerMessages.emailTaken });
@@ -268,11 +255,11 @@ describe('the tutor portal', () => {
     expect(logged.status).toBe(200);
     expect(SessionPackageDtoSchema.parse(logged.body)).toMatchObject({ id: packageA, usedHours: 1.5, totalHours: 10 });
 
-    const mine = await rpc(tutoring).call(Subjects.tutoring.listMySessions, {}, { userId: studentId, role: 'student' });
+    const mine = await request(server).get('/api/user/sessions').set('Cookie', cookies.student);
     expect(
       z
         .array(SessionPackageDtoSchema)
-        .parse(mine)
+        .parse(mine.body)
         .find((pkg) => pkg.id === packageA)?.usedHours,
     ).toBe(1.5);
 

@@ -3,29 +3,20 @@ import { mkdtempSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   ErrorCodes,
   FreeTrialSubjectPrefix,
   type Role,
   ServerMessages,
-  Subjects,
   TutorDirectoryMessages,
   TutoringMessages,
   type UserDto,
   ValidationMessages,
 } from '@medtutor/contracts';
-import {
-  createTestDatabase,
-  type ServiceProcess,
-  startServiceProcess,
-  startTestNats,
-  type TestDatabase,
-  type TestNats,
-} from '@medtutor/nest-kit/testing';
-import pg from 'pg';
+import { type ServiceProcess, startTestNats, type TestDatabase, type TestNats } from '@medtutor/nest-kit/testing';
 import request from 'supertest';
+import { eventually, insertPackage, serviceDatabase, sql, startBuiltService } from './support/real-services.js';
 import { type GatewayUnderTest, sessionCookieFrom, startGatewayOn } from './support/test-gateway.js';
 
 /**
@@ -33,7 +24,6 @@ import { type GatewayUnderTest, sessionCookieFrom, startGatewayOn } from './supp
  * as processes: the gateway may not import service code), each on a fresh database, all on one
  * private NATS with JetStream, so the free-trial event really travels from tutoring to identity.
  */
-const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const ADMIN = { email: 'admin@tutoring-routes.test', password: 'admin-pass-1' };
 const CONSULTATIONS_PER_IP = 3;
 
@@ -45,44 +35,27 @@ let server: Server;
 
 beforeAll(async () => {
   nats = await startTestNats();
-  const migrations = (service: string) => join(REPO, 'services', service, 'prisma/migrations');
   databases = {
-    identity: await createTestDatabase('gw_identity', migrations('identity')),
-    tutoring: await createTestDatabase('gw_tutoring', migrations('tutoring')),
+    identity: await serviceDatabase('identity', 'gw_identity'),
+    tutoring: await serviceDatabase('tutoring', 'gw_tutoring'),
   };
   const common = {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    NATS_URL: nats.url,
     MAIL_FROM: 'MedPath Tests <no-reply@medpath.test>',
     MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'gw-tutoring-mail-')),
   };
-  const start = (service: string, env: Record<string, string>, healthSubject: string) =>
-    startServiceProcess({
-      entry: join(REPO, 'services', service, 'dist/main.js'),
-      env: { ...common, ...env },
-      natsUrl: nats.url,
-      healthSubject,
-    }).then((started) => {
+  const start = (service: 'identity' | 'tutoring', env: Record<string, string>) =>
+    startBuiltService(service, nats.url, { ...common, ...env }).then((started) => {
       services.push(started);
       return started;
     });
   await Promise.all([
-    start(
-      'identity',
-      {
-        IDENTITY_DATABASE_URL: databases.identity.url,
-        PUBLIC_BASE_URL: 'http://localhost:8080',
-        SEED_ADMIN_EMAIL: ADMIN.email,
-        SEED_ADMIN_PASSWORD: ADMIN.password,
-      },
-      Subjects.identity.health,
-    ),
-    start(
-      'tutoring',
-      { TUTORING_DATABASE_URL: databases.tutoring.url, SUPPORT_EMAIL: 'team@medpath.test' },
-      Subjects.tutoring.health,
-    ),
+    start('identity', {
+      IDENTITY_DATABASE_URL: databases.identity.url,
+      PUBLIC_BASE_URL: 'http://localhost:8080',
+      SEED_ADMIN_EMAIL: ADMIN.email,
+      SEED_ADMIN_PASSWORD: ADMIN.password,
+    }),
+    start('tutoring', { TUTORING_DATABASE_URL: databases.tutoring.url, SUPPORT_EMAIL: 'team@medpath.test' }),
   ]);
   gateway = await startGatewayOn(nats.url, {
     env: {
@@ -106,16 +79,6 @@ afterAll(async () => {
 let ipCounter = 0;
 /** A client address per request (TRUST_PROXY is on), so the per-IP limits never meet. */
 const freshIp = () => `198.51.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-
-async function sql<R extends pg.QueryResultRow>(db: TestDatabase, text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: db.url });
-  await client.connect();
-  try {
-    return (await client.query<R>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 interface Caller {
   cookie: string;
@@ -147,16 +110,8 @@ async function signedInAdmin(): Promise<Caller> {
   return { cookie: sessionCookieFrom(res) as string, user: res.body as UserDto };
 }
 
-/** A package as the payment consumer creates it (tutoring owns no route that makes one). */
-async function packageFor(userId: number, totalHours = 5, subject = 'Medical School Interviews'): Promise<number> {
-  const [row] = await sql<{ id: number }>(
-    databases.tutoring,
-    `INSERT INTO user_sessions (user_id, subject, package_name, total_hours, used_hours, purchase_date, updated_at)
-     VALUES ($1, $2, $3, $4, 0, now(), now()) RETURNING id`,
-    [userId, subject, `${totalHours}-hour package`, totalHours],
-  );
-  return row!.id;
-}
+const packageFor = (userId: number, totalHours?: number, subject?: string) =>
+  insertPackage(databases.tutoring, userId, totalHours, subject);
 
 type Method = 'get' | 'post' | 'patch' | 'delete';
 const call = (method: Method, path: string, cookie?: string, body?: object) => {
@@ -658,12 +613,14 @@ describe('free trial, end to end', () => {
     expect(res.status).toBe(201);
 
     // tutoring's outbox → JetStream → identity's consumer: poll, with a bound.
-    const deadline = Date.now() + 20_000;
-    let me = await call('get', '/api/user', student.cookie);
-    while (!me.body.freeTrialUsed && Date.now() < deadline) {
-      await sleep(100);
-      me = await call('get', '/api/user', student.cookie);
-    }
+    const me = await eventually(
+      async () => {
+        const res = await call('get', '/api/user', student.cookie);
+        return res.body.freeTrialUsed === true && res;
+      },
+      20_000,
+      'identity to mark the free trial used',
+    );
     expect(me.body).toMatchObject({ id: student.user.id, freeTrialUsed: true });
     const listed = await call('get', '/api/admin/users', admin.cookie);
     expect(listed.body).toEqual(

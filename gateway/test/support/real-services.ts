@@ -1,0 +1,78 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { HealthSubjects, type ServiceName } from '@medtutor/contracts';
+import {
+  createTestDatabase,
+  type ServiceProcess,
+  startServiceProcess,
+  type TestDatabase,
+} from '@medtutor/nest-kit/testing';
+import pg from 'pg';
+
+/**
+ * Real services for the gateway's integration tests. The gateway may not import service code
+ * (.dependency-cruiser.cjs), so they run from their builds as processes and are reached through
+ * NATS, the gateway's routes, or their databases.
+ */
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** A fresh database with `service`'s migrations applied. */
+export function serviceDatabase(service: ServiceName, label: string): Promise<TestDatabase> {
+  return createTestDatabase(label, join(REPO, 'services', service, 'prisma/migrations'));
+}
+
+/** `service`'s build (`npm run build -w services/<name>`) on `natsUrl`, once it answers its health check. */
+export function startBuiltService(
+  service: ServiceName,
+  natsUrl: string,
+  env: Record<string, string>,
+): Promise<ServiceProcess> {
+  return startServiceProcess({
+    entry: join(REPO, 'services', service, 'dist/main.js'),
+    env: { NODE_ENV: 'test', LOG_LEVEL: 'warn', NATS_URL: natsUrl, ...env },
+    natsUrl,
+    healthSubject: HealthSubjects[service],
+  });
+}
+
+export async function sql<R extends pg.QueryResultRow>(db: TestDatabase, text: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    return (await client.query<R>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A package in tutoring's database as the payment consumer creates it (no route makes one). */
+export async function insertPackage(
+  tutoringDb: TestDatabase,
+  userId: number,
+  totalHours = 5,
+  subject = 'Medical School Interviews',
+): Promise<number> {
+  const [row] = await sql<{ id: number }>(
+    tutoringDb,
+    `INSERT INTO user_sessions (user_id, subject, package_name, total_hours, used_hours, purchase_date, updated_at)
+     VALUES ($1, $2, $3, $4, 0, now(), now()) RETURNING id`,
+    [userId, subject, `${totalHours}-hour package`, totalHours],
+  );
+  return row!.id;
+}
+
+/** Polls `probe` until it returns something other than undefined/false; fails after `timeoutMs`. */
+export async function eventually<T>(
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(50);
+  }
+}
