@@ -139,3 +139,63 @@ test('robots.txt and sitemap.xml are served', async ({ request }) => {
     expect(xml).toContain(`${path}</loc>`);
   }
 });
+
+/** Each prerendered page, with its title and texts that must be in its HTML before any JavaScript runs. */
+const prerenderedPages: { path: string; h1: string; title: string; texts: string[] }[] = [
+  {
+    path: '/',
+    h1: PageTexts.tagline,
+    title: 'MedPath Tutors | Medical School Tutoring',
+    texts: ['Book Your Free Trial Session', 'Our Subjects', 'Meet Our Expert Tutors', 'Start with a Free Trial', '£40'],
+  },
+  { path: '/about', h1: 'About Us', title: 'About Us | MedPath Tutors', texts: ['Our Story', 'Our Mission'] },
+  {
+    path: '/privacy-policy',
+    h1: 'Privacy Policy',
+    title: 'Privacy Policy | MedPath Tutors',
+    texts: ['Last updated 24 December 2025', 'Your Rights Under the UK GDPR'],
+  },
+  {
+    path: '/terms',
+    h1: 'Terms and Conditions',
+    title: 'Terms and Conditions | MedPath Tutors',
+    texts: ['Last updated 28 June 2025', 'governed by the law of England and Wales'],
+  },
+  {
+    path: '/contact',
+    h1: 'Request Your Free Trial',
+    title: 'Request Your Free Trial | MedPath Tutors',
+    texts: ['Your details', 'within 24 hours'],
+  },
+  { path: '/ucat', h1: 'UCAT', title: 'UCAT | MedPath Tutors', texts: ['Currently Unavailable', 'Packages'] },
+  {
+    path: '/medical-school-interviews',
+    h1: 'Medical School Interviews',
+    title: 'Medical School Interviews | MedPath Tutors',
+    texts: ['Multiple mini interviews (MMIs)', 'Panel interviews', '£190'],
+  },
+  {
+    path: '/medical-school-support',
+    h1: 'Medical School Support',
+    title: 'Medical School Support | MedPath Tutors',
+    texts: ['Neurology', 'Oncology', '£50'],
+  },
+];
+
+const textOf = (html: string) => html.replace(/<[^>]+>/g, '').trim();
+
+for (const { path, h1, title, texts } of prerenderedPages) {
+  test(`${path} carries its content and styles in its HTML, before any JavaScript`, async ({ request }) => {
+    const res = await request.get(path);
+    expect(res.ok()).toBe(true);
+    // React separates adjacent text with empty comments (`£<!-- -->40`).
+    const html = (await res.text()).replace(/<!-- -->/g, '');
+
+    const headings = [...html.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map(([, inner = '']) => textOf(inner));
+    expect(headings).toEqual([h1]);
+    expect(html).toContain(`<title>${title}</title>`);
+    for (const text of texts) expect(html).toContain(text);
+    // antd's styles for the rendered components, so the page is styled before its scripts run.
+    expect(html).toMatch(/<style[^>]*data-css-hash/);
+  });
+}

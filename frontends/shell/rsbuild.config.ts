@@ -3,10 +3,15 @@ import { defineConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { workspaceAliases, federationDefaults, pluginAntdExportsGuard } from '../federation.shared';
 import { site } from './src/config/site';
+import { pluginPrecompress } from './build/precompress-plugin';
+import { pluginPrerender, prerenderEnvironment } from './build/prerender-plugin';
 import { robotsTxt, sitemapXml } from './src/seo/site-files';
 
 /** The gateway serves the API and the built remotes; `rsbuild dev` forwards to it. */
 const gateway = 'http://localhost:8080';
+
+/** The gateway's public origin; unset, its local default. */
+const publicBaseUrl = process.env.PUBLIC_BASE_URL ?? 'http://localhost:8080';
 
 /** `SUPPORT_EMAIL` is the services' setting too; unset, it takes the local default of scripts/lib/local-env.sh. */
 const supportEmail = process.env.SUPPORT_EMAIL ?? 'support@medpath.local';
@@ -25,27 +30,48 @@ const pluginSiteFiles = (origin: string): RsbuildPlugin => ({
   },
 });
 
-export default defineConfig({
-  plugins: [
-    pluginReact(),
-    pluginAntdExportsGuard(),
-    pluginSiteFiles(process.env.PUBLIC_BASE_URL ?? 'http://localhost:8080'),
-    pluginModuleFederation({
-      name: 'shell',
-      // Remotes are registered at runtime from window.location.origin (src/lib/remotes.ts).
-      remotes: {},
-      ...federationDefaults,
-    }),
-  ],
+/**
+ * Two environments: `web`, the browser app (Module Federation host), and, for production builds, the
+ * same routes bundled for Node, which `pluginPrerender` uses to write the public pages' HTML.
+ */
+export default defineConfig(({ command }) => ({
+  plugins: [pluginReact(), pluginAntdExportsGuard(), pluginPrerender(), pluginPrecompress()],
   source: {
-    entry: { index: './src/index.ts' },
-    define: { 'import.meta.env.SUPPORT_EMAIL': JSON.stringify(supportEmail) },
+    define: {
+      'import.meta.env.SUPPORT_EMAIL': JSON.stringify(supportEmail),
+      'import.meta.env.PUBLIC_BASE_URL': JSON.stringify(publicBaseUrl),
+    },
   },
   resolve: { alias: workspaceAliases },
-  html: { title: site.name, template: './index.html', favicon: './src/assets/favicon.svg' },
+  environments: {
+    web: {
+      plugins: [
+        pluginSiteFiles(publicBaseUrl),
+        pluginModuleFederation({
+          name: 'shell',
+          // Remotes are registered at runtime from window.location.origin (src/lib/remotes.ts).
+          remotes: {},
+          ...federationDefaults,
+        }),
+      ],
+      source: { entry: { index: './src/index.ts' } },
+      html: { title: site.name, template: './index.html', favicon: './src/assets/favicon.svg' },
+    },
+    ...(command === 'build' && {
+      [prerenderEnvironment]: {
+        source: { entry: { prerender: './src/prerender/render-page.tsx' } },
+        output: {
+          target: 'node' as const,
+          distPath: { root: 'node_modules/.cache/prerender' },
+          filename: { js: '[name].js' },
+          minify: false,
+        },
+      },
+    }),
+  },
   server: {
     port: 3000,
     historyApiFallback: true,
     proxy: { '/api': gateway, '/remotes': gateway },
   },
-});
+}));

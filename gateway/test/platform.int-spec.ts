@@ -3,18 +3,25 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { ErrorCodes, HealthSubjects, LoginBodySchema, ServerMessages } from '@medtutor/contracts';
 import request from 'supertest';
 import { z } from 'zod';
 import { MALFORMED_JSON_MESSAGE } from '../src/filters/api-error.js';
 import { startTestGateway, type TestGateway } from './support/test-gateway.js';
 
-/** A built shell and student remote; the admin remote is deliberately not built. */
+/**
+ * A built shell (two prerendered pages, the client-rendered shell and a compressed copy of its
+ * script) and student remote; the admin remote is deliberately not built.
+ */
 function fakeFrontendBuilds(): string {
   const root = mkdtempSync(join(tmpdir(), 'gw-frontends-'));
-  const files: Record<string, string> = {
-    'shell/dist/index.html': '<!doctype html><title>MedPath shell</title>',
+  const files: Record<string, string | Buffer> = {
+    'shell/dist/index.html': '<!doctype html><title>MedPath home page</title>',
+    'shell/dist/about/index.html': '<!doctype html><title>MedPath about page</title>',
+    'shell/dist/shell.html': '<!doctype html><title>MedPath shell</title>',
     'shell/dist/static/js/index.0123abcd.js': 'console.log("shell")',
+    'shell/dist/static/js/index.0123abcd.js.gz': gzipSync('console.log("shell")'),
     'student/dist/mf-manifest.json': '{"name":"student"}',
     'student/dist/remoteEntry.js': 'var student;',
     'student/dist/static/js/async/812.89abcdef.js': 'export {}',
@@ -130,8 +137,33 @@ describe('correlation id', () => {
 });
 
 describe('frontends', () => {
-  it('serves the shell for client-side routes, never cached', async () => {
-    for (const path of ['/', '/my-tutoring', '/reset-password']) {
+  it('serves prerendered pages as their own HTML, never cached', async () => {
+    const pages: [string, string][] = [
+      ['/', 'MedPath home page'],
+      ['/about', 'MedPath about page'],
+      ['/about/', 'MedPath about page'],
+    ];
+    for (const [path, title] of pages) {
+      const res = await request(server).get(path);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain(title);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('sends the compressed copy the build left to browsers that accept it', async () => {
+    const gzipped = await request(server).get('/static/js/index.0123abcd.js').set('Accept-Encoding', 'gzip, deflate');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['content-type']).toContain('javascript');
+    expect(gzipped.headers.vary).toContain('Accept-Encoding');
+    expect(gzipped.text).toBe('console.log("shell")');
+    const plain = await request(server).get('/static/js/index.0123abcd.js').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe('console.log("shell")');
+  });
+
+  it('serves the client-rendered shell for other client-side routes, never cached', async () => {
+    for (const path of ['/my-tutoring', '/reset-password', '/About']) {
       const res = await request(server).get(path).query({ token: 'abc' });
       expect(res.status).toBe(200);
       expect(res.text).toContain('MedPath shell');

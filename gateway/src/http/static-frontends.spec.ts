@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { cacheControlFor, isSpaNavigation } from './static-frontends.js';
+import { cacheControlFor, isSpaNavigation, prerenderedPageFile } from './static-frontends.js';
 
 describe('cacheControlFor', () => {
   it('caches content-hashed assets for a year', () => {
@@ -10,6 +10,8 @@ describe('cacheControlFor', () => {
 
   it('makes entry points and unhashed files revalidate', () => {
     expect(cacheControlFor('/dist/index.html')).toBe('no-cache');
+    expect(cacheControlFor('/dist/about/index.html')).toBe('no-cache');
+    expect(cacheControlFor('/dist/shell.html')).toBe('no-cache');
     expect(cacheControlFor('/dist/mf-manifest.json')).toBe('no-cache');
     expect(cacheControlFor('/dist/remoteEntry.js')).toBe('no-cache');
     expect(cacheControlFor('/dist/favicon.ico')).toBe('no-cache');
@@ -32,5 +34,23 @@ describe('isSpaNavigation', () => {
     expect(isSpaNavigation('GET', '/readyz')).toBe(false);
     expect(isSpaNavigation('GET', '/static/js/missing.js')).toBe(false);
     expect(isSpaNavigation('POST', '/auth')).toBe(false);
+  });
+});
+
+describe('prerenderedPageFile', () => {
+  it('maps a page path to its index.html in the build', () => {
+    expect(prerenderedPageFile('/')).toBe('index.html');
+    expect(prerenderedPageFile('/about')).toBe('about/index.html');
+    expect(prerenderedPageFile('/about/')).toBe('about/index.html');
+    expect(prerenderedPageFile('/medical-school-interviews')).toBe('medical-school-interviews/index.html');
+  });
+
+  it('refuses paths that could leave the build folder or name a file', () => {
+    expect(prerenderedPageFile('/../secrets')).toBeNull();
+    expect(prerenderedPageFile('/%2e%2e/secrets')).toBeNull();
+    expect(prerenderedPageFile('/about/../../etc')).toBeNull();
+    expect(prerenderedPageFile('/about//x')).toBeNull();
+    expect(prerenderedPageFile('/About')).toBeNull();
+    expect(prerenderedPageFile('/index.html')).toBeNull();
   });
 });

@@ -1,13 +1,15 @@
-import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { SiteLayout } from './layout/site-layout';
 import { RouteError } from './route-error';
 
 /**
  * Every page is its own chunk (`lazy`), so a public page never downloads the dashboards, and the
- * dashboards' routes are the only code that loads the remotes.
+ * dashboards' routes are the only code that loads the remotes. A prerendered page's `handle.chunk`
+ * names its chunk, so its HTML can link the page's styles and scripts. The browser creates its router from these in
+ * bootstrap.tsx; the prerender renders them statically (prerender.tsx).
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     Component: SiteLayout,
     HydrateFallback: PageSpinner,
@@ -15,45 +17,127 @@ export const router = createBrowserRouter([
       {
         ErrorBoundary: RouteError,
         children: [
-          { index: true, lazy: () => import('./routes/home').then((m) => ({ Component: m.HomeRoute })) },
-          { path: 'auth', lazy: () => import('./routes/auth').then((m) => ({ Component: m.AuthRoute })) },
-          { path: 'about', lazy: () => import('./routes/about').then((m) => ({ Component: m.AboutRoute })) },
+          {
+            index: true,
+            handle: { chunk: 'route-home' },
+            lazy: () =>
+              import(/* webpackChunkName: "route-home" */ './routes/home').then((m) => ({ Component: m.HomeRoute })),
+          },
+          {
+            path: 'auth',
+            lazy: () =>
+              import(/* webpackChunkName: "route-auth" */ './routes/auth').then((m) => ({ Component: m.AuthRoute })),
+          },
+          {
+            path: 'about',
+            handle: { chunk: 'route-about' },
+            lazy: () =>
+              import(/* webpackChunkName: "route-about" */ './routes/about').then((m) => ({ Component: m.AboutRoute })),
+          },
           {
             path: 'privacy-policy',
-            lazy: () => import('./routes/privacy-policy').then((m) => ({ Component: m.PrivacyPolicyRoute })),
+            handle: { chunk: 'route-privacy-policy' },
+            lazy: () =>
+              import(/* webpackChunkName: "route-privacy-policy" */ './routes/privacy-policy').then((m) => ({
+                Component: m.PrivacyPolicyRoute,
+              })),
           },
-          { path: 'terms', lazy: () => import('./routes/terms').then((m) => ({ Component: m.TermsRoute })) },
-          { path: 'contact', lazy: () => import('./routes/contact').then((m) => ({ Component: m.ContactRoute })) },
-          { path: 'ucat', lazy: () => import('./routes/subjects').then((m) => ({ Component: m.UcatRoute })) },
+          {
+            path: 'terms',
+            handle: { chunk: 'route-terms' },
+            lazy: () =>
+              import(/* webpackChunkName: "route-terms" */ './routes/terms').then((m) => ({ Component: m.TermsRoute })),
+          },
+          {
+            path: 'contact',
+            handle: { chunk: 'route-contact' },
+            lazy: () =>
+              import(/* webpackChunkName: "route-contact" */ './routes/contact').then((m) => ({
+                Component: m.ContactRoute,
+              })),
+          },
+          {
+            path: 'ucat',
+            handle: { chunk: 'route-subjects' },
+            lazy: () =>
+              import(/* webpackChunkName: "route-subjects" */ './routes/subjects').then((m) => ({
+                Component: m.UcatRoute,
+              })),
+          },
           {
             path: 'medical-school-interviews',
-            lazy: () => import('./routes/subjects').then((m) => ({ Component: m.InterviewsRoute })),
+            handle: { chunk: 'route-subjects' },
+            lazy: () =>
+              import(/* webpackChunkName: "route-subjects" */ './routes/subjects').then((m) => ({
+                Component: m.InterviewsRoute,
+              })),
           },
           {
             path: 'medical-school-support',
-            lazy: () => import('./routes/subjects').then((m) => ({ Component: m.SupportRoute })),
+            handle: { chunk: 'route-subjects' },
+            lazy: () =>
+              import(/* webpackChunkName: "route-subjects" */ './routes/subjects').then((m) => ({
+                Component: m.SupportRoute,
+              })),
           },
-          { path: 'checkout', lazy: () => import('./routes/checkout').then((m) => ({ Component: m.CheckoutRoute })) },
+          {
+            path: 'checkout',
+            lazy: () =>
+              import(/* webpackChunkName: "route-checkout" */ './routes/checkout').then((m) => ({
+                Component: m.CheckoutRoute,
+              })),
+          },
           {
             path: 'payment-success',
-            lazy: () => import('./routes/payment-success').then((m) => ({ Component: m.PaymentSuccessRoute })),
+            lazy: () =>
+              import(/* webpackChunkName: "route-payment-success" */ './routes/payment-success').then((m) => ({
+                Component: m.PaymentSuccessRoute,
+              })),
           },
           {
             path: 'reset-password',
-            lazy: () => import('./routes/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),
+            lazy: () =>
+              import(/* webpackChunkName: "route-reset-password" */ './routes/reset-password').then((m) => ({
+                Component: m.ResetPasswordRoute,
+              })),
           },
           {
             path: 'my-tutoring',
-            lazy: () => import('./routes/dashboards').then((m) => ({ Component: m.MyTutoringRoute })),
+            lazy: () =>
+              import(/* webpackChunkName: "route-dashboards" */ './routes/dashboards').then((m) => ({
+                Component: m.MyTutoringRoute,
+              })),
           },
           {
             path: 'admin-dashboard',
-            lazy: () => import('./routes/dashboards').then((m) => ({ Component: m.AdminDashboardRoute })),
+            lazy: () =>
+              import(/* webpackChunkName: "route-dashboards" */ './routes/dashboards').then((m) => ({
+                Component: m.AdminDashboardRoute,
+              })),
           },
-          { path: 'admin', lazy: () => import('./routes/dashboards').then((m) => ({ Component: m.AdminPanelRoute })) },
-          { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
+          {
+            path: 'admin',
+            lazy: () =>
+              import(/* webpackChunkName: "route-dashboards" */ './routes/dashboards').then((m) => ({
+                Component: m.AdminPanelRoute,
+              })),
+          },
+          {
+            path: 'tutor',
+            lazy: () =>
+              import(/* webpackChunkName: "route-dashboards" */ './routes/dashboards').then((m) => ({
+                Component: m.TutorPortalRoute,
+              })),
+          },
+          {
+            path: '*',
+            lazy: () =>
+              import(/* webpackChunkName: "route-not-found" */ './routes/not-found').then((m) => ({
+                Component: m.NotFoundRoute,
+              })),
+          },
         ],
       },
     ],
   },
-]);
+];

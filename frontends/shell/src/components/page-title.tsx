@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router';
+import { publicOrigin } from '../config/origin';
 import { site } from '../config/site';
 
 interface PageTitleProps {
@@ -21,7 +22,7 @@ export function PageTitle({ title, description = site.description }: PageTitlePr
       <meta property="og:site_name" content={site.name} />
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={description} />
-      <meta property="og:url" content={`${window.location.origin}${pathname}`} />
+      <meta property="og:url" content={new URL(pathname, publicOrigin).href} />
     </>
   );
 }

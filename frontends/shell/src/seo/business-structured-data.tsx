@@ -1,3 +1,4 @@
+import { publicOrigin } from '../config/origin';
 import { socialLinks } from '../config/social';
 import { supportEmail } from '../config/support';
 import { businessStructuredData } from './structured-data';
@@ -5,7 +6,7 @@ import { businessStructuredData } from './structured-data';
 /** JSON-LD for the home page; `<` is escaped so no text in it can close the script element. */
 export function BusinessStructuredData() {
   const data = businessStructuredData({
-    origin: window.location.origin,
+    origin: publicOrigin,
     email: supportEmail,
     profiles: socialLinks.map((link) => link.url),
   });

@@ -56,7 +56,8 @@ export function SiteFooter() {
           </nav>
         )}
       </div>
-      <p className="site-footer__legal">
+      {/* The prerendered year is the build's; the browser's may already be the next one. */}
+      <p className="site-footer__legal" suppressHydrationWarning>
         © {new Date().getFullYear()} {site.name}. All rights reserved.
       </p>
     </footer>

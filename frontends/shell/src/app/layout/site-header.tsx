@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { site } from '../../config/site';
 import { useSession } from '../../features/auth/hooks/use-session';
-import { dashboardPathFor } from '../../features/auth/utils/access';
+import { dashboardLabelFor, dashboardPathFor } from '../../features/auth/utils/access';
 import { sectionLinks } from './nav-links';
 
 function AccountActions({ stacked }: { stacked: boolean }) {
@@ -12,16 +12,16 @@ function AccountActions({ stacked }: { stacked: boolean }) {
   const [leaving, setLeaving] = useState(false);
   const size = stacked ? 'large' : 'middle';
 
-  // Nothing until the session is known, so a signed-in user never sees Login flash by.
-  if (isLoading) return null;
-
-  if (user === null) {
+  if (isLoading || user === null) {
+    // Until the session is known (and so in the prerendered HTML) the signed-out links hold their
+    // place unseen: a signed-in user never sees Login flash by, and nothing moves when they appear.
+    const pending = isLoading ? ' site-account__pending' : '';
     return (
       <>
-        <Link to="/auth" className="nav-link">
+        <Link to="/auth" className={`nav-link${pending}`}>
           Login
         </Link>
-        <Link to="/#contact" className="ant-btn ant-btn-primary nav-cta">
+        <Link to="/#contact" className={`ant-btn ant-btn-primary nav-cta${pending}`}>
           Book Session
         </Link>
       </>
@@ -37,7 +37,7 @@ function AccountActions({ stacked }: { stacked: boolean }) {
   return (
     <>
       <Link to={dashboardPathFor(user)} className="nav-link">
-        {user.isAdmin ? 'Admin Dashboard' : 'My Tutoring'}
+        {dashboardLabelFor(user)}
       </Link>
       <Button size={size} onClick={signOut} loading={leaving}>
         Logout

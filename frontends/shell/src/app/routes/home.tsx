@@ -27,9 +27,16 @@ export function HomeRoute() {
             front of us, whether you are preparing for medical school interviews or studying at medical school.
           </Typography.Paragraph>
           <Flex wrap gap="small" style={{ marginBottom: '1.5rem' }}>
-            <Tag color="blue">99% success rate</Tag>
-            <Tag color="blue">Qualified medical-student tutors</Tag>
-            <Tag color="blue">100% online</Tag>
+            {/* Labels, not controls: enabled even while the page hydrates (providers.tsx). */}
+            <Tag disabled={false} color="blue">
+              99% success rate
+            </Tag>
+            <Tag disabled={false} color="blue">
+              Qualified medical-student tutors
+            </Tag>
+            <Tag disabled={false} color="blue">
+              100% online
+            </Tag>
           </Flex>
           <Link to="/#contact" className="button-link button-link--large">
             Book Your Free Trial Session

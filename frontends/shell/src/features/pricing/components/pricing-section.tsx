@@ -42,7 +42,13 @@ function PlanCard({ title, price, subtitle, features, popular = false, action }:
           {title}
         </Typography.Title>
       }
-      extra={popular && <Tag color="#0f5fa8">Most Popular</Tag>}
+      extra={
+        popular && (
+          <Tag disabled={false} color="#0f5fa8">
+            Most Popular
+          </Tag>
+        )
+      }
     >
       <p className="price">{price}</p>
       <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph>

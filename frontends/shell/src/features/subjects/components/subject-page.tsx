@@ -2,6 +2,7 @@ import { Alert, Card, Typography } from 'antd';
 import { Link } from 'react-router';
 import { type SubjectOffering, packageLabels } from '../../../config/catalog';
 import { PageTitle } from '../../../components/page-title';
+import { subjectArt, subjectArtSize } from '../subject-art';
 
 /** A subject page (spec section 2): hero, about text, offerings, package cards and the free trial. */
 export function SubjectPage({ subject }: { subject: SubjectOffering }) {
@@ -23,23 +24,33 @@ export function SubjectPage({ subject }: { subject: SubjectOffering }) {
     <>
       <PageTitle title={subject.title} description={subject.summary} />
       <section className="hero" aria-labelledby="subject-heading">
-        <div className="hero__inner">
-          <Typography.Title level={1} id="subject-heading">
-            {subject.title}
-          </Typography.Title>
-          <Typography.Paragraph style={{ fontSize: '1.15rem', maxWidth: 720 }}>{subject.summary}</Typography.Paragraph>
-          {!subject.available && (
-            <Alert
-              type="error"
-              showIcon
-              title="Currently Unavailable"
-              description={`${subject.title} tutoring is currently unavailable.`}
-              style={{ maxWidth: 720, marginBottom: '1.5rem' }}
-            />
-          )}
-          <Link to="/#contact" className="button-link button-link--large">
-            Book Your Free Trial Session
-          </Link>
+        <div className="hero__inner hero__inner--with-art">
+          <div>
+            <Typography.Title level={1} id="subject-heading">
+              {subject.title}
+            </Typography.Title>
+            <Typography.Paragraph style={{ fontSize: '1.15rem', maxWidth: 720 }}>
+              {subject.summary}
+            </Typography.Paragraph>
+            {!subject.available && (
+              <Alert
+                type="error"
+                showIcon
+                title="Currently Unavailable"
+                description={`${subject.title} tutoring is currently unavailable.`}
+                style={{ maxWidth: 720, marginBottom: '1.5rem' }}
+              />
+            )}
+            <Link to="/#contact" className="button-link button-link--large">
+              Book Your Free Trial Session
+            </Link>
+          </div>
+          <img
+            src={subjectArt[subject.path]?.src}
+            alt={subjectArt[subject.path]?.alt ?? ''}
+            {...subjectArtSize}
+            className="subject-art subject-art--hero"
+          />
         </div>
       </section>
       <section className="section" aria-labelledby="about-heading">

@@ -1,6 +1,7 @@
 import { Card, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { subjects } from '../../../config/catalog';
+import { subjectArt, subjectArtSize } from '../subject-art';
 
 /** Home page section `#subjects`: one card per subject with its hourly price. */
 export function SubjectsSection() {
@@ -19,7 +20,24 @@ export function SubjectsSection() {
                   {subject.title}
                 </Typography.Title>
               }
-              extra={!subject.available && <Tag color="red">Currently Unavailable</Tag>}
+              extra={
+                !subject.available && (
+                  <Tag disabled={false} color="red">
+                    Currently Unavailable
+                  </Tag>
+                )
+              }
+              cover={
+                // Below the fold: sized, so nothing moves when it arrives, and fetched only when near.
+                <img
+                  src={subjectArt[subject.path]?.src}
+                  alt={subjectArt[subject.path]?.alt ?? ''}
+                  {...subjectArtSize}
+                  loading="lazy"
+                  decoding="async"
+                  className="subject-art"
+                />
+              }
             >
               <Typography.Paragraph>{subject.summary}</Typography.Paragraph>
               <p className="price">

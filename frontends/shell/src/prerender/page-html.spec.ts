@@ -1,0 +1,44 @@
+import { describe, expect, it } from '@jest/globals';
+import { hydrationDataId, pageHtml, type RenderedPage } from './page-html';
+
+const template =
+  '<!doctype html><html><head><meta charset="utf-8" /><title>MedPath Tutors</title>' +
+  '<script defer src="/static/js/index.1a2b3c4d5e.js"></script><link href="/static/css/index.1a2b3c4d5e.css" rel="stylesheet"></head>' +
+  '<body><div id="root"></div></body></html>';
+
+const page: RenderedPage = {
+  path: '/about',
+  head: '<title>About Us | MedPath Tutors</title><meta name="description" content="About"/>',
+  styles: '<style data-css-hash="x">.ant-btn{}</style>',
+  body: '<main><h1>About Us</h1></main>',
+  hydrationData: { loaderData: { note: '</script><script>alert(1)</script>' }, actionData: null, errors: null },
+  chunks: ['route-about'],
+};
+
+const assets = { css: ['/static/css/async/route-about.1.css'], js: ['/static/js/async/route-about.1.js'] };
+
+describe('pageHtml', () => {
+  const html = pageHtml(template, page, assets);
+
+  it('replaces the default title with the page head, antd styles before the site stylesheet', () => {
+    expect(html).not.toContain('<title>MedPath Tutors</title>');
+    expect(html.indexOf(page.head)).toBeGreaterThan(html.indexOf('<meta charset="utf-8" />'));
+    expect(html.indexOf(page.styles)).toBeLessThan(html.indexOf('/static/css/index.1a2b3c4d5e.css'));
+  });
+
+  it("links the page's own stylesheet and preloads its script", () => {
+    expect(html).toContain('<link rel="stylesheet" href="/static/css/async/route-about.1.css">');
+    expect(html).toContain('<link rel="preload" as="script" href="/static/js/async/route-about.1.js">');
+  });
+
+  it('puts the markup into a #root that names the page, followed by inert hydration data', () => {
+    expect(html).toContain('<div id="root" data-prerendered-path="/about"><main><h1>About Us</h1></main></div>');
+    const json = new RegExp(`<script type="application/json" id="${hydrationDataId}">(.*?)</script>`).exec(html)?.[1];
+    expect(json).not.toContain('</script>');
+    expect(JSON.parse(json ?? '')).toEqual(page.hydrationData);
+  });
+
+  it('refuses a template it cannot fill', () => {
+    expect(() => pageHtml('<html><head></head><body></body></html>', page, assets)).toThrow(/no <title>/);
+  });
+});

@@ -1,0 +1,55 @@
+/** One page rendered at build time (render-page.tsx), before it is put into the built HTML. */
+export interface RenderedPage {
+  /** The route's path, `/about`. */
+  path: string;
+  /** <title> and <meta> tags. */
+  head: string;
+  /** antd's styles for the rendered components, as <style> elements. */
+  styles: string;
+  /** The markup of #root. */
+  body: string;
+  /** The router's state after rendering the page, for the browser's router to start from. */
+  hydrationData: unknown;
+  /** The names of the page's own chunks (route `handle.chunk`). */
+  chunks: string[];
+}
+
+/** The built files of the page's chunks, as paths from the site root. */
+export interface PageAssets {
+  css: string[];
+  js: string[];
+}
+
+/** The id of the JSON script holding the router's hydration data (read by bootstrap.tsx). */
+export const hydrationDataId = 'router-hydration-data';
+
+/** JSON for a script element: `<` escaped so no text in it can end the element. */
+const inlineJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
+
+const replaceOnce = (html: string, search: RegExp, replacement: string): string => {
+  if (!search.test(html)) throw new Error(`The built index.html has no ${search.source}.`);
+  return html.replace(search, () => replacement);
+};
+
+/**
+ * The built index.html (rsbuild's, with the entry's scripts and styles) holding a prerendered page:
+ * its title and meta tags replace the default title, antd's styles and the page's own stylesheets
+ * come before first paint, its scripts are preloaded, and the router's hydration data follows #root
+ * as JSON (not an inline script, which the gateway's Content Security Policy forbids). #root names the page, so a server that answers another route with
+ * this file (an SPA fallback) gets a fresh render instead of a failed hydration.
+ */
+export function pageHtml(template: string, page: RenderedPage, assets: PageAssets): string {
+  const links = [
+    ...assets.css.map((href) => `<link rel="stylesheet" href="${href}">`),
+    ...assets.js.map((href) => `<link rel="preload" as="script" href="${href}">`),
+  ].join('');
+  // antd's styles go before the site's stylesheets, as antd prepends them in the browser, so the
+  // site's rules win in both.
+  let html = replaceOnce(template, /<title>[^<]*<\/title>/, `${page.head}${page.styles}`);
+  html = replaceOnce(html, /<\/head>/, `${links}</head>`);
+  return replaceOnce(
+    html,
+    /<div id="root"><\/div>/,
+    `<div id="root" data-prerendered-path="${page.path}">${page.body}</div><script type="application/json" id="${hydrationDataId}">${inlineJson(page.hydrationData)}</script>`,
+  );
+}
