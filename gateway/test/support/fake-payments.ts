@@ -13,6 +13,8 @@ import {
   PaymentMessages,
   ProviderWebhookRequestSchema,
   quote,
+  type RevenueByWeekDto,
+  RevenueByWeekRequestSchema,
   type RpcMeta,
   ServerMessages,
   Subjects,
@@ -97,6 +99,18 @@ export class FakePayments {
     return { status: 'failed', message: PaymentMessages.cardDeclined };
   }
 
+  /** Zero weeks from Monday 5 January 2026: the gateway's tests look at the route, not the sums. */
+  revenueByWeek(payload: unknown): RevenueByWeekDto {
+    const { data } = parseRequest(RevenueByWeekRequestSchema, payload);
+    const zero = { currency: 'GBP', amountMinor: 0, formattedAmount: formatMinor(0, 'GBP'), payments: 0 } as const;
+    const weeks = Array.from({ length: data.weeks }, (_, index) => ({
+      weekStarting: new Date(Date.UTC(2026, 0, 5 + 7 * index)).toISOString().slice(0, 10),
+      payments: 0,
+      totals: [zero],
+    }));
+    return { weeks, totals: [zero] };
+  }
+
   handleWebhook(payload: unknown): { received: true } {
     const { data } = parseRequest(ProviderWebhookRequestSchema, payload);
     try {
@@ -125,6 +139,11 @@ class FakePaymentsController {
   @MessagePattern(Subjects.catalogPayments.confirmDemoPayment)
   confirm(@Payload() payload: unknown, @Ctx() ctx: NatsContext) {
     return this.answer(ctx, payload, () => this.fake.confirmDemo(payload));
+  }
+
+  @MessagePattern(Subjects.catalogPayments.revenueByWeek)
+  revenue(@Payload() payload: unknown, @Ctx() ctx: NatsContext) {
+    return this.answer(ctx, payload, () => this.fake.revenueByWeek(payload));
   }
 
   @MessagePattern(Subjects.catalogPayments.handleProviderWebhook)

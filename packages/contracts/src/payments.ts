@@ -151,3 +151,55 @@ export const PaymentSucceededV1Schema = z.object({
   paidAt: z.string().datetime(),
 });
 export type PaymentSucceededV1 = z.infer<typeof PaymentSucceededV1Schema>;
+
+/** How far back the admin revenue report reaches: two years bounds the work of one request. */
+export const RevenueLimits = { defaultWeeks: 12, maxWeeks: 104 } as const;
+
+export const RevenueMessages = {
+  weeksInvalid: `Weeks must be a whole number from 1 to ${RevenueLimits.maxWeeks}`,
+} as const;
+
+/**
+ * GET /api/admin/revenue?weeks=: the current week (UTC) and the weeks before it. Coerced, because a
+ * query string carries text; the same schema validates the NATS request.
+ */
+export const RevenueByWeekRequestSchema = z.object({
+  weeks: z.coerce
+    .number({ error: RevenueMessages.weeksInvalid })
+    .int(RevenueMessages.weeksInvalid)
+    .min(1, RevenueMessages.weeksInvalid)
+    .max(RevenueLimits.maxWeeks, RevenueMessages.weeksInvalid)
+    .default(RevenueLimits.defaultWeeks),
+});
+export type RevenueByWeekRequest = z.input<typeof RevenueByWeekRequestSchema>;
+
+/** Succeeded payments in one currency: never converted, since each currency is charged as priced. */
+export const CurrencyRevenueSchema = z.object({
+  currency: z.enum(CurrencyCodes),
+  /** The sum in the currency's minor unit. */
+  amountMinor: z.number().int().nonnegative(),
+  /** `formatMinor` of the sum, e.g. '£1240.00'. */
+  formattedAmount: z.string(),
+  payments: z.number().int().nonnegative(),
+});
+export type CurrencyRevenue = z.infer<typeof CurrencyRevenueSchema>;
+
+/**
+ * Totals list the default currency (GBP, what the checkout charges) first and always, zero when
+ * nothing was paid, then any other currency paid in, in `CurrencyCodes` order.
+ */
+export const RevenueWeekSchema = z.object({
+  /** The Monday (UTC) that starts the week, YYYY-MM-DD. */
+  weekStarting: z.iso.date(),
+  /** Succeeded payments in the week, all currencies together. */
+  payments: z.number().int().nonnegative(),
+  totals: z.array(CurrencyRevenueSchema),
+});
+export type RevenueWeek = z.infer<typeof RevenueWeekSchema>;
+
+/** Every week of the range, oldest first, including weeks without payments; `totals` cover the whole range. */
+export const RevenueByWeekDtoSchema = z.object({
+  weeks: z.array(RevenueWeekSchema),
+  totals: z.array(CurrencyRevenueSchema),
+});
+export type RevenueByWeekDto = z.infer<typeof RevenueByWeekDtoSchema>;

@@ -26,6 +26,7 @@ export const Subjects = {
     getPayment: 'catalog-payments.get_payment',
     confirmDemoPayment: 'catalog-payments.confirm_demo_payment',
     handleProviderWebhook: 'catalog-payments.handle_provider_webhook',
+    revenueByWeek: 'catalog-payments.revenue_by_week',
   },
   tutoring: {
     health: 'tutoring.health',

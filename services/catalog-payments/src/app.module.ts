@@ -7,6 +7,7 @@ import { InfraModule } from './infra/infra.module.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { DiscountCodesModule } from './modules/discount-codes/discount-codes.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
+import { RevenueModule } from './modules/revenue/revenue.module.js';
 import { PrismaService } from './infra/prisma.service.js';
 
 export const SERVICE_NAME = 'catalog-payments';
@@ -34,6 +35,7 @@ export class AppModule {
         CatalogModule,
         DiscountCodesModule,
         PaymentsModule,
+        RevenueModule,
       ],
     };
   }

@@ -1,11 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Empty, Flex, Row, Statistic, Typography } from 'antd';
+import { Button, Card, Col, Empty, Flex, Row, Statistic, Typography } from 'antd';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { QueryState } from '../../../components/query-state';
 import { usePayslips } from '../../payslips/api/get-payslips';
 import { useAdminUsers } from '../../students/api/get-admin-users';
-import { hoursSoldByWeek, hoursSoldVsUsed, trialFunnel } from '../utils/aggregate';
+import { hoursSoldVsUsed, trialFunnel } from '../utils/aggregate';
 import { downloadCsv, payslipRows, studentRows, toCsv } from '../utils/csv';
+import { RevenueByWeekCard } from './revenue-by-week-card';
 
 const heading = (text: string) => (
   <Typography.Title level={3} style={{ fontSize: '1rem', margin: 0 }}>
@@ -15,7 +16,7 @@ const heading = (text: string) => (
 
 const stamp = () => new Date().toISOString().slice(0, 10);
 
-/** Overview: figures computed from the admin lists, plus CSV exports of students and payslips. */
+/** Overview: revenue from catalog-payments, figures computed from the admin lists, CSV exports of students and payslips. */
 export function OverviewTab() {
   const users = useAdminUsers();
   const payslips = usePayslips();
@@ -38,6 +39,7 @@ export function OverviewTab() {
           Export Payslips (CSV)
         </Button>
       </Flex>
+      <RevenueByWeekCard title={heading('Revenue by week')} />
       <QueryState
         data={users.data}
         error={users.error}
@@ -47,37 +49,10 @@ export function OverviewTab() {
         onRetry={() => void users.mutate()}
       >
         {(list) => {
-          const weeks = hoursSoldByWeek(list);
           const subjects = hoursSoldVsUsed(list);
           const funnel = trialFunnel(list);
           return (
             <Row gutter={[24, 24]}>
-              <Col xs={24} lg={12}>
-                <Card size="small" title={heading('Hours sold by week')}>
-                  <Alert
-                    type="info"
-                    style={{ marginBottom: 12 }}
-                    title="Revenue by week needs the amounts paid, which the admin lists do not carry yet; this chart counts the hours sold in each purchase week."
-                  />
-                  {weeks.length === 0 ? (
-                    <Empty description="No packages sold yet." />
-                  ) : (
-                    <figure style={{ margin: 0 }} aria-label="Hours sold per purchase week">
-                      <ResponsiveContainer width="100%" height={260}>
-                        <BarChart data={weeks}>
-                          <CartesianGrid strokeDasharray="3 3" />
-                          <XAxis dataKey="week" />
-                          <YAxis allowDecimals={false} />
-                          <Tooltip />
-                          <Legend />
-                          <Bar dataKey="hoursSold" name="Hours sold" fill="#0f5fa8" />
-                          <Bar dataKey="packages" name="Packages" fill="#7cb305" />
-                        </BarChart>
-                      </ResponsiveContainer>
-                    </figure>
-                  )}
-                </Card>
-              </Col>
               <Col xs={24} lg={12}>
                 <Card size="small" title={heading('Hours sold vs used')}>
                   {subjects.length === 0 ? (
@@ -99,19 +74,19 @@ export function OverviewTab() {
                   )}
                 </Card>
               </Col>
-              <Col xs={24}>
+              <Col xs={24} lg={12}>
                 <Card size="small" title={heading('Free trial to paid students')}>
                   <Row gutter={[16, 16]}>
-                    <Col xs={12} md={6}>
+                    <Col xs={12}>
                       <Statistic title="Registered students" value={funnel.students} />
                     </Col>
-                    <Col xs={12} md={6}>
+                    <Col xs={12}>
                       <Statistic title="Took the free trial" value={funnel.trialTaken} />
                     </Col>
-                    <Col xs={12} md={6}>
+                    <Col xs={12}>
                       <Statistic title="Trial, then bought a package" value={funnel.trialThenPaid} />
                     </Col>
-                    <Col xs={12} md={6}>
+                    <Col xs={12}>
                       <Statistic title="Bought a package" value={funnel.paid} />
                     </Col>
                   </Row>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { AdminUserWithSessionsDto, SessionPackageDto } from '@medtutor/contracts';
-import { hoursSoldByWeek, hoursSoldVsUsed, trialFunnel, weekStartOf } from './aggregate';
+import { hoursSoldVsUsed, trialFunnel, weekStartOf } from './aggregate';
 
 const pkg = (over: Partial<SessionPackageDto>): SessionPackageDto => ({
   id: 1,
@@ -49,13 +49,6 @@ describe('overview aggregation', () => {
     student(2, true, []),
     student(3, false, [pkg({ id: 3, totalHours: 1, usedHours: 1 })]),
   ];
-
-  it('sums hours sold per purchase week, oldest first', () => {
-    expect(hoursSoldByWeek(users)).toEqual([
-      { week: '2026-11-09', packages: 1, hoursSold: 5 },
-      { week: '2026-11-16', packages: 2, hoursSold: 11 },
-    ]);
-  });
 
   it('compares hours sold and used per subject', () => {
     expect(hoursSoldVsUsed(users)).toEqual([

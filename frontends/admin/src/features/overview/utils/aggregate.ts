@@ -8,28 +8,6 @@ export function weekStartOf(iso: string): string {
   return monday.toISOString().slice(0, 10);
 }
 
-export interface WeekHours {
-  week: string;
-  packages: number;
-  hoursSold: number;
-}
-
-/**
- * Packages and hours sold per purchase week. Revenue is not among the figures the admin lists carry
- * (prices paid live in catalog-payments), so the chart shows what the purchases themselves say.
- */
-export function hoursSoldByWeek(users: readonly AdminUserWithSessionsDto[]): WeekHours[] {
-  const weeks = new Map<string, WeekHours>();
-  for (const pkg of users.flatMap((user) => user.sessions)) {
-    const week = weekStartOf(pkg.purchaseDate);
-    const entry = weeks.get(week) ?? { week, packages: 0, hoursSold: 0 };
-    entry.packages += 1;
-    entry.hoursSold += pkg.totalHours;
-    weeks.set(week, entry);
-  }
-  return [...weeks.values()].sort((a, b) => a.week.localeCompare(b.week));
-}
-
 export interface SubjectHours {
   subject: string;
   sold: number;
