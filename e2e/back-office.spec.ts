@@ -15,6 +15,7 @@ import {
   test,
 } from '@playwright/test';
 import { resetLinkPath, waitForMail } from './support/mail-outbox';
+import { chooseOption } from './support/antd';
 
 /**
  * The back office end to end: a visitor's success story is approved and published; the admin makes
@@ -183,7 +184,7 @@ test('the tutor logs two sessions and submits the week with the logged hours', a
       await logFor.click();
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel('Duration').click();
-      await page.getByRole('option', { name: duration, exact: true }).click();
+      await chooseOption(page, duration);
       await dialog.getByLabel('Notes').fill(`Mock MMI station practice (${duration})`);
       await dialog.getByRole('button', { name: 'Log Session' }).click();
       await expect(page.getByText('Session Logged')).toBeVisible();

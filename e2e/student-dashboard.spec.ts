@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { DemoCards, type SessionPackageDto } from '@medtutor/contracts';
 import { type APIRequestContext, type Page, expect, request as apiRequest, test } from '@playwright/test';
+import { chooseOption } from './support/antd';
 
 /**
  * A student's dashboard with a package bought the real way (demo card provider, credited by the
@@ -114,13 +115,13 @@ test('the exam date form refuses a subject without a package and sets one with a
   await expect(card.getByText('Exam date is required')).toBeVisible();
 
   await card.getByLabel('Subject').click();
-  await page.getByRole('option', { name: 'Medical School Exams' }).click();
+  await chooseOption(page, 'Medical School Exams');
   await card.getByLabel('Exam date').fill(examDate);
   await card.getByRole('button', { name: 'Save Exam Date' }).click();
   await expect(page.getByText('Subject not found')).toBeVisible();
 
   await card.getByLabel('Subject').click();
-  await page.getByRole('option', { name: subject }).click();
+  await chooseOption(page, subject);
   await card.getByRole('button', { name: 'Save Exam Date' }).click();
   await expect(page.getByText('Exam date updated successfully')).toBeVisible();
 

@@ -11,8 +11,8 @@ const notices = { maxCount: Limits.maxNotices, duration: Limits.noticeDurationMs
 // Below the sticky header, so a notice never covers the account buttons.
 const notifications = { ...notices, top: 72 };
 
-// Brand blue, with links, secondary text and placeholders (a Select's is text to axe) dark enough for
-// WCAG AA contrast on white (antd's defaults are not).
+// Brand blue, with links, secondary text, placeholders (a Select's is text to axe) and error messages
+// dark enough for WCAG AA contrast on white (antd's defaults are not: its error red is 3.3:1).
 const theme = {
   token: {
     colorPrimary: '#0f5fa8',
@@ -21,6 +21,8 @@ const theme = {
     colorTextTertiary: '#595959',
     colorTextDescription: '#595959',
     colorTextPlaceholder: '#6b7280',
+    colorError: '#cf1322',
+    colorErrorText: '#cf1322',
     borderRadius: 8,
   },
 };

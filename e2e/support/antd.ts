@@ -1,0 +1,13 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * Picks an option in the open antd Select. antd 6 keeps a hidden listbox for assistive technology
+ * (the `role=option` nodes, which are never visible) and draws the visible items without a role;
+ * the visible item carries the option's label as its title.
+ */
+export async function chooseOption(page: Page, name: string): Promise<void> {
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .and(page.getByTitle(name, { exact: true }))
+    .click();
+}
