@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { DemoCards, Notices, PaymentDtoSchema, PaymentMessages, SessionPackageDtoSchema } from '@medtutor/contracts';
-import { type Page, expect, request as apiRequest, test } from '@playwright/test';
+import { type BrowserContext, type Page, expect, request as apiRequest, test } from '@playwright/test';
 import { chooseOption } from './support/antd';
 
 /**
@@ -17,6 +17,8 @@ const admin = {
 };
 const subject = 'Medical School Interviews';
 
+// A context of its own: axe needs pages made through browser.newContext().
+let context: BrowserContext;
 let page: Page;
 let discountCode: string;
 
@@ -44,11 +46,12 @@ async function payWithDemoCard(cardNumber: string) {
 
 test.beforeAll(async ({ browser, baseURL }) => {
   discountCode = await createOnePoundCode(baseURL);
-  page = await browser.newPage();
+  context = await browser.newContext();
+  page = await context.newPage();
 });
 
 test.afterAll(async () => {
-  await page.close();
+  await context.close();
 });
 
 test('a checkout link without a subject says the session parameters are invalid', async () => {
@@ -87,7 +90,7 @@ test('after registering, checkout shows the package at the discounted price', as
   await expect(page).toHaveURL(/\/checkout\?subject=Medical\+School\+Interviews&packageType=package5/);
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   await expect(page.getByText('5-Session Package')).toBeVisible();
-  await expect(page.getByText(subject, { exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByText(subject, { exact: true })).toBeVisible();
   await expect(page.getByTestId('checkout-total')).toHaveText('Was £190.00Now £189.00');
   await expect(page.getByText(`Code ${discountCode} applied`)).toBeVisible();
   await expect(page.getByText('Demo payment — no real card is charged')).toBeVisible();
@@ -112,7 +115,9 @@ test('the declining card says the payment failed and stays on checkout', async (
 
 test('the succeeding card pays, then the success page shows the package bought', async () => {
   await payWithDemoCard(DemoCards.succeeds);
-  await expect(page.getByText(Notices.payment.success)).toBeVisible();
+  // The toast and the page's own status line both say it.
+  await expect(page.locator('.ant-notification-notice').getByText(Notices.payment.success)).toBeVisible();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(Notices.payment.success);
   await expect(page).toHaveURL(/\/payment-success\?paymentId=[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: Notices.payment.successTitle })).toBeVisible();
   await expect(page.getByText('Our team will contact you within 24 hours')).toBeVisible();
