@@ -227,6 +227,8 @@ test('every admin tab renders (screenshots at 1280 px)', async () => {
   await adminPage.goto('/admin-dashboard');
   await openTab(adminPage, /^Student Management/);
   await expect(adminPage.getByText(student.email)).toBeVisible();
+  // Nothing may push the page wider than the window (no sideways scrolling).
+  expect(await adminPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
   await screenshot(adminPage, 'admin-students-1280');
   await openTab(adminPage, /^Overview/);
   await expect(adminPage.getByRole('tabpanel', { name: /^Overview/ })).toBeVisible();

@@ -36,7 +36,12 @@ export default function AdminApp({ user, view, onLogout }: AdminAppProps) {
   const allowed = canOpenView(user, view);
 
   return (
-    <Flex vertical gap="large" style={{ maxWidth: 1280, margin: '0 auto', padding: '2rem 1rem 4rem', width: '100%' }}>
+    <Flex
+      vertical
+      gap="large"
+      // border-box: the padding stays inside the width, so the page never scrolls sideways.
+      style={{ maxWidth: 1280, margin: '0 auto', padding: '2rem 1rem 4rem', width: '100%', boxSizing: 'border-box' }}
+    >
       <Flex component="header" justify="space-between" align="center" wrap gap="middle">
         <div>
           <Typography.Title level={1} style={{ marginBottom: '0.25rem' }}>
