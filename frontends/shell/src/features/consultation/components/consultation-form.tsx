@@ -1,6 +1,7 @@
 import { ConsultationBodySchema, Notices } from '@medtutor/contracts';
 import { useNotices } from '@medtutor/web-kit';
-import { Button, Checkbox, Col, Form, Input, Row, Select } from 'antd';
+import { Button, Checkbox, Form, Input, Select } from 'antd';
+import { ContactFields } from '../../../components/contact-fields';
 import { zodRule } from '../../../lib/zod-rule';
 import { useCreateConsultation } from '../api/create-consultation';
 import { consultationSubjectOptions, toConsultationBody } from '../utils/consultation-body';
@@ -34,28 +35,7 @@ export function ConsultationForm() {
       requiredMark="optional"
       initialValues={{ isParent: false }}
     >
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item label="First name" name="firstName" required rules={rule('firstName')}>
-            <Input autoComplete="given-name" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Last name" name="lastName" required rules={rule('lastName')}>
-            <Input autoComplete="family-name" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Email" name="email" rules={rule('email')}>
-            <Input type="email" autoComplete="email" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Phone" name="phone" required rules={rule('phone')}>
-            <Input type="tel" autoComplete="tel" />
-          </Form.Item>
-        </Col>
-      </Row>
+      <ContactFields rule={rule} emailRequired={false} />
       <Form.Item label="Subject" name="subjectInterest" required rules={rule('subjectInterest')}>
         <Select options={consultationSubjectOptions} placeholder="Choose a subject" />
       </Form.Item>

@@ -1,6 +1,7 @@
 import { FreeTrialBodySchema, Notices } from '@medtutor/contracts';
 import { useNotices } from '@medtutor/web-kit';
-import { Button, Checkbox, Col, Form, Input, Row, Select } from 'antd';
+import { Button, Checkbox, Form, Input, Select } from 'antd';
+import { ContactFields } from '../../../components/contact-fields';
 import { zodRule } from '../../../lib/zod-rule';
 import { useRequestFreeTrial } from '../api/request-free-trial';
 import { freeTrialSubjectOptions, toFreeTrialBody } from '../utils/free-trial-body';
@@ -35,28 +36,7 @@ export function FreeTrialForm() {
       requiredMark="optional"
       initialValues={{ isParent: false }}
     >
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item label="First name" name="firstName" required rules={rule('firstName')}>
-            <Input autoComplete="given-name" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Last name" name="lastName" required rules={rule('lastName')}>
-            <Input autoComplete="family-name" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Email" name="email" required rules={rule('email')}>
-            <Input type="email" autoComplete="email" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Phone" name="phone" required rules={rule('phone')}>
-            <Input type="tel" autoComplete="tel" />
-          </Form.Item>
-        </Col>
-      </Row>
+      <ContactFields rule={rule} emailRequired={true} />
       <Form.Item label="Subject" name="subjectInterest" required rules={rule('subjectInterest')}>
         <Select options={freeTrialSubjectOptions} placeholder="Choose a subject" />
       </Form.Item>
