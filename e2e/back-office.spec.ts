@@ -7,7 +7,6 @@ import {
 } from '@medtutor/contracts';
 import {
   type APIRequestContext,
-  type Browser,
   type BrowserContext,
   type Page,
   expect,
@@ -16,6 +15,7 @@ import {
 } from '@playwright/test';
 import { resetLinkPath, waitForMail } from './support/mail-outbox';
 import { chooseOption } from './support/antd';
+import { attachScreenshot, seedAdmin as admin, signedInPage } from './support/accounts';
 
 /**
  * The back office end to end: a visitor's success story is approved and published; the admin makes
@@ -25,10 +25,6 @@ import { chooseOption } from './support/antd';
 test.describe.configure({ mode: 'serial' });
 
 const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-const admin = {
-  email: process.env.SEED_ADMIN_EMAIL ?? 'admin@medpath.local',
-  password: process.env.SEED_ADMIN_PASSWORD ?? 'ChangeMe-Admin-2026',
-};
 const story = {
   name: 'Priya Raman',
   email: `story-${stamp}@example.com`,
@@ -48,19 +44,6 @@ let adminContext: BrowserContext;
 let adminPage: Page;
 let studentApi: APIRequestContext;
 let studentUserId: number;
-
-async function signedInPage(browser: Browser, credentials: { email: string; password: string }) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  // page.request shares the context's cookies: the session it opens is the page's session.
-  expect((await page.request.post('/api/login', { data: credentials })).ok()).toBe(true);
-  return { context, page };
-}
-
-async function screenshot(page: Page, name: string) {
-  const body = await page.screenshot({ fullPage: true, path: `test-results/e2e-artifacts/${name}.png` });
-  await test.info().attach(name, { body, contentType: 'image/png' });
-}
 
 const openTab = (page: Page, name: RegExp) => page.getByRole('tab', { name }).click();
 
@@ -93,7 +76,7 @@ test('the admin sees it with its badge and approves it; it is published with ini
   await expect(tab.getByLabel('1 pending')).toBeVisible();
   await tab.click();
   await expect(adminPage.getByText(story.email)).toBeVisible();
-  await screenshot(adminPage, 'admin-testimonials-1280');
+  await attachScreenshot(adminPage, 'admin-testimonials-1280');
 
   await adminPage.getByRole('button', { name: `Approve ${story.title}` }).click();
   await expect(adminPage.getByText(Notices.testimonials.approvedTitle)).toBeVisible();
@@ -118,7 +101,7 @@ test('the admin generates a discount code and copies it', async () => {
   await adminPage.getByRole('button', { name: 'Copy' }).click();
   await expect(adminPage.getByText(Notices.dashboards.copied)).toBeVisible();
   expect(await adminPage.evaluate(() => navigator.clipboard.readText())).toBe(code);
-  await screenshot(adminPage, 'admin-discount-codes-1280');
+  await attachScreenshot(adminPage, 'admin-discount-codes-1280');
 });
 
 test('a student buys hours and the admin gives the package to a newly invited tutor', async ({ baseURL }) => {
@@ -195,7 +178,7 @@ test('the tutor logs two sessions and submits the week with the logged hours', a
     await expect(page.getByLabel('Hours worked')).toHaveValue('2.5');
     await page.getByRole('button', { name: 'Submit Week' }).click();
     await expect(page.getByText('Timesheet Submitted')).toBeVisible();
-    await screenshot(page, 'tutor-portal-1280');
+    await attachScreenshot(page, 'tutor-portal-1280');
   } finally {
     await context.close();
   }
@@ -215,7 +198,7 @@ test('the admin approves the week, marks it paid and sees it in Recently Approve
   const recent = adminPage.getByRole('list', { name: 'First 5 approved payslips' });
   await expect(recent.getByRole('listitem').filter({ hasText: 'Morgan Ellis' })).toContainText('2.5 h');
   await expect(recent.getByRole('listitem').filter({ hasText: 'Morgan Ellis' })).toContainText('Paid');
-  await screenshot(adminPage, 'admin-payslips-1280');
+  await attachScreenshot(adminPage, 'admin-payslips-1280');
 });
 
 test("the student's remaining hours dropped by the logged time", async () => {
@@ -229,13 +212,13 @@ test('every admin tab renders (screenshots at 1280 px)', async () => {
   await expect(adminPage.getByText(student.email)).toBeVisible();
   // Nothing may push the page wider than the window (no sideways scrolling).
   expect(await adminPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
-  await screenshot(adminPage, 'admin-students-1280');
+  await attachScreenshot(adminPage, 'admin-students-1280');
   await openTab(adminPage, /^Overview/);
   await expect(adminPage.getByRole('tabpanel', { name: /^Overview/ })).toBeVisible();
-  await screenshot(adminPage, 'admin-overview-1280');
+  await attachScreenshot(adminPage, 'admin-overview-1280');
 
   await adminPage.goto('/admin');
   await expect(adminPage.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
   await expect(adminPage.getByText(tutor.name)).toBeVisible();
-  await screenshot(adminPage, 'admin-panel-tutors-1280');
+  await attachScreenshot(adminPage, 'admin-panel-tutors-1280');
 });

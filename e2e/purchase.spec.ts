@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { DemoCards, Notices, PaymentDtoSchema, PaymentMessages, SessionPackageDtoSchema } from '@medtutor/contracts';
 import { type BrowserContext, type Page, expect, request as apiRequest, test } from '@playwright/test';
 import { chooseOption } from './support/antd';
+import { seedAdmin as admin } from './support/accounts';
 
 /**
  * The purchase path as a visitor walks it: pricing card, package dialog, sign-up, checkout with a
@@ -11,10 +12,6 @@ test.describe.configure({ mode: 'serial' });
 
 const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 const buyer = { username: `buyer${stamp}`, email: `buyer-${stamp}@example.com`, password: 'buyer-secret-1' };
-const admin = {
-  email: process.env.SEED_ADMIN_EMAIL ?? 'admin@medpath.local',
-  password: process.env.SEED_ADMIN_PASSWORD ?? 'ChangeMe-Admin-2026',
-};
 const subject = 'Medical School Interviews';
 
 // A context of its own: axe needs pages made through browser.newContext().

@@ -9,6 +9,7 @@ import {
   test,
 } from '@playwright/test';
 import { chooseOption } from './support/antd';
+import { attachScreenshot, seedAdmin as admin } from './support/accounts';
 
 /**
  * A student's dashboard with a package bought the real way (demo card provider, credited by the
@@ -23,10 +24,6 @@ const student = {
   email: `dash-${stamp}@example.com`,
   password: 'dash-secret-1',
   firstName: 'Florence',
-};
-const admin = {
-  email: process.env.SEED_ADMIN_EMAIL ?? 'admin@medpath.local',
-  password: process.env.SEED_ADMIN_PASSWORD ?? 'ChangeMe-Admin-2026',
 };
 const subject = 'Medical School Interviews';
 const tutor = { tutorName: 'Dr. Test Tutor', calendarLink: `https://calendly.com/medtutor-e2e-${stamp}` };
@@ -54,10 +51,9 @@ async function asAdmin<T>(baseURL: string | undefined, work: (api: APIRequestCon
   }
 }
 
-async function screenshot(name: string, width: number) {
+async function screenshotAt(name: string, width: number) {
   await page.setViewportSize({ width, height: 900 });
-  const body = await page.screenshot({ fullPage: true, path: `test-results/e2e-artifacts/${name}.png` });
-  await test.info().attach(name, { body, contentType: 'image/png' });
+  await attachScreenshot(page, name);
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -166,8 +162,8 @@ test('once an admin assigns a tutor, the student books through the tutor calenda
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 
-  await screenshot('dashboard-1280', 1280);
-  await screenshot('dashboard-375', 375);
+  await screenshotAt('dashboard-1280', 1280);
+  await screenshotAt('dashboard-375', 375);
   await page.setViewportSize({ width: 1280, height: 900 });
 });
 

@@ -1,6 +1,7 @@
 import { ErrorCodes, ServerMessages, type UserDto, UserDtoSchema } from '@medtutor/contracts';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { resetLinkPath, waitForMail } from '../support/mail-outbox';
+import { seedAdmin as admin } from '../support/accounts';
 
 /**
  * The account API of the whole system as `npm start` runs it: gateway, real identity service,
@@ -16,10 +17,6 @@ const account = {
   password: 'api-first-secret-1',
   newPassword: 'api-second-secret-2',
   firstName: 'Grace',
-};
-const admin = {
-  email: process.env.SEED_ADMIN_EMAIL ?? 'admin@medpath.local',
-  password: process.env.SEED_ADMIN_PASSWORD ?? 'ChangeMe-Admin-2026',
 };
 
 let registered: UserDto;
