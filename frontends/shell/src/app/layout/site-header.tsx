@@ -1,6 +1,6 @@
 import { CloseOutlined, MenuOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { site } from '../../config/site';
 import { useSession } from '../../features/auth/hooks/use-session';
@@ -53,6 +53,20 @@ export function SiteHeader() {
   const [openAt, setOpenAt] = useState<string | null>(null);
   const menuOpen = openAt === location.key;
   const links = sectionLinks(location.pathname === '/');
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the open menu from anywhere in the page and hands the focus back to its toggle
+  // (WAI-ARIA disclosure pattern), so a keyboard user is not left inside a menu that disappeared.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenAt(null);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [menuOpen]);
 
   return (
     <header className="site-header">
@@ -75,6 +89,7 @@ export function SiteHeader() {
           <AccountActions stacked={false} />
         </div>
         <Button
+          ref={toggleRef}
           className="menu-toggle"
           type="text"
           icon={menuOpen ? <CloseOutlined /> : <MenuOutlined />}
