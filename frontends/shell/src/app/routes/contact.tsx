@@ -12,7 +12,7 @@ export function ContactRoute() {
       <Row gutter={[48, 32]}>
         <Col xs={24} lg={10}>
           <FreeTrialFacts />
-          <Typography.Title level={2}>Your {freeTrial.duration} trial session</Typography.Title>
+          <Typography.Title level={2}>Your trial session ({freeTrial.duration})</Typography.Title>
           <ul className="feature-list">
             {freeTrial.features.map((feature) => (
               <li key={feature}>{feature}</li>
