@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DiscountMessages, ErrorCodes, type Role, Subjects } from '@medtutor/contracts';
 import type { Server } from 'node:http';
 import request from 'supertest';
-import { sessionCookieFrom, startTestGateway, type TestGateway } from './support/test-gateway.js';
+import { signIn, startTestGateway, type TestGateway } from './support/test-gateway.js';
 
 let gateway: TestGateway;
 let server: Server;
-let ipCounter = 0;
 
 beforeAll(async () => {
   gateway = await startTestGateway({ env: { TRUST_PROXY: 'true' } });
@@ -18,14 +17,7 @@ afterAll(async () => {
 });
 
 async function signedIn(role: Role): Promise<string> {
-  const email = `${role}-${Math.random().toString(36).slice(2)}@example.com`;
-  gateway.fake.addUser({ email, password: 'pass-word-1', role });
-  const res = await request(server)
-    .post('/api/login')
-    .set('X-Forwarded-For', `198.51.100.${++ipCounter}`)
-    .send({ email, password: 'pass-word-1' });
-  expect(res.status).toBe(200);
-  return sessionCookieFrom(res) as string;
+  return (await signIn(gateway, role)).cookie;
 }
 
 const create = (cookie: string | undefined, body: unknown) => {

@@ -13,12 +13,11 @@ import type { Server } from 'node:http';
 import Stripe from 'stripe';
 import request from 'supertest';
 import { FAKE_WEBHOOK_SECRET, type FakePayments, startFakePayments } from './support/fake-payments.js';
-import { sessionCookieFrom, startTestGateway, type TestGateway } from './support/test-gateway.js';
+import { signIn, startTestGateway, type TestGateway } from './support/test-gateway.js';
 
 let gateway: TestGateway;
 let server: Server;
 let payments: { fake: FakePayments; stop: () => Promise<void> };
-let ipCounter = 0;
 const signer = new Stripe('sk_test_signer');
 
 beforeAll(async () => {
@@ -33,14 +32,8 @@ afterAll(async () => {
 });
 
 async function signedIn(role: Role = 'student'): Promise<{ cookie: string; userId: number; email: string }> {
-  const email = `${role}-${Math.random().toString(36).slice(2)}@example.com`;
-  const user = gateway.fake.addUser({ email, password: 'pass-word-1', role });
-  const res = await request(server)
-    .post('/api/login')
-    .set('X-Forwarded-For', `198.51.100.${++ipCounter}`)
-    .send({ email, password: 'pass-word-1' });
-  expect(res.status).toBe(200);
-  return { cookie: sessionCookieFrom(res) as string, userId: user.id, email };
+  const { cookie, user } = await signIn(gateway, role);
+  return { cookie, userId: user.id, email: user.email };
 }
 
 const body = { subject: 'Medical School Interviews', packageType: 'package5', currency: 'GBP' };

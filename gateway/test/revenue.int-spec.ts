@@ -4,12 +4,11 @@ import type { Server } from 'node:http';
 import request from 'supertest';
 import { z } from 'zod';
 import { type FakePayments, startFakePayments } from './support/fake-payments.js';
-import { sessionCookieFrom, startTestGateway, type TestGateway } from './support/test-gateway.js';
+import { signIn, startTestGateway, type TestGateway } from './support/test-gateway.js';
 
 let gateway: TestGateway;
 let server: Server;
 let payments: { fake: FakePayments; stop: () => Promise<void> };
-let ipCounter = 0;
 
 beforeAll(async () => {
   gateway = await startTestGateway({ env: { TRUST_PROXY: 'true' } });
@@ -23,14 +22,8 @@ afterAll(async () => {
 });
 
 async function signedIn(role: Role): Promise<{ cookie: string; userId: number }> {
-  const email = `${role}-${Math.random().toString(36).slice(2)}@example.com`;
-  const user = gateway.fake.addUser({ email, password: 'pass-word-1', role });
-  const res = await request(server)
-    .post('/api/login')
-    .set('X-Forwarded-For', `198.51.100.${++ipCounter}`)
-    .send({ email, password: 'pass-word-1' });
-  expect(res.status).toBe(200);
-  return { cookie: sessionCookieFrom(res) as string, userId: user.id };
+  const { cookie, user } = await signIn(gateway, role);
+  return { cookie, userId: user.id };
 }
 
 const revenue = (cookie: string | undefined, query = '') => {
