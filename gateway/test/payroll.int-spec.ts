@@ -13,10 +13,16 @@ import {
   TutorDtoSchema,
   TutorInvitationMessages,
 } from '@medtutor/contracts';
-import { type ServiceProcess, startTestNats, type TestDatabase, type TestNats } from '@medtutor/nest-kit/testing';
+import {
+  type ServiceProcess,
+  startTestNats,
+  type TestDatabase,
+  type TestNats,
+  eventually,
+} from '@medtutor/nest-kit/testing';
 import request from 'supertest';
 import { z } from 'zod';
-import { eventually, insertPackage, serviceDatabase, startBuiltService } from './support/real-services.js';
+import { insertPackage, serviceDatabase, startBuiltService } from './support/real-services.js';
 import { type GatewayUnderTest, sessionCookieFrom, startGatewayOn } from './support/test-gateway.js';
 
 /**

@@ -14,9 +14,15 @@ import {
   type UserDto,
   ValidationMessages,
 } from '@medtutor/contracts';
-import { type ServiceProcess, startTestNats, type TestDatabase, type TestNats } from '@medtutor/nest-kit/testing';
+import {
+  type ServiceProcess,
+  startTestNats,
+  type TestDatabase,
+  type TestNats,
+  eventually,
+} from '@medtutor/nest-kit/testing';
 import request from 'supertest';
-import { eventually, insertPackage, serviceDatabase, sql, startBuiltService } from './support/real-services.js';
+import { insertPackage, serviceDatabase, sql, startBuiltService } from './support/real-services.js';
 import { type GatewayUnderTest, sessionCookieFrom, startGatewayOn } from './support/test-gateway.js';
 
 /**

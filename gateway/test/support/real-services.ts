@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { HealthSubjects, type ServiceName } from '@medtutor/contracts';
 import {
   createTestDatabase,
@@ -60,19 +59,4 @@ export async function insertPackage(
     [userId, subject, `${totalHours}-hour package`, totalHours],
   );
   return row!.id;
-}
-
-/** Polls `probe` until it returns something other than undefined/false; fails after `timeoutMs`. */
-export async function eventually<T>(
-  probe: () => Promise<T | undefined | false>,
-  timeoutMs: number,
-  what: string,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(50);
-  }
 }

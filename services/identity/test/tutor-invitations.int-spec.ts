@@ -17,10 +17,10 @@ import {
   UserDtoSchema,
   ValidationMessages,
 } from '@medtutor/contracts';
-import { startServiceUnderTest, type ServiceUnderTest } from '@medtutor/nest-kit/testing';
+import { startServiceUnderTest, type ServiceUnderTest, eventually } from '@medtutor/nest-kit/testing';
 import { firstValueFrom, timeout } from 'rxjs';
 import { AppModule, SERVICE_NAME } from '../src/app.module.js';
-import { eventually, MIGRATIONS_DIR, PUBLIC_BASE_URL, sql, testConfig } from './support/harness.js';
+import { MIGRATIONS_DIR, PUBLIC_BASE_URL, sql, testConfig } from './support/harness.js';
 
 const admin: Actor = { userId: 1, role: 'admin' };
 const invitation = { email: 'Grace.Hopper@Example.com', firstName: 'Grace', lastName: 'Hopper', tutorId: 7 };

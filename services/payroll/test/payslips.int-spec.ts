@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type Actor,
   ErrorCodes,
@@ -19,7 +18,7 @@ import {
   type TutorInvitedV1,
 } from '@medtutor/contracts';
 import { newEvent } from '@medtutor/nest-kit';
-import { startServiceUnderTest, type ServiceUnderTest } from '@medtutor/nest-kit/testing';
+import { startServiceUnderTest, type ServiceUnderTest, eventually } from '@medtutor/nest-kit/testing';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import pg from 'pg';
@@ -61,15 +60,6 @@ describe('payroll payslips over NATS (real PostgreSQL and JetStream)', () => {
       await client.end();
     }
   };
-  const eventually = async <T>(probe: () => Promise<T | undefined>, what: string): Promise<T> => {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await sleep(50);
-    }
-  };
   /** Published without a message id, so a repeated event id reaches the consumer twice: a redelivery. */
   const publish = async (type: string, data: unknown, id: string = randomUUID()) => {
     await jetstream(nc).publish(eventSubject(type), JSON.stringify({ ...newEvent(type, 1, data, 'payroll-test'), id }));
@@ -77,7 +67,7 @@ describe('payroll payslips over NATS (real PostgreSQL and JetStream)', () => {
   };
   const inboxCount = async () => Number((await query<{ n: string }>('SELECT count(*) AS n FROM inbox_events'))[0]!.n);
   const waitForInbox = (count: number) =>
-    eventually(async () => ((await inboxCount()) >= count ? true : undefined), `${count} inbox rows`);
+    eventually(async () => ((await inboxCount()) >= count ? true : undefined), 10_000, `${count} inbox rows`);
   const delivered = (overrides: Partial<HoursUsedV1>): HoursUsedV1 => ({
     sessionId: 5,
     ledgerEntryId: 1,

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type Actor,
   ErrorCodes,
@@ -19,7 +18,7 @@ import {
   ValidationMessages,
 } from '@medtutor/contracts';
 import { newEvent } from '@medtutor/nest-kit';
-import { startServiceUnderTest, type ServiceUnderTest } from '@medtutor/nest-kit/testing';
+import { startServiceUnderTest, type ServiceUnderTest, eventually } from '@medtutor/nest-kit/testing';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import pg from 'pg';
@@ -89,17 +88,6 @@ describe('reviews testimonials over NATS (real PostgreSQL and JetStream)', () =>
         ])
       )[0]!.count,
     );
-
-  /** Polls until `probe` answers something other than undefined/false, or fails after `timeoutMs`. */
-  const eventually = async <T>(probe: () => Promise<T | undefined | false>, what: string, timeoutMs = 15_000) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await probe();
-      if (value !== undefined && value !== false) return value;
-      if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-      await sleep(50);
-    }
-  };
 
   /** Published without a message id, so JetStream stores every copy: a real redelivery in effect. */
   const publish = async <T>(type: string, data: T, eventId: string = randomUUID()) => {
@@ -279,12 +267,16 @@ describe('reviews testimonials over NATS (real PostgreSQL and JetStream)', () =>
       await publish(EventTypes.paymentSucceeded, paid());
       await publish(EventTypes.userRegistered, registered({ email: ' Sarah.Johnson@EXAMPLE.com ' }));
 
-      const verified = await eventually(async () => {
-        const list = await publicList();
-        return list.find((row) => row.id === id)?.verifiedPurchase ? list : undefined;
-      }, 'the story to be verified');
-      await eventually(drained(EventStreams.identity.name, USER_REGISTERED_CONSUMER), 'the identity events');
-      await eventually(drained(EventStreams.catalogPayments.name, PAYMENT_SUCCEEDED_CONSUMER), 'the payments');
+      const verified = await eventually(
+        async () => {
+          const list = await publicList();
+          return list.find((row) => row.id === id)?.verifiedPurchase ? list : undefined;
+        },
+        15_000,
+        'the story to be verified',
+      );
+      await eventually(drained(EventStreams.identity.name, USER_REGISTERED_CONSUMER), 15_000, 'the identity events');
+      await eventually(drained(EventStreams.catalogPayments.name, PAYMENT_SUCCEEDED_CONSUMER), 15_000, 'the payments');
       expect(verified.find((row) => row.id === other)?.verifiedPurchase).toBe(false);
       expect((await publicList()).find((row) => row.id === other)?.verifiedPurchase).toBe(false);
       expect(await sql('SELECT user_id, email FROM known_users')).toEqual([
@@ -301,10 +293,12 @@ describe('reviews testimonials over NATS (real PostgreSQL and JetStream)', () =>
       const payment = await publish(EventTypes.paymentSucceeded, paid({ userId: 90 }));
       await eventually(
         async () => (await inboxRows(PAYMENT_SUCCEEDED_CONSUMER, payment.id)) === 1,
+        15_000,
         'the first payment delivery',
       );
       await eventually(
         async () => (await inboxRows(USER_REGISTERED_CONSUMER, registration.id)) === 1,
+        15_000,
         'the first registration delivery',
       );
 
@@ -320,9 +314,17 @@ describe('reviews testimonials over NATS (real PostgreSQL and JetStream)', () =>
         paid({ userId: 90, paidAt: '2026-12-01T00:00:00.000Z' }),
       );
 
-      await eventually(async () => (await inboxRows(PAYMENT_SUCCEEDED_CONSUMER, later.id)) === 1, 'the later payment');
-      await eventually(drained(EventStreams.catalogPayments.name, PAYMENT_SUCCEEDED_CONSUMER), 'the payments stream');
-      await eventually(drained(EventStreams.identity.name, USER_REGISTERED_CONSUMER), 'the identity stream');
+      await eventually(
+        async () => (await inboxRows(PAYMENT_SUCCEEDED_CONSUMER, later.id)) === 1,
+        15_000,
+        'the later payment',
+      );
+      await eventually(
+        drained(EventStreams.catalogPayments.name, PAYMENT_SUCCEEDED_CONSUMER),
+        15_000,
+        'the payments stream',
+      );
+      await eventually(drained(EventStreams.identity.name, USER_REGISTERED_CONSUMER), 15_000, 'the identity stream');
 
       expect(await inboxRows(PAYMENT_SUCCEEDED_CONSUMER, payment.id)).toBe(1);
       expect(await inboxRows(USER_REGISTERED_CONSUMER, registration.id)).toBe(1);

@@ -5,14 +5,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EventStreams, EventTypes, eventSubject, type PaymentSucceededV1 } from '@medtutor/contracts';
 import { bootstrapService, newEvent } from '@medtutor/nest-kit';
-import { createTestDatabase, startTestNats, type TestDatabase, type TestNats } from '@medtutor/nest-kit/testing';
+import {
+  createTestDatabase,
+  startTestNats,
+  type TestDatabase,
+  type TestNats,
+  eventually,
+} from '@medtutor/nest-kit/testing';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { INestMicroservice } from '@nestjs/common';
 import { pino } from 'pino';
 import { AppModule, SERVICE_NAME } from '../src/app.module.js';
 import { PAYMENT_SUCCEEDED_CONSUMER } from '../src/modules/packages/payment-succeeded.consumer.js';
-import { eventually, MIGRATIONS_DIR, sql, testConfig } from './support/harness.js';
+import { MIGRATIONS_DIR, sql, testConfig } from './support/harness.js';
 
 const logger = pino({ level: 'silent' });
 

@@ -1,4 +1,5 @@
 export * from './infra.js';
+export * from './eventually.js';
 export * from './private-nats.js';
 export * from './service-process.js';
 export * from './service-under-test.js';

@@ -1,6 +1,5 @@
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { pino, type Logger } from 'pino';
 import { type IdentityConfig, loadIdentityConfig } from '../../src/config/identity.config.js';
@@ -25,21 +24,6 @@ export function capturedLogger(): { logger: Logger; lines: Array<Record<string, 
     },
   });
   return { logger: pino({ level: 'debug' }, sink), lines };
-}
-
-/** Polls until `probe` returns something other than undefined/false, or fails after `timeoutMs`. */
-export async function eventually<T>(
-  probe: () => Promise<T | undefined | false>,
-  timeoutMs = 10_000,
-  what = 'condition',
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(50);
-  }
 }
 
 /** Runs SQL on the test database for setup and assertions the RPC surface does not expose. */

@@ -2,7 +2,6 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Actor, RpcError } from '@medtutor/contracts';
 import { RpcErrorSchema } from '@medtutor/contracts';
 import { startServiceUnderTest, type ServiceUnderTest, type TestNats } from '@medtutor/nest-kit/testing';
@@ -81,20 +80,6 @@ export async function sql<R extends pg.QueryResultRow = Record<string, unknown>>
     return (await client.query<R>(text, values)).rows;
   } finally {
     await client.end();
-  }
-}
-
-export async function eventually<T>(
-  probe: () => Promise<T | undefined | false>,
-  timeoutMs = 10_000,
-  what = 'condition',
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(50);
   }
 }
 
