@@ -79,6 +79,12 @@ const GatewayEnvSchema = z
     RATE_LIMIT_FORGOT_PASSWORD_IP: rateLimit('20/1h'),
     RATE_LIMIT_CONSULTATIONS_IP: rateLimit('10/1h'),
     RATE_LIMIT_TESTIMONIALS_IP: rateLimit('5/1h'),
+    // A buyer retries a checkout several times (the page itself retries 3 times); a script guessing
+    // discount codes or probing who took a free trial does not stop at that.
+    RATE_LIMIT_PAYMENT_INTENTS_SESSION: rateLimit('20/1h'),
+    RATE_LIMIT_PAYMENT_INTENTS_IP: rateLimit('60/1h'),
+    RATE_LIMIT_FREE_TRIAL_CHECKS_SESSION: rateLimit('20/1h'),
+    RATE_LIMIT_FREE_TRIAL_CHECKS_IP: rateLimit('60/1h'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -123,6 +129,10 @@ const GatewayEnvSchema = z
         forgotPasswordPerIp: env.RATE_LIMIT_FORGOT_PASSWORD_IP,
         consultationsPerIp: env.RATE_LIMIT_CONSULTATIONS_IP,
         testimonialsPerIp: env.RATE_LIMIT_TESTIMONIALS_IP,
+        paymentIntentsPerSession: env.RATE_LIMIT_PAYMENT_INTENTS_SESSION,
+        paymentIntentsPerIp: env.RATE_LIMIT_PAYMENT_INTENTS_IP,
+        freeTrialChecksPerSession: env.RATE_LIMIT_FREE_TRIAL_CHECKS_SESSION,
+        freeTrialChecksPerIp: env.RATE_LIMIT_FREE_TRIAL_CHECKS_IP,
       },
     };
   });

@@ -10,6 +10,9 @@ import { REDIS, redisKeys } from '../redis/redis.module.js';
 
 type Counter = [limiter: RateLimiterRedis, key: string];
 
+/** Routes limited per caller (the signed-in user, else the session id) and per address, by `@RateLimited`. */
+export type CallerLimit = 'paymentIntents' | 'freeTrialChecks';
+
 /** Keys by email without putting addresses into Redis: lower-cased, hashed. */
 const emailKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
 
@@ -31,6 +34,7 @@ export class RateLimitsService {
   private readonly forgotPasswordPerIp: RateLimiterRedis;
   private readonly consultationsPerIp: RateLimiterRedis;
   private readonly testimonialsPerIp: RateLimiterRedis;
+  private readonly callerLimits: Record<CallerLimit, { perSession: RateLimiterRedis; perIp: RateLimiterRedis }>;
 
   constructor(
     @Inject(REDIS) redis: Redis,
@@ -54,6 +58,16 @@ export class RateLimitsService {
     this.forgotPasswordPerIp = limiter('forgot-ip', limits.forgotPasswordPerIp);
     this.consultationsPerIp = limiter('consultations-ip', limits.consultationsPerIp);
     this.testimonialsPerIp = limiter('testimonials-ip', limits.testimonialsPerIp);
+    this.callerLimits = {
+      paymentIntents: {
+        perSession: limiter('payment-intents-session', limits.paymentIntentsPerSession),
+        perIp: limiter('payment-intents-ip', limits.paymentIntentsPerIp),
+      },
+      freeTrialChecks: {
+        perSession: limiter('free-trial-checks-session', limits.freeTrialChecksPerSession),
+        perIp: limiter('free-trial-checks-ip', limits.freeTrialChecksPerIp),
+      },
+    };
   }
 
   async consumeLoginAttempt(email: string, ip: string): Promise<void> {
@@ -91,6 +105,18 @@ export class RateLimitsService {
 
   async consumeTestimonial(ip: string): Promise<void> {
     await this.consume([[this.testimonialsPerIp, ip]]);
+  }
+
+  /**
+   * `caller` is `user:<id>` when signed in (every session of that user shares it), else `session:<id>`.
+   * A visitor without a cookie gets a fresh session id per request: the address limit is what holds them.
+   */
+  async consumeCallerRequest(limit: CallerLimit, caller: string, ip: string): Promise<void> {
+    const { perSession, perIp } = this.callerLimits[limit];
+    await this.consume([
+      [perSession, caller],
+      [perIp, ip],
+    ]);
   }
 
   private loginCounters(email: string, ip: string): [Counter, ...Counter[]] {

@@ -2,17 +2,16 @@ import { z } from 'zod';
 import { RoleSchema } from './envelope.js';
 import { Limits } from './limits.js';
 import { ValidationMessages as M } from './messages.js';
+import { singleLine } from './text.js';
 
-const email = z
-  .string({ error: M.emailRequired })
+const email = singleLine('Email', { error: M.emailRequired })
   .trim()
   .min(1, M.emailRequired)
   .max(Limits.emailMax, M.emailInvalid)
   .pipe(z.email({ error: M.emailInvalid }));
 
-const optionalText = (max: number) =>
-  z
-    .string()
+const optionalText = (field: string, max: number) =>
+  singleLine(field)
     .trim()
     .max(max)
     .optional()
@@ -20,27 +19,24 @@ const optionalText = (max: number) =>
 
 /** POST /api/register */
 export const RegisterBodySchema = z.object({
-  username: z
-    .string({ error: M.usernameRequired })
+  username: singleLine('Username', { error: M.usernameRequired })
     .trim()
     .min(1, M.usernameRequired)
     .max(Limits.usernameMax, M.usernameTooLong),
   email,
-  password: z
-    .string({ error: M.passwordRequired })
+  password: singleLine('Password', { error: M.passwordRequired })
     .min(Limits.passwordMin, M.passwordMin)
     .max(Limits.passwordMax, M.passwordTooLong),
-  firstName: optionalText(Limits.nameMax),
-  lastName: optionalText(Limits.nameMax),
-  phone: optionalText(Limits.phoneMax),
+  firstName: optionalText('First name', Limits.nameMax),
+  lastName: optionalText('Last name', Limits.nameMax),
+  phone: optionalText('Phone', Limits.phoneMax),
 });
 export type RegisterBody = z.input<typeof RegisterBodySchema>;
 
 /** POST /api/login. Only presence is checked: a wrong password must fail like an unknown email. */
 export const LoginBodySchema = z.object({
   email,
-  password: z
-    .string({ error: M.passwordRequired })
+  password: singleLine('Password', { error: M.passwordRequired })
     .min(1, M.passwordRequired)
     .max(Limits.passwordMax, M.passwordTooLong),
 });
@@ -53,14 +49,14 @@ export type ForgotPasswordBody = z.input<typeof ForgotPasswordBodySchema>;
 /** POST /api/reset-password */
 export const ResetPasswordBodySchema = z
   .object({
-    token: z.string({ error: M.resetTokenRequired }).min(1, M.resetTokenRequired).max(256),
-    password: z
-      .string({ error: M.passwordMin })
+    token: singleLine('Reset token', { error: M.resetTokenRequired }).min(1, M.resetTokenRequired).max(256),
+    password: singleLine('Password', { error: M.passwordMin })
       .min(Limits.passwordMin, M.passwordMin)
       .max(Limits.passwordMax, M.passwordTooLong),
-    confirmPassword: z
-      .string({ error: M.passwordConfirmationRequired })
-      .min(Limits.passwordMin, M.passwordConfirmationRequired),
+    confirmPassword: singleLine('Password confirmation', { error: M.passwordConfirmationRequired }).min(
+      Limits.passwordMin,
+      M.passwordConfirmationRequired,
+    ),
   })
   .refine((body) => body.password === body.confirmPassword, {
     message: M.passwordsDontMatch,

@@ -24,6 +24,7 @@ import { ApiErrors } from '../../filters/api-error.js';
 import { ApiErrorReplies } from '../../http/openapi.js';
 import { ZodBodyPipe } from '../../http/zod-body.pipe.js';
 import { LOGGER } from '../../logging/logger.js';
+import { RateLimited } from '../../rate-limits/rate-limited.decorator.js';
 
 const openApi = (schema: z.ZodType, io: 'input' | 'output' = 'output') =>
   z.toJSONSchema(schema, { target: 'openapi-3.0', io }) as SchemaObject;
@@ -41,6 +42,7 @@ export class PaymentsController {
   @Post('create-payment-intent')
   @HttpCode(200)
   @Authenticated()
+  @RateLimited('paymentIntents')
   @ApiOperation({
     summary: 'Start paying for a session or package: amounts computed on the server, optional discount code',
   })

@@ -16,6 +16,7 @@ import { ServiceClient } from '../../clients/service-client.js';
 import { clientIp } from '../../http/client-ip.js';
 import { ApiErrorReplies } from '../../http/openapi.js';
 import { ZodBodyPipe } from '../../http/zod-body.pipe.js';
+import { RateLimited } from '../../rate-limits/rate-limited.decorator.js';
 import { RateLimitsService } from '../../rate-limits/rate-limits.service.js';
 import { openApi } from './openapi-schema.js';
 
@@ -49,6 +50,7 @@ export class ConsultationsController {
 
   @Post('check-free-trial')
   @HttpCode(200)
+  @RateLimited('freeTrialChecks')
   @ApiOperation({ summary: 'Whether a free trial was already requested by this email or phone' })
   @ApiBody({ schema: openApi(CheckFreeTrialBodySchema, 'input') })
   @ApiOkResponse({ description: 'false when email or phone is missing', schema: openApi(CheckFreeTrialReplySchema) })
