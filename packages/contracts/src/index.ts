@@ -3,6 +3,7 @@ export * from './envelope.js';
 export * from './errors.js';
 export * from './messages.js';
 export * from './limits.js';
+export * from './text.js';
 export * from './identity.js';
 export * from './catalog.js';
 export * from './discounts.js';

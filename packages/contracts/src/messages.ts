@@ -27,6 +27,8 @@ export const ValidationMessages = {
   tutorRequired: 'Please select a tutor',
   urlInvalid: 'Please enter a valid URL',
   hoursRange: (total: number) => `Please enter a valid number between 0 and ${total}`,
+  /** NUL anywhere, or a line break or other control character in a single-line field. */
+  controlCharacters: (field: string) => `${field} must not contain control characters`,
 } as const;
 
 /** Messages the server answers with where the spec gives none. */

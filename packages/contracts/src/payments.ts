@@ -8,6 +8,7 @@ import {
   QuoteRequestSchema,
 } from './catalog.js';
 import { normaliseDiscountCode } from './discounts.js';
+import { singleLine } from './text.js';
 
 export const PaymentProviders = ['stripe', 'demo'] as const;
 export type PaymentProvider = (typeof PaymentProviders)[number];
@@ -33,8 +34,7 @@ export const PaymentMessages = {
 export const CreatePaymentIntentBodySchema = QuoteRequestSchema.extend({
   packageType: QuoteRequestSchema.shape.packageType.default(DefaultPackageType),
   currency: QuoteRequestSchema.shape.currency.default(DefaultCurrency),
-  discountCode: z
-    .string()
+  discountCode: singleLine('Discount code')
     .max(64)
     .optional()
     .nullable()
@@ -109,10 +109,9 @@ export const DemoCards = {
 
 /** POST /api/payments/demo/confirm: the demo card form's submission. */
 export const DemoConfirmBodySchema = z.object({
-  paymentId: z.string().uuid(),
-  clientSecret: z.string().min(1),
-  cardNumber: z
-    .string()
+  paymentId: singleLine('Payment').uuid(),
+  clientSecret: singleLine('Client secret').min(1),
+  cardNumber: singleLine('Card number')
     .transform((value) => value.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\d{12,19}$/, PaymentMessages.demoCardUnknown)),
   /** The answer to the demo's authentication step, for the card that asks for it. */

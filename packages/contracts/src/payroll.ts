@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ValidationMessages as M } from './messages.js';
+import { multiLine, singleLine } from './text.js';
 
 /** Spec section 4: draft on creation, then submitted (pending review), approved (ready for payment), paid. */
 export const PayslipStatuses = ['draft', 'submitted', 'approved', 'paid'] as const;
@@ -25,8 +26,7 @@ export const PayrollMessages = {
 } as const;
 
 /** A calendar day (YYYY-MM-DD) that really exists. */
-const calendarDay = z
-  .string({ error: M.weekStartingRequired })
+const calendarDay = singleLine('Week starting', { error: M.weekStartingRequired })
   .trim()
   .min(1, { error: M.weekStartingRequired, abort: true })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: PayrollMessages.weekStartingInvalid, abort: true })
@@ -46,8 +46,7 @@ export const mondayOf = (day: string): string => {
   return date.toISOString().slice(0, 10);
 };
 
-const optionalNotes = z
-  .string()
+const optionalNotes = multiLine('Notes')
   .trim()
   .max(PayslipLimits.notesMax, `Notes must be at most ${PayslipLimits.notesMax} characters`)
   .nullish()

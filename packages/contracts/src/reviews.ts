@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Limits } from './limits.js';
 import { ValidationMessages as M } from './messages.js';
+import { multiLine, singleLine } from './text.js';
 
 /** Spec section 5: the rating select's options, best first. */
 export const TestimonialRatingLabels = [
@@ -26,18 +27,15 @@ const ratingInvalid = 'Please choose a rating from 1 to 5';
 
 /** POST /api/testimonials (spec section 5). */
 export const SubmitTestimonialBodySchema = z.object({
-  name: z
-    .string({ error: M.nameMin })
+  name: singleLine('Name', { error: M.nameMin })
     .trim()
     .min(TestimonialLimits.nameMin, M.nameMin)
     .max(TestimonialLimits.nameMax, `Name must be at most ${TestimonialLimits.nameMax} characters`),
-  title: z
-    .string({ error: M.titleMin })
+  title: singleLine('Title', { error: M.titleMin })
     .trim()
     .min(TestimonialLimits.titleMin, M.titleMin)
     .max(TestimonialLimits.titleMax, `Title must be at most ${TestimonialLimits.titleMax} characters`),
-  content: z
-    .string({ error: M.experienceRequired })
+  content: multiLine('Story', { error: M.experienceRequired })
     .trim()
     .min(1, M.experienceRequired)
     .max(TestimonialLimits.contentMax, `Please keep your story under ${TestimonialLimits.contentMax} characters`),
@@ -50,8 +48,7 @@ export const SubmitTestimonialBodySchema = z.object({
       .min(TestimonialLimits.ratingMin, ratingInvalid)
       .max(TestimonialLimits.ratingMax, ratingInvalid),
   ),
-  email: z
-    .string({ error: M.emailInvalid })
+  email: singleLine('Email', { error: M.emailInvalid })
     .trim()
     .max(Limits.emailMax, M.emailInvalid)
     .pipe(z.email({ error: M.emailInvalid })),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Limits } from './limits.js';
 import { ValidationMessages as M } from './messages.js';
+import { singleLine } from './text.js';
 
 /** How long the emailed set-password link of a tutor invitation works (a reset link works 1 hour). */
 export const TutorInvitationLinkHours = 7 * 24;
@@ -10,18 +11,18 @@ export const TutorInvitationMessages = {
   emailSubject: 'Your MedPath tutor account',
 } as const;
 
-const name = (message: string) => z.string({ error: message }).trim().min(2, message).max(Limits.nameMax, message);
+const name = (field: string, message: string) =>
+  singleLine(field, { error: message }).trim().min(2, message).max(Limits.nameMax, message);
 
 /** POST /api/admin/tutor-accounts */
 export const InviteTutorBodySchema = z.object({
-  email: z
-    .string({ error: M.emailRequired })
+  email: singleLine('Email', { error: M.emailRequired })
     .trim()
     .min(1, M.emailRequired)
     .max(Limits.emailMax, M.emailInvalid)
     .pipe(z.email({ error: M.emailInvalid })),
-  firstName: name(M.firstNameMin),
-  lastName: name(M.lastNameMin),
+  firstName: name('First name', M.firstNameMin),
+  lastName: name('Last name', M.lastNameMin),
   /** The tutor-directory entry (tutoring service) this account signs in as. */
   tutorId: z.coerce.number().int().positive(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CatalogSubjects } from './catalog.js';
 import { Limits } from './limits.js';
 import { ValidationMessages as M } from './messages.js';
+import { multiLine, singleLine } from './text.js';
 
 /** Spec section 3: the four subject values of the exam-date and consultation forms. */
 export const ConsultationSubjects = [...CatalogSubjects, 'Medical School Exams'] as const;
@@ -39,8 +40,7 @@ export const PathIdSchema = z
   .pipe(z.number().int().max(2_147_483_647));
 
 /** A calendar date without a time: exam dates are days, not instants. */
-export const CalendarDateSchema = z
-  .string({ error: M.examDateRequired })
+export const CalendarDateSchema = singleLine('Date', { error: M.examDateRequired })
   .trim()
   .min(1, M.examDateRequired)
   .regex(/^\d{4}-\d{2}-\d{2}$/, TutoringMessages.examDateInvalid)
@@ -87,8 +87,7 @@ export const ExamDateBodySchema = z.object({ examDate: CalendarDateSchema });
 export type ExamDateBody = z.input<typeof ExamDateBodySchema>;
 
 const notANumber = { error: TutoringMessages.hoursNotANumber };
-const numericText = z
-  .string()
+const numericText = singleLine('Used hours')
   .trim()
   .regex(/^-?\d+(\.\d+)?$/, notANumber);
 
@@ -99,15 +98,14 @@ const numericText = z
  */
 export const UsageBodySchema = z.object({
   usedHours: z.union([z.number(), numericText], notANumber).transform(Number).pipe(z.number(notANumber)),
-  reason: z.string().trim().max(500).optional(),
+  reason: multiLine('Reason').trim().max(500).optional(),
 });
 export type UsageBody = z.input<typeof UsageBodySchema>;
 
-const calendarLink = z
-  .string({ error: M.urlInvalid })
+const calendarLink = singleLine('Calendar link', { error: M.urlInvalid })
   .trim()
   .pipe(z.url({ error: M.urlInvalid, protocol: /^https?$/ }));
-const tutorName = z.string({ error: M.tutorRequired }).trim().min(1, M.tutorRequired).max(Limits.nameMax);
+const tutorName = singleLine('Tutor', { error: M.tutorRequired }).trim().min(1, M.tutorRequired).max(Limits.nameMax);
 
 /** PATCH /api/admin/sessions/{id}/assign-tutor */
 export const AssignTutorBodySchema = z.object({ tutorName, calendarLink });
@@ -122,9 +120,9 @@ export const AssignDualTutorsBodySchema = z.object({
 });
 export type AssignDualTutorsBody = z.input<typeof AssignDualTutorsBodySchema>;
 
-const personName = (message: string) => z.string({ error: message }).trim().min(2, message).max(Limits.nameMax);
-const optionalEmail = z
-  .string()
+const personName = (field: string, message: string) =>
+  singleLine(field, { error: message }).trim().min(2, message).max(Limits.nameMax);
+const optionalEmail = singleLine('Email')
   .trim()
   .max(Limits.emailMax, M.emailInvalid)
   .optional()
@@ -133,24 +131,29 @@ const optionalEmail = z
 
 /** POST /api/consultations from the home page's contact form (spec section 5). */
 export const ConsultationBodySchema = z.object({
-  firstName: personName(M.firstNameMin),
-  lastName: personName(M.lastNameMin),
+  firstName: personName('First name', M.firstNameMin),
+  lastName: personName('Last name', M.lastNameMin),
   email: optionalEmail,
-  phone: z.string({ error: M.phoneInvalid }).trim().min(5, M.phoneInvalid).max(Limits.phoneMax, M.phoneInvalid),
-  subjectInterest: z.string({ error: M.subjectRequired }).trim().min(1, M.subjectRequired).max(200),
-  additionalInfo: z.string().trim().max(2000).optional(),
+  phone: singleLine('Phone', { error: M.phoneInvalid })
+    .trim()
+    .min(5, M.phoneInvalid)
+    .max(Limits.phoneMax, M.phoneInvalid),
+  subjectInterest: singleLine('Subject', { error: M.subjectRequired }).trim().min(1, M.subjectRequired).max(200),
+  additionalInfo: multiLine('Additional information').trim().max(2000).optional(),
   isParent: z.boolean().default(false),
 });
 export type ConsultationBody = z.input<typeof ConsultationBodySchema>;
 
 /** The /contact free-trial form: email required, phone at least 10 characters (spec section 5). */
 export const FreeTrialBodySchema = ConsultationBodySchema.extend({
-  email: z
-    .string({ error: M.emailInvalid })
+  email: singleLine('Email', { error: M.emailInvalid })
     .trim()
     .max(Limits.emailMax, M.emailInvalid)
     .pipe(z.email({ error: M.emailInvalid })),
-  phone: z.string({ error: M.phoneInvalid }).trim().min(10, M.phoneInvalid).max(Limits.phoneMax, M.phoneInvalid),
+  phone: singleLine('Phone', { error: M.phoneInvalid })
+    .trim()
+    .min(10, M.phoneInvalid)
+    .max(Limits.phoneMax, M.phoneInvalid),
 });
 export type FreeTrialBody = z.input<typeof FreeTrialBodySchema>;
 
@@ -175,8 +178,8 @@ export type ConsultationReply = z.infer<typeof ConsultationReplySchema>;
 
 /** POST /api/check-free-trial: false without asking when either value is missing. */
 export const CheckFreeTrialBodySchema = z.object({
-  email: z.string().trim().max(Limits.emailMax).optional(),
-  phone: z.string().trim().max(Limits.phoneMax).optional(),
+  email: singleLine('Email').trim().max(Limits.emailMax).optional(),
+  phone: singleLine('Phone').trim().max(Limits.phoneMax).optional(),
 });
 export type CheckFreeTrialBody = z.input<typeof CheckFreeTrialBodySchema>;
 export const CheckFreeTrialReplySchema = z.object({ hasUsedFreeTrial: z.boolean() });
@@ -218,8 +221,7 @@ export const PublicTutorDtoSchema = TutorDtoSchema.pick({
 });
 export type PublicTutorDto = z.infer<typeof PublicTutorDtoSchema>;
 
-const optionalPhotoUrl = z
-  .string({ error: M.urlInvalid })
+const optionalPhotoUrl = singleLine('Photo URL', { error: M.urlInvalid })
   .trim()
   .max(2000, M.urlInvalid)
   .transform((value) => (value === '' ? null : value))
@@ -228,17 +230,15 @@ const optionalPhotoUrl = z
 
 /** POST /api/admin/tutors */
 export const CreateTutorBodySchema = z.object({
-  name: z
-    .string({ error: TutorDirectoryMessages.nameRequired })
+  name: singleLine('Name', { error: TutorDirectoryMessages.nameRequired })
     .trim()
     .min(1, TutorDirectoryMessages.nameRequired)
     .max(Limits.nameMax),
-  specialty: z
-    .string({ error: TutorDirectoryMessages.specialtyRequired })
+  specialty: singleLine('Specialty', { error: TutorDirectoryMessages.specialtyRequired })
     .trim()
     .min(1, TutorDirectoryMessages.specialtyRequired)
     .max(200),
-  qualifications: z.string().trim().max(2000).default(''),
+  qualifications: multiLine('Qualifications').trim().max(2000).default(''),
   photoUrl: optionalPhotoUrl.default(null),
   calendarLink,
   subjects: z.array(z.enum(ConsultationSubjects)).max(ConsultationSubjects.length).default([]),
@@ -250,7 +250,7 @@ export const UpdateTutorBodySchema = z
   .object({
     name: CreateTutorBodySchema.shape.name,
     specialty: CreateTutorBodySchema.shape.specialty,
-    qualifications: z.string().trim().max(2000),
+    qualifications: multiLine('Qualifications').trim().max(2000),
     photoUrl: optionalPhotoUrl,
     calendarLink,
     subjects: z.array(z.enum(ConsultationSubjects)).max(ConsultationSubjects.length),
@@ -289,7 +289,7 @@ export const DeliveredSessionBodySchema = z.object({
       (value) => (SessionDurationsHours as readonly number[]).includes(value),
       TutorDirectoryMessages.durationInvalid,
     ),
-  notes: z.string().trim().max(2000).optional(),
+  notes: multiLine('Notes').trim().max(2000).optional(),
 });
 export type DeliveredSessionBody = z.input<typeof DeliveredSessionBodySchema>;
 
