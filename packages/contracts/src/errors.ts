@@ -17,6 +17,9 @@ export const ErrorCodes = {
   usernameTaken: 'IDENTITY.USERNAME_TAKEN',
   emailTaken: 'IDENTITY.EMAIL_TAKEN',
   resetTokenInvalid: 'IDENTITY.RESET_TOKEN_INVALID',
+  passwordTooCommon: 'IDENTITY.PASSWORD_TOO_COMMON',
+  secondFactorInvalid: 'IDENTITY.SECOND_FACTOR_INVALID',
+  secondFactorConflict: 'IDENTITY.SECOND_FACTOR_CONFLICT',
   subjectUnavailable: 'PAYMENTS.SUBJECT_UNAVAILABLE',
   discountCodeInvalid: 'PAYMENTS.DISCOUNT_CODE_INVALID',
   discountCodeUsed: 'PAYMENTS.DISCOUNT_CODE_USED',
@@ -42,6 +45,12 @@ export const HttpStatusByCode: Record<ErrorCode, number> = {
   'IDENTITY.USERNAME_TAKEN': 409,
   'IDENTITY.EMAIL_TAKEN': 409,
   'IDENTITY.RESET_TOKEN_INVALID': 400,
+  // One of the most common passwords: refused like any other invalid field.
+  'IDENTITY.PASSWORD_TOO_COMMON': 400,
+  // A wrong, spent or replayed authenticator or recovery code.
+  'IDENTITY.SECOND_FACTOR_INVALID': 401,
+  // Enabling without a pending setup, or setting up when already enabled.
+  'IDENTITY.SECOND_FACTOR_CONFLICT': 409,
   // Well-formed but not sellable: the catalog lists the subject and marks it unavailable.
   'PAYMENTS.SUBJECT_UNAVAILABLE': 422,
   'PAYMENTS.DISCOUNT_CODE_INVALID': 400,

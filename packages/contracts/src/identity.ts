@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RoleSchema } from './envelope.js';
 import { Limits } from './limits.js';
-import { ValidationMessages as M } from './messages.js';
+import { ServerMessages, TwoFactorTexts, ValidationMessages as M } from './messages.js';
 import { singleLine } from './text.js';
 
 const email = singleLine('Email', { error: M.emailRequired })
@@ -112,3 +112,62 @@ export const PasswordResetRequestedV1Schema = z.object({
   expiresAt: z.string().datetime(),
 });
 export type PasswordResetRequestedV1 = z.infer<typeof PasswordResetRequestedV1Schema>;
+
+/* Two-factor authentication (TOTP, RFC 6238) for admins and tutors; paths beside the spec's. */
+
+/** A 6-digit authenticator code, or a recovery code (`xxxxx-xxxxx`, case and dash optional). */
+export const SecondFactorCodeSchema = z
+  .string({ error: TwoFactorTexts.codeRequired })
+  .trim()
+  .min(1, TwoFactorTexts.codeRequired)
+  .max(32, ServerMessages.secondFactorInvalid)
+  .regex(/^(\d{6}|[A-Za-z2-7]{5}-?[A-Za-z2-7]{5})$/, ServerMessages.secondFactorInvalid);
+
+/** POST /api/auth/2fa/verify and /api/auth/2fa/enable */
+export const SecondFactorCodeBodySchema = z.object({ code: SecondFactorCodeSchema });
+export type SecondFactorCodeBody = z.input<typeof SecondFactorCodeBodySchema>;
+
+/**
+ * POST /api/login's answer when the password was right but the account has a second step: `verify`
+ * asks for a code, `enrol` (production admins without TOTP) allows only the enrolment calls. The
+ * session is not signed in until that step is done.
+ */
+export const LoginSecondFactorReplySchema = z.object({ secondFactor: z.enum(['verify', 'enrol']) });
+export type LoginSecondFactorReply = z.infer<typeof LoginSecondFactorReplySchema>;
+
+/** GET /api/auth/2fa */
+export const TotpStatusReplySchema = z.object({ enabled: z.boolean() });
+export type TotpStatusReply = z.infer<typeof TotpStatusReplySchema>;
+
+/** POST /api/auth/2fa/setup: shown once while enrolling; the secret is never returned after enrolment. */
+export const TotpSetupReplySchema = z.object({
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  qrCodeDataUrl: z.string(),
+});
+export type TotpSetupReply = z.infer<typeof TotpSetupReplySchema>;
+
+/** POST /api/auth/2fa/enable: ten single-use recovery codes, shown only in this answer. */
+export const TotpEnableReplySchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type TotpEnableReply = z.infer<typeof TotpEnableReplySchema>;
+
+/* NATS payloads and replies */
+
+/** identity.verify_credentials answers the user and whether a second step follows the password. */
+export const VerifyCredentialsReplySchema = UserDtoSchema.extend({ totpEnabled: z.boolean() });
+export type VerifyCredentialsReply = z.infer<typeof VerifyCredentialsReplySchema>;
+
+export const UserIdRequestSchema = z.object({ userId: z.number().int().positive() });
+
+/** Sessions that started at or before this instant are over (password reset, 2FA change); null: none. */
+export const SessionValidityReplySchema = z.object({ sessionsValidAfter: z.string().datetime().nullable() });
+export type SessionValidityReply = z.infer<typeof SessionValidityReplySchema>;
+
+/** Sent by the gateway for a session whose password step passed; the user id comes from that session. */
+export const TotpVerifyRequestSchema = z.object({ userId: z.number().int().positive(), code: SecondFactorCodeSchema });
+export const TotpVerifyReplySchema = z.object({ method: z.enum(['totp', 'recovery']) });
+export type TotpVerifyReply = z.infer<typeof TotpVerifyReplySchema>;
+
+/** Setup and enable act for `userId`: the signed-in user, or the session waiting to enrol. */
+export const TotpSetupRequestSchema = UserIdRequestSchema;
+export const TotpEnableRequestSchema = z.object({ userId: z.number().int().positive(), code: SecondFactorCodeSchema });

@@ -47,6 +47,11 @@ export const ServerMessages = {
   payloadTooLarge: 'Request body is too large',
   serviceUnavailable: 'Service temporarily unavailable. Please try again.',
   internal: 'Something went wrong. Please try again.',
+  passwordTooCommon: 'This password is one of the most common passwords. Please choose a less predictable one.',
+  secondFactorInvalid: 'Invalid authentication code',
+  secondFactorAlreadyEnabled: 'Two-factor authentication is already enabled',
+  secondFactorNotStarted: 'Start the two-factor setup again: no setup is in progress',
+  secondFactorNotForRole: 'Two-factor authentication is for administrators and tutors',
 } as const;
 
 /** Notice titles and bodies of spec section 8. */
@@ -144,4 +149,26 @@ export const PageTexts = {
   notFoundTitle: '404 Page Not Found',
   notFoundHint: 'Did you forget to add the page to the router?',
   tagline: 'Shift Your Thinking. Unlock Your Potential.',
+} as const;
+
+/** Two-factor authentication texts (the spec has none): sign-in step, enrolment and recovery codes. */
+export const TwoFactorTexts = {
+  sectionTitle: 'Two-factor authentication',
+  codeRequired: 'Enter the code from your authenticator app',
+  codeLabel: 'Authentication code',
+  codeHelp: 'The 6-digit code from your authenticator app, or one of your recovery codes.',
+  verifyTitle: 'Two-step sign-in',
+  verifyButton: 'Verify',
+  enrolRequired: 'Your account must set up two-factor authentication before you continue.',
+  enabled: 'Two-factor authentication is on. You will be asked for a code at every sign-in.',
+  disabled: 'Add a second step to your sign-in with an authenticator app.',
+  startSetup: 'Set up two-factor authentication',
+  scanQr: 'Scan this QR code with your authenticator app, or enter the key below.',
+  secretLabel: 'Setup key',
+  confirmButton: 'Confirm and turn on',
+  recoveryCodesTitle: 'Recovery codes',
+  recoveryCodesHelp:
+    'Keep these codes somewhere safe. Each one signs you in once if you lose your authenticator. They are shown only now.',
+  recoveryCodesSaved: 'I have saved my recovery codes',
+  enabledTitle: 'Two-factor authentication enabled',
 } as const;

@@ -16,6 +16,11 @@ export const Subjects = {
     resetPassword: 'identity.reset_password',
     listUsers: 'identity.list_users',
     inviteTutor: 'identity.invite_tutor',
+    sessionValidity: 'identity.session_validity',
+    totpStatus: 'identity.totp_status',
+    totpSetup: 'identity.totp_setup',
+    totpEnable: 'identity.totp_enable',
+    totpVerify: 'identity.totp_verify',
   },
   catalogPayments: {
     health: 'catalog-payments.health',

@@ -8,6 +8,7 @@ import { PrismaService } from './infra/prisma.service.js';
 import { FreeTrialModule } from './modules/free-trial/free-trial.module.js';
 import { PasswordResetsModule } from './modules/password-resets/password-resets.module.js';
 import { TutorInvitationsModule } from './modules/tutor-invitations/tutor-invitations.module.js';
+import { TwoFactorModule } from './modules/two-factor/two-factor.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 
 export const SERVICE_NAME = 'identity';
@@ -36,6 +37,7 @@ export class AppModule {
         PasswordResetsModule,
         FreeTrialModule,
         TutorInvitationsModule,
+        TwoFactorModule,
       ],
     };
   }

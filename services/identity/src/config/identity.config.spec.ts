@@ -8,7 +8,12 @@ const base = {
   PUBLIC_BASE_URL: 'http://localhost:8080/',
   MAIL_FROM: 'MedPath Tutors <no-reply@localhost>',
 };
-const production = { ...base, NODE_ENV: 'production', SMTP_URL: 'smtps://user:pass@smtp.example.com' };
+const production = {
+  ...base,
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtps://user:pass@smtp.example.com',
+  TOTP_ENCRYPTION_KEY: 'a-production-key-of-at-least-32-characters',
+};
 
 const problemsOf = (env: NodeJS.ProcessEnv): string => {
   try {
@@ -75,6 +80,15 @@ describe('identity configuration', () => {
       email: 'admin@example.com',
       password: 'long-enough-1',
     });
+  });
+
+  it('requires a TOTP encryption key of at least 32 characters in production, and makes one up elsewhere', () => {
+    expect(problemsOf({ ...production, TOTP_ENCRYPTION_KEY: undefined })).toContain(
+      'TOTP_ENCRYPTION_KEY: is required in production',
+    );
+    expect(problemsOf({ ...base, TOTP_ENCRYPTION_KEY: 'short' })).toContain('TOTP_ENCRYPTION_KEY: must be at least 32');
+    expect(loadIdentityConfig(production).totpEncryptionKey).toBe(production.TOTP_ENCRYPTION_KEY);
+    expect(loadIdentityConfig(base).totpEncryptionKey).toMatch(/^[\w-]{43}$/);
   });
 
   it('has no admin defaults in production and refuses the published local password there', () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Limits } from '@medtutor/contracts';
 import { checkMailEnv, loadConfig, mailConfig, mailEnvShape, serviceEnvSchema } from '@medtutor/nest-kit';
 import { z } from 'zod';
@@ -19,6 +20,8 @@ export const IdentityEnvSchema = serviceEnvSchema('IDENTITY_DATABASE_URL')
     ...mailEnvShape,
     SEED_ADMIN_EMAIL: optional(z.email()),
     SEED_ADMIN_PASSWORD: optional(z.string().min(Limits.passwordMin).max(Limits.passwordMax)),
+    /** Encrypts TOTP secrets and keys recovery-code HMACs; losing it means every admin and tutor re-enrols. */
+    TOTP_ENCRYPTION_KEY: optional(z.string().min(32, 'must be at least 32 characters')),
   })
   .superRefine((env, ctx) => {
     const production = env.NODE_ENV === 'production';
@@ -29,6 +32,9 @@ export const IdentityEnvSchema = serviceEnvSchema('IDENTITY_DATABASE_URL')
         path: ['SEED_ADMIN_PASSWORD'],
         message: 'SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD go together: set both or neither',
       });
+    }
+    if (production && !env.TOTP_ENCRYPTION_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['TOTP_ENCRYPTION_KEY'], message: 'is required in production' });
     }
     if (production && env.SEED_ADMIN_PASSWORD === LOCAL_ADMIN_PASSWORD) {
       ctx.addIssue({
@@ -48,6 +54,9 @@ export const IdentityEnvSchema = serviceEnvSchema('IDENTITY_DATABASE_URL')
     jetstreamReplicas: env.JETSTREAM_REPLICAS,
     publicBaseUrl: env.PUBLIC_BASE_URL.replace(/\/+$/, ''),
     mail: mailConfig(env),
+    // Without a key (never in production) a random one lasts as long as the process: enrolments then
+    // stop working at restart, which `npm start` avoids by generating one into .var.
+    totpEncryptionKey: env.TOTP_ENCRYPTION_KEY ?? randomBytes(32).toString('base64url'),
     seedAdmin:
       env.SEED_ADMIN_EMAIL && env.SEED_ADMIN_PASSWORD
         ? { email: env.SEED_ADMIN_EMAIL.toLowerCase(), password: env.SEED_ADMIN_PASSWORD }

@@ -44,7 +44,8 @@ export class PasswordResetsRepository {
   /**
    * Redeems a token and sets the new password hash in one transaction, and retires the user's
    * other unused links. The conditional update claims the token, so of two concurrent redemptions
-   * exactly one wins. Returns the user's id, or null when the token is no longer usable.
+   * exactly one wins. `sessionsValidAfter` ends every earlier session even if the gateway never
+   * hears the answer. Returns the user's id, or null when the token is no longer usable.
    */
   async redeem(tokenHash: string, passwordHash: string, now: Date): Promise<number | null> {
     return this.prisma.$transaction(async (tx) => {
@@ -55,7 +56,7 @@ export class PasswordResetsRepository {
         data: { usedAt: now },
       });
       if (claimed.count === 0) return null;
-      await tx.user.update({ where: { id: reset.userId }, data: { passwordHash } });
+      await tx.user.update({ where: { id: reset.userId }, data: { passwordHash, sessionsValidAfter: now } });
       await tx.passwordReset.updateMany({ where: { userId: reset.userId, usedAt: null }, data: { usedAt: now } });
       return reset.userId;
     });

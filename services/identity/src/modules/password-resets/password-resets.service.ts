@@ -10,8 +10,10 @@ import {
 import { MailRelay, newEvent, OutboxRelay } from '@medtutor/nest-kit';
 import type { z } from 'zod';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../../config/identity.config.js';
+import { isCommonPassword } from '../../infra/common-passwords.js';
 import { PasswordHasher } from '../../infra/password-hasher.js';
 import { normaliseEmail } from '../users/user.mapping.js';
+import { passwordTooCommon } from '../users/users.errors.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { resetTokenInvalid } from './password-resets.errors.js';
 import { PasswordResetsRepository } from './password-resets.repository.js';
@@ -53,6 +55,8 @@ export class PasswordResetsService {
   }
 
   async resetPassword(request: ResetPassword): Promise<ResetPasswordReply> {
+    // Also guards a tutor's first password, set through the invitation's link.
+    if (isCommonPassword(request.password)) throw passwordTooCommon();
     const tokenHash = hashResetToken(request.token);
     // Checked before hashing, so a dead link costs no argon2 run; `redeem` re-checks atomically.
     const reset = await this.resets.findByTokenHash(tokenHash);

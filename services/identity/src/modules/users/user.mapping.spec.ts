@@ -15,6 +15,11 @@ const user: User = {
   role: 'student',
   createdAt: new Date('2026-11-22T09:00:00Z'),
   updatedAt: new Date('2026-11-22T09:00:00Z'),
+  sessionsValidAfter: null,
+  totpSecret: 'v1.secret',
+  totpPendingSecret: null,
+  totpEnabledAt: null,
+  totpLastStep: null,
 };
 
 describe('toUserDto', () => {

@@ -6,4 +6,6 @@ export const emailTaken = () => new DomainError(ErrorCodes.emailTaken, ServerMes
 /** One answer for an unknown email and a wrong password, so a login cannot probe for accounts. */
 export const invalidCredentials = () =>
   new DomainError(ErrorCodes.invalidCredentials, ServerMessages.invalidCredentials);
+/** One of the most common passwords: an online guesser would try it first. */
+export const passwordTooCommon = () => new DomainError(ErrorCodes.passwordTooCommon, ServerMessages.passwordTooCommon);
 export const unauthenticated = () => new DomainError(ErrorCodes.unauthenticated, ServerMessages.unauthenticated);

@@ -4,7 +4,10 @@ import {
   GetUserRequestSchema,
   RegisterBodySchema,
   Subjects,
+  type SessionValidityReply,
   type UserDto,
+  UserIdRequestSchema,
+  type VerifyCredentialsReply,
   VerifyCredentialsRequestSchema,
 } from '@medtutor/contracts';
 import { parseRequest } from '@medtutor/nest-kit';
@@ -21,9 +24,14 @@ export class UsersRpcController {
   }
 
   @MessagePattern(Subjects.identity.verifyCredentials)
-  verifyCredentials(@Payload() payload: unknown): Promise<UserDto> {
+  verifyCredentials(@Payload() payload: unknown): Promise<VerifyCredentialsReply> {
     const { data } = parseRequest(VerifyCredentialsRequestSchema, payload);
     return this.users.verifyCredentials(data);
+  }
+
+  @MessagePattern(Subjects.identity.sessionValidity)
+  sessionValidity(@Payload() payload: unknown): Promise<SessionValidityReply> {
+    return this.users.sessionValidity(parseRequest(UserIdRequestSchema, payload).data.userId);
   }
 
   @MessagePattern(Subjects.identity.getUser)

@@ -5,14 +5,17 @@ import {
   type GetUserRequestSchema,
   type LoginBodySchema,
   type RegisterBodySchema,
+  type SessionValidityReply,
   type UserDto,
+  type VerifyCredentialsReply,
 } from '@medtutor/contracts';
 import { forbidden, newEvent, notFound, OutboxRelay } from '@medtutor/nest-kit';
 import type { z } from 'zod';
+import { isCommonPassword } from '../../infra/common-passwords.js';
 import { PasswordHasher } from '../../infra/password-hasher.js';
 import { normaliseEmail, toUserDto, toUserRegisteredV1 } from './user.mapping.js';
 import { UsersRepository } from './users.repository.js';
-import { emailTaken, invalidCredentials, unauthenticated, usernameTaken } from './users.errors.js';
+import { emailTaken, invalidCredentials, passwordTooCommon, unauthenticated, usernameTaken } from './users.errors.js';
 
 type Registration = z.output<typeof RegisterBodySchema>;
 type Credentials = z.output<typeof LoginBodySchema>;
@@ -27,6 +30,7 @@ export class UsersService {
   ) {}
 
   async register(registration: Registration, correlationId: string | null): Promise<UserDto> {
+    if (isCommonPassword(registration.password)) throw passwordTooCommon();
     const email = normaliseEmail(registration.email);
     // Checked before hashing, so a taken name costs no argon2 run; the unique indexes settle races.
     const taken = await this.users.findTakenField(registration.username, email);
@@ -48,13 +52,20 @@ export class UsersService {
   }
 
   /** An unknown email costs one argon2 verification too, so both failures look and take the same. */
-  async verifyCredentials(credentials: Credentials): Promise<UserDto> {
+  async verifyCredentials(credentials: Credentials): Promise<VerifyCredentialsReply> {
     const user = await this.users.findByEmail(normaliseEmail(credentials.email));
     const valid = user
       ? await this.hasher.verify(user.passwordHash, credentials.password)
       : await this.hasher.verifyWithoutUser(credentials.password);
     if (!user || !valid) throw invalidCredentials();
-    return toUserDto(user);
+    return { ...toUserDto(user), totpEnabled: user.totpSecret !== null };
+  }
+
+  /** The gateway ends any session that signed in at or before this instant. */
+  async sessionValidity(userId: number): Promise<SessionValidityReply> {
+    const user = await this.users.findById(userId);
+    if (!user) throw notFound();
+    return { sessionsValidAfter: user.sessionsValidAfter?.toISOString() ?? null };
   }
 
   /** A user may read their own account; an admin may read any. */
