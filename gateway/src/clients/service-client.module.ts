@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ClientsModule, Transport } from '@nestjs/microservices';
+import { natsAuthOptions } from '@medtutor/nest-kit';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import { NATS_CLIENT, ServiceClient } from './service-client.js';
 
@@ -15,7 +16,12 @@ export class ServiceClientModule {
             name: NATS_CLIENT,
             transport: Transport.NATS,
             // Never give up reconnecting: a NATS outage must not need a gateway restart.
-            options: { servers: config.natsUrl.split(','), name: 'gateway', maxReconnectAttempts: -1 },
+            options: {
+              servers: config.natsUrl.split(','),
+              name: 'gateway',
+              maxReconnectAttempts: -1,
+              ...natsAuthOptions(config.natsCredentials),
+            },
           },
         ]),
       ],

@@ -1,8 +1,19 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError } from '@medtutor/nest-kit';
 import { loadGatewayConfig } from './gateway-config.js';
 
 const secret = 'x'.repeat(32);
+/** What docker-compose and Kubernetes give the gateway: its NATS user and a Redis with a password. */
+// The actor-signing key the gateway needs besides (see "Actor keys" in README.md).
+const actorKey = {
+  ACTOR_SIGNING_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+};
+const productionInfra = {
+  NATS_USER: 'gateway',
+  NATS_PASSWORD: 'a-nats-password-for-the-gateway',
+  REDIS_URL: 'redis://:a-redis-password@redis:6379',
+};
 
 describe('gateway config', () => {
   it('applies the documented defaults for a local run', () => {
@@ -30,8 +41,33 @@ describe('gateway config', () => {
       NODE_ENV: 'production',
       SESSION_SECRET: secret,
       PUBLIC_BASE_URL: 'https://medpath.example',
+      ...productionInfra,
     });
     expect(config.session).toMatchObject({ cookieName: '__Host-sid', secureCookie: true });
+  });
+
+  it('requires NATS credentials and a Redis password in production, and NATS_USER with NATS_PASSWORD anywhere', () => {
+    const production = {
+      ...actorKey,
+      NODE_ENV: 'production',
+      SESSION_SECRET: secret,
+      PUBLIC_BASE_URL: 'https://medpath.example',
+    };
+    expect(() => loadGatewayConfig({ ...production, ...productionInfra, REDIS_URL: 'redis://redis:6379' })).toThrow(
+      /REDIS_URL: must carry a password in production/,
+    );
+    expect(() => loadGatewayConfig({ ...production, ...productionInfra, NATS_USER: '', NATS_PASSWORD: '' })).toThrow(
+      /NATS_USER: is required in production/,
+    );
+    expect(() => loadGatewayConfig({ ...actorKey, NATS_USER: 'gateway' })).toThrow(
+      /NATS_PASSWORD: NATS_USER and NATS_PASSWORD go/,
+    );
+    expect(loadGatewayConfig({ ...production, ...productionInfra }).natsCredentials).toEqual({
+      user: 'gateway',
+      password: productionInfra.NATS_PASSWORD,
+    });
+    // An open server (local tests) needs none.
+    expect(loadGatewayConfig(actorKey).natsCredentials).toBeUndefined();
   });
 
   it('rejects a short session secret and malformed rate limits with the variable named', () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, NodeEnvSchema } from '@medtutor/nest-kit';
+import { loadConfig, natsCredentials, natsEnvShape, NodeEnvSchema } from '@medtutor/nest-kit';
 import { z } from 'zod';
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
@@ -50,6 +50,7 @@ const GatewayEnvSchema = z
     PORT: z.coerce.number().int().min(1).max(65_535).default(8080),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+    ...natsEnvShape,
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
@@ -90,11 +91,14 @@ const GatewayEnvSchema = z
     if (env.NODE_ENV !== 'production') return;
     if (!env.SESSION_SECRET)
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
+    // Sessions and rate limits must not sit in a Redis that anyone on the network can read or reset.
+    if (!URL.canParse(env.REDIS_URL) || !new URL(env.REDIS_URL).password)
+      ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'must carry a password in production' });
     if (!env.PUBLIC_BASE_URL?.startsWith('https://')) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_BASE_URL'], message: 'must be an https:// URL in production' });
     }
   })
-  .transform((env) => {
+  .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';
     return {
       nodeEnv: env.NODE_ENV,
@@ -102,6 +106,7 @@ const GatewayEnvSchema = z
       port: env.PORT,
       logLevel: env.LOG_LEVEL,
       natsUrl: env.NATS_URL,
+      natsCredentials: natsCredentials(env, ctx),
       redisUrl: env.REDIS_URL,
       redisKeyPrefix: env.REDIS_KEY_PREFIX,
       // Local runs without a secret get a random one: sessions then end when the process restarts.

@@ -20,6 +20,7 @@ export class AppModule {
           service: SERVICE_NAME,
           databaseUrl: config.databaseUrl,
           natsUrl: config.natsUrl,
+          natsCredentials: config.natsCredentials,
           logger,
           jetstreamReplicas: config.jetstreamReplicas,
         }),

@@ -7,6 +7,7 @@ import { startProbeServer } from '../health/probe-server.js';
 import { PinoNestLogger } from '../logging/logger.js';
 import { RpcErrorFilter } from '../rpc/rpc-error.filter.js';
 import { RpcLoggingInterceptor } from '../rpc/rpc-logging.interceptor.js';
+import { natsAuthOptions, type NatsCredentials } from '../nats/nats-connection.js';
 import { applyMigrations, ensureDatabase } from '../db/migrations.js';
 
 export interface ServiceBootstrapOptions {
@@ -14,6 +15,8 @@ export interface ServiceBootstrapOptions {
   name: string;
   module: unknown;
   natsUrl: string;
+  /** Unset only against a server without authorization (local tests). */
+  natsCredentials?: NatsCredentials | undefined;
   logger: Logger;
   healthPort?: number;
 }
@@ -22,7 +25,12 @@ export interface ServiceBootstrapOptions {
 export async function bootstrapService(options: ServiceBootstrapOptions): Promise<INestMicroservice> {
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(options.module as never, {
     transport: Transport.NATS,
-    options: { servers: options.natsUrl.split(','), queue: options.name, name: options.name },
+    options: {
+      servers: options.natsUrl.split(','),
+      queue: options.name,
+      name: options.name,
+      ...natsAuthOptions(options.natsCredentials),
+    },
     logger: new PinoNestLogger(options.logger),
   });
   app.useGlobalFilters(new RpcErrorFilter(options.logger));

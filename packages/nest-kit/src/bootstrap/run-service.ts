@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { ConfigError } from '../config/load-config.js';
 import { createLogger } from '../logging/logger.js';
+import type { NatsCredentials } from '../nats/nats-connection.js';
 import { bootstrapService, prepareDatabase } from './bootstrap-service.js';
 
 /** The settings every service's own config carries, whatever else it adds. */
@@ -9,6 +10,7 @@ export interface ServiceRuntimeConfig {
   databaseUrl: string;
   dbAutoCreate: boolean;
   natsUrl: string;
+  natsCredentials?: NatsCredentials | undefined;
   healthPort?: number | undefined;
 }
 
@@ -38,6 +40,7 @@ export function runService<C extends ServiceRuntimeConfig>(options: {
       name: options.name,
       module: options.module(config, logger),
       natsUrl: config.natsUrl,
+      natsCredentials: config.natsCredentials,
       logger,
       healthPort: config.healthPort,
     });

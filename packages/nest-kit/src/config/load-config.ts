@@ -22,11 +22,25 @@ const postgresUrl = z
   .url()
   .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must be a postgresql:// URL');
 
+const unsetWhenEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/**
+ * The process's NATS user and password (infra/nats/authorization.conf); pass the parsed env to
+ * `natsCredentials` in the config's transform, which checks that they come together.
+ */
+export const natsEnvShape = {
+  /** Also the prefix of its reply inboxes (`_INBOX.<user>`), hence one subject token. */
+  NATS_USER: unsetWhenEmpty(z.string().regex(/^[a-z][a-z0-9-]{0,63}$/, 'must be a NATS user name such as identity')),
+  NATS_PASSWORD: unsetWhenEmpty(z.string().min(16, 'must be at least 16 characters')),
+};
+
 /** The variables every microservice reads; `databaseVar` names its own database URL. */
 export function serviceEnvSchema<K extends string>(databaseVar: K) {
   return z.object({
     NODE_ENV: NodeEnvSchema,
     NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+    ...natsEnvShape,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
     /** Port of the small HTTP server for Kubernetes probes; unset locally. */
     HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),

@@ -7,13 +7,15 @@ import {
   type OnApplicationShutdown,
   type OnModuleInit,
 } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { JetStreamApiCodes, JetStreamApiError } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { connectNats } from '../nats/nats-connection.js';
+import { connectNats, type NatsCredentials } from '../nats/nats-connection.js';
 import { type EventConsumerHandle, type EventConsumerOptions, startConsumer } from './event-consumer.js';
 import { OutboxRelay, type OutboxRelayOptions } from './outbox-relay.js';
-import { ensureStreams, PlatformStreams } from './streams.js';
+import { ensureStreams, streamsDeclaredBy } from './streams.js';
 
 export interface EventKitOptions {
   /** Names the NATS connection and the log lines. */
@@ -21,6 +23,8 @@ export interface EventKitOptions {
   /** The service's own database, which holds its outbox. */
   databaseUrl: string;
   natsUrl: string;
+  /** The service's NATS user; unset only against a server without authorization (local tests). */
+  natsCredentials?: NatsCredentials | undefined;
   logger: Logger;
   /** JetStream replicas for the platform's streams: 1 locally, 3 on a cluster. */
   jetstreamReplicas?: number;
@@ -32,7 +36,11 @@ export const EVENTS_NATS = Symbol('EVENTS_NATS');
 const EVENT_KIT_OPTIONS = Symbol('EVENT_KIT_OPTIONS');
 const OUTBOX_POOL = Symbol('OUTBOX_POOL');
 
-/** Ensures the streams, runs the relay and closes the connections in order at shutdown. */
+/** While a consumer waits for another service's stream: first and longest pause between checks. */
+const STREAM_WAIT_FIRST_MS = 250;
+const STREAM_WAIT_MAX_MS = 5_000;
+
+/** Ensures the service's own streams, runs the relay and closes the connections in order at shutdown. */
 @Injectable()
 class EventKitRuntime implements OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown {
   private streamsReady: Promise<void> | undefined;
@@ -45,7 +53,9 @@ class EventKitRuntime implements OnModuleInit, BeforeApplicationShutdown, OnAppl
   ) {}
 
   ensureStreams(): Promise<void> {
-    this.streamsReady ??= ensureStreams(this.nc, PlatformStreams, { replicas: this.options.jetstreamReplicas });
+    this.streamsReady ??= ensureStreams(this.nc, streamsDeclaredBy(this.options.service), {
+      replicas: this.options.jetstreamReplicas,
+    });
     return this.streamsReady;
   }
 
@@ -53,7 +63,7 @@ class EventKitRuntime implements OnModuleInit, BeforeApplicationShutdown, OnAppl
     await this.ensureStreams();
     this.relay.start();
     this.options.logger.info(
-      { streams: PlatformStreams.map((stream) => stream.name) },
+      { streams: streamsDeclaredBy(this.options.service).map((stream) => stream.name) },
       'event streams ready; outbox relay started',
     );
   }
@@ -68,10 +78,16 @@ class EventKitRuntime implements OnModuleInit, BeforeApplicationShutdown, OnAppl
   }
 }
 
-/** Starts a service's event consumers once the streams exist, and stops them at shutdown. */
+/**
+ * Starts a service's event consumers once their streams exist, and stops them at shutdown. A stream
+ * that another service owns may not exist yet (services start in any order): that consumer is then
+ * started in the background as soon as the stream appears, without holding up this service's start.
+ */
 @Injectable()
 export class EventConsumers implements BeforeApplicationShutdown {
   private readonly handles: EventConsumerHandle[] = [];
+  private readonly waiting: Array<Promise<void>> = [];
+  private readonly stopping = new AbortController();
 
   constructor(
     @Inject(EVENT_KIT_OPTIONS) private readonly options: EventKitOptions,
@@ -81,10 +97,40 @@ export class EventConsumers implements BeforeApplicationShutdown {
 
   async start(consumer: Omit<EventConsumerOptions, 'nc' | 'logger'>): Promise<void> {
     await this.runtime.ensureStreams();
-    this.handles.push(await startConsumer({ ...consumer, nc: this.nc, logger: this.options.logger }));
+    const options: EventConsumerOptions = { ...consumer, nc: this.nc, logger: this.options.logger };
+    try {
+      this.handles.push(await startConsumer(options));
+    } catch (error) {
+      if (!isStreamNotFound(error)) throw error;
+      this.options.logger.warn(
+        { stream: consumer.stream, consumer: consumer.durable },
+        'event stream not there yet (its service has not started); the consumer starts when it appears',
+      );
+      this.waiting.push(this.startWhenStreamExists(options));
+    }
+  }
+
+  private async startWhenStreamExists(options: EventConsumerOptions): Promise<void> {
+    const { signal } = this.stopping;
+    for (let delay = STREAM_WAIT_FIRST_MS; ; delay = Math.min(delay * 2, STREAM_WAIT_MAX_MS)) {
+      const stopped = await sleep(delay, false, { signal }).catch(() => true);
+      if (stopped) return;
+      try {
+        this.handles.push(await startConsumer(options));
+        this.options.logger.info({ stream: options.stream, consumer: options.durable }, 'event stream appeared');
+        return;
+      } catch (error) {
+        if (isStreamNotFound(error)) continue;
+        // Anything else (NATS down, a permission missing) is logged and retried at the longest pause.
+        this.options.logger.error({ err: error, consumer: options.durable }, 'event consumer could not start');
+        delay = STREAM_WAIT_MAX_MS;
+      }
+    }
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    this.stopping.abort();
+    await Promise.all(this.waiting.splice(0));
     await Promise.all(this.handles.splice(0).map((handle) => handle.stop()));
   }
 }
@@ -102,7 +148,10 @@ export class EventKitModule {
       global: true,
       providers: [
         { provide: EVENT_KIT_OPTIONS, useValue: options },
-        { provide: EVENTS_NATS, useFactory: () => connectNats(options.natsUrl, `${options.service}-events`) },
+        {
+          provide: EVENTS_NATS,
+          useFactory: () => connectNats(options.natsUrl, `${options.service}-events`, options.natsCredentials),
+        },
         // A small pool of its own: the relay holds a transaction open while it publishes a batch.
         { provide: OUTBOX_POOL, useFactory: () => new pg.Pool({ connectionString: options.databaseUrl, max: 2 }) },
         {
@@ -122,4 +171,8 @@ export class EventKitModule {
       exports: [EVENTS_NATS, OutboxRelay, EventConsumers],
     };
   }
+}
+
+function isStreamNotFound(error: unknown): boolean {
+  return error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound;
 }

@@ -1,4 +1,4 @@
-import { DeadLetterStream, EventStreams } from '@medtutor/contracts';
+import { DeadLetterStream, EventStreams, type ServiceName } from '@medtutor/contracts';
 import {
   JetStreamApiCodes,
   JetStreamApiError,
@@ -13,8 +13,26 @@ export interface StreamDefinition {
   subjects: readonly string[];
 }
 
-/** Every service's event stream plus the dead letters: each service ensures them all at start. */
+/** Every service's event stream plus the dead letters. */
 export const PlatformStreams: readonly StreamDefinition[] = [...Object.values(EventStreams), DeadLetterStream];
+
+const StreamOwners: Record<ServiceName, StreamDefinition> = {
+  identity: EventStreams.identity,
+  'catalog-payments': EventStreams.catalogPayments,
+  tutoring: EventStreams.tutoring,
+  reviews: EventStreams.reviews,
+  payroll: EventStreams.payroll,
+};
+
+/**
+ * What a service declares at start: its own event stream and the dead letters its consumers write
+ * to. NATS lets no service create or change another's stream (infra/nats/authorization.conf), so a
+ * consumer of another service's events waits until that service has started once.
+ */
+export function streamsDeclaredBy(service: string): StreamDefinition[] {
+  const own = (StreamOwners as Partial<Record<string, StreamDefinition>>)[service];
+  return own ? [own, DeadLetterStream] : [DeadLetterStream];
+}
 
 export interface EnsureStreamsOptions {
   /** 1 on one server; 3 on the clustered JetStream in Kubernetes. */

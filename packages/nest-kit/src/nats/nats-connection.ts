@@ -1,9 +1,53 @@
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect, type ConnectionOptions, type NatsConnection } from '@nats-io/transport-node';
+import type { z } from 'zod';
+
+/** The process's own NATS user (infra/nats/authorization.conf); absent when the server needs none. */
+export interface NatsCredentials {
+  user: string;
+  password: string;
+}
+
+/**
+ * Connection options for one NATS user. Reply inboxes live under `_INBOX.<user>`, the only inboxes
+ * the server lets that user subscribe to, so no process can read the replies meant for another.
+ */
+export function natsAuthOptions(
+  credentials: NatsCredentials | undefined,
+): Pick<ConnectionOptions, 'user' | 'pass' | 'inboxPrefix'> {
+  if (!credentials) return {};
+  return { user: credentials.user, pass: credentials.password, inboxPrefix: `_INBOX.${credentials.user}` };
+}
 
 /**
  * A plain NATS connection for JetStream (domain events). Nest's NATS transport covers request/reply,
  * which is at most once; events that must not be lost go through JetStream on this connection.
  */
-export function connectNats(servers: string, name: string): Promise<NatsConnection> {
-  return connect({ servers: servers.split(','), name, maxReconnectAttempts: -1 });
+export function connectNats(servers: string, name: string, credentials?: NatsCredentials): Promise<NatsConnection> {
+  return connect({ servers: servers.split(','), name, maxReconnectAttempts: -1, ...natsAuthOptions(credentials) });
+}
+
+/** `NATS_USER` / `NATS_PASSWORD` as parsed by `serviceEnvSchema` (or the gateway's own schema). */
+export interface NatsEnv {
+  NODE_ENV: string;
+  NATS_USER?: string | undefined;
+  NATS_PASSWORD?: string | undefined;
+}
+
+/**
+ * The credentials from a parsed environment, for a config's transform: both variables or neither
+ * (an open server, as in local tests), and always both in production, where NATS requires them.
+ */
+export function natsCredentials(env: NatsEnv, ctx: z.RefinementCtx): NatsCredentials | undefined {
+  const { NATS_USER: user, NATS_PASSWORD: password } = env;
+  if (user && password) return { user, password };
+  if (user || password) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [user ? 'NATS_PASSWORD' : 'NATS_USER'],
+      message: 'NATS_USER and NATS_PASSWORD go together: set both or neither',
+    });
+  } else if (env.NODE_ENV === 'production') {
+    ctx.addIssue({ code: 'custom', path: ['NATS_USER'], message: 'is required in production (with NATS_PASSWORD)' });
+  }
+  return undefined;
 }

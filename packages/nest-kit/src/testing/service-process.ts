@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { HealthReplySchema, type RpcRequest } from '@medtutor/contracts';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { firstValueFrom, timeout } from 'rxjs';
+import { natsAuthOptions, type NatsCredentials } from '../nats/nats-connection.js';
 
 export interface ServiceProcess {
   /** What the process printed (kept for failure messages), stdout and stderr interleaved. */
@@ -23,6 +24,8 @@ export async function startServiceProcess(options: {
   entry: string;
   env: Record<string, string>;
   natsUrl: string;
+  /** Who asks for the health answer, on a server with authorization (the gateway's user, say). */
+  natsCredentials?: NatsCredentials;
   healthSubject: string;
   readyTimeoutMs?: number;
 }): Promise<ServiceProcess> {
@@ -53,12 +56,15 @@ export async function startServiceProcess(options: {
 }
 
 async function waitUntilHealthy(
-  options: { natsUrl: string; healthSubject: string; readyTimeoutMs?: number },
+  options: { natsUrl: string; natsCredentials?: NatsCredentials; healthSubject: string; readyTimeoutMs?: number },
   exited: Promise<number | null>,
 ): Promise<void> {
   let exitCode: number | null | undefined;
   void exited.then((code) => (exitCode = code));
-  const client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [options.natsUrl] } });
+  const client = ClientProxyFactory.create({
+    transport: Transport.NATS,
+    options: { servers: [options.natsUrl], ...natsAuthOptions(options.natsCredentials) },
+  });
   await client.connect();
   try {
     const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);

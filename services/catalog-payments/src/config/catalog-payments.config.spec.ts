@@ -89,7 +89,13 @@ describe('catalog-payments configuration: payment provider', () => {
   });
 
   it('refuses the demo provider in production, and production without the Stripe keys', () => {
-    const production = { ...base, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' };
+    const production = {
+      ...base,
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.com',
+      NATS_USER: 'catalog-payments',
+      NATS_PASSWORD: 'a-nats-password-for-payments',
+    };
 
     expect(problemsOf({ ...production, ...stripeKeys, PAYMENTS_PROVIDER: 'demo' })).toContain(
       'PAYMENTS_PROVIDER: demo takes no money and is refused in production',

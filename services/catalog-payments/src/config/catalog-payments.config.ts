@@ -1,4 +1,11 @@
-import { checkMailEnv, loadConfig, mailConfig, mailEnvShape, serviceEnvSchema } from '@medtutor/nest-kit';
+import {
+  checkMailEnv,
+  loadConfig,
+  mailConfig,
+  mailEnvShape,
+  natsCredentials,
+  serviceEnvSchema,
+} from '@medtutor/nest-kit';
 import { normaliseDiscountCode, PaymentProviders } from '@medtutor/contracts';
 import { z } from 'zod';
 
@@ -63,10 +70,11 @@ export const CatalogPaymentsEnvSchema = serviceEnvSchema('PAYMENTS_DATABASE_URL'
       }
     }
   })
-  .transform((env) => ({
+  .transform((env, ctx) => ({
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     natsUrl: env.NATS_URL,
+    natsCredentials: natsCredentials(env, ctx),
     healthPort: env.HEALTH_PORT,
     databaseUrl: env.PAYMENTS_DATABASE_URL,
     dbAutoCreate: env.DB_AUTO_CREATE,

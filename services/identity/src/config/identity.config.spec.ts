@@ -12,6 +12,8 @@ const production = {
   ...base,
   NODE_ENV: 'production',
   SMTP_URL: 'smtps://user:pass@smtp.example.com',
+  NATS_USER: 'identity',
+  NATS_PASSWORD: 'a-nats-password-for-identity',
   TOTP_ENCRYPTION_KEY: 'a-production-key-of-at-least-32-characters',
 };
 

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Limits } from '@medtutor/contracts';
-import { checkMailEnv, loadConfig, mailConfig, mailEnvShape, serviceEnvSchema } from '@medtutor/nest-kit';
+import {
+  checkMailEnv,
+  loadConfig,
+  mailConfig,
+  mailEnvShape,
+  natsCredentials,
+  serviceEnvSchema,
+} from '@medtutor/nest-kit';
 import { z } from 'zod';
 
 /** Nest injection token for the parsed `IdentityConfig`. */
@@ -44,10 +51,11 @@ export const IdentityEnvSchema = serviceEnvSchema('IDENTITY_DATABASE_URL')
       });
     }
   })
-  .transform((env) => ({
+  .transform((env, ctx) => ({
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     natsUrl: env.NATS_URL,
+    natsCredentials: natsCredentials(env, ctx),
     healthPort: env.HEALTH_PORT,
     databaseUrl: env.IDENTITY_DATABASE_URL,
     dbAutoCreate: env.DB_AUTO_CREATE,

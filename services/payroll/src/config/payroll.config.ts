@@ -1,13 +1,14 @@
-import { loadConfig, serviceEnvSchema } from '@medtutor/nest-kit';
+import { loadConfig, natsCredentials, serviceEnvSchema } from '@medtutor/nest-kit';
 import type { z } from 'zod';
 
 /** Nest injection token for the parsed `PayrollConfig`. */
 export const PAYROLL_CONFIG = Symbol('PAYROLL_CONFIG');
 
-export const PayrollEnvSchema = serviceEnvSchema('PAYROLL_DATABASE_URL').transform((env) => ({
+export const PayrollEnvSchema = serviceEnvSchema('PAYROLL_DATABASE_URL').transform((env, ctx) => ({
   nodeEnv: env.NODE_ENV,
   logLevel: env.LOG_LEVEL,
   natsUrl: env.NATS_URL,
+  natsCredentials: natsCredentials(env, ctx),
   healthPort: env.HEALTH_PORT,
   databaseUrl: env.PAYROLL_DATABASE_URL,
   dbAutoCreate: env.DB_AUTO_CREATE,

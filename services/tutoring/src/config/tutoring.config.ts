@@ -1,5 +1,12 @@
 import type { ConsultationSubject } from '@medtutor/contracts';
-import { checkMailEnv, loadConfig, mailConfig, mailEnvShape, serviceEnvSchema } from '@medtutor/nest-kit';
+import {
+  checkMailEnv,
+  loadConfig,
+  mailConfig,
+  mailEnvShape,
+  natsCredentials,
+  serviceEnvSchema,
+} from '@medtutor/nest-kit';
 import { z } from 'zod';
 
 /** Nest injection token for the parsed `TutoringConfig`. */
@@ -76,7 +83,7 @@ export const TutoringEnvSchema = serviceEnvSchema('TUTORING_DATABASE_URL')
       }
     }
   })
-  .transform((env) => {
+  .transform((env, ctx) => {
     const vars = env as unknown as Record<string, string | undefined>;
     const production = env.NODE_ENV === 'production';
     const tutorSeeds: TutorSeed[] = BuiltInTutors.flatMap((tutor) => {
@@ -99,6 +106,7 @@ export const TutoringEnvSchema = serviceEnvSchema('TUTORING_DATABASE_URL')
       nodeEnv: env.NODE_ENV,
       logLevel: env.LOG_LEVEL,
       natsUrl: env.NATS_URL,
+      natsCredentials: natsCredentials(env, ctx),
       healthPort: env.HEALTH_PORT,
       databaseUrl: env.TUTORING_DATABASE_URL,
       dbAutoCreate: env.DB_AUTO_CREATE,

@@ -1,0 +1,44 @@
+import { describe, expect, it } from '@jest/globals';
+import { DeadLetterStream, EventStreams } from '@medtutor/contracts';
+import { loadConfig, serviceEnvSchema } from '../config/load-config.js';
+import { streamsDeclaredBy } from '../events/streams.js';
+import { natsAuthOptions, natsCredentials } from './nats-connection.js';
+
+const schema = serviceEnvSchema('TEST_DATABASE_URL').transform((env, ctx) => ({
+  natsCredentials: natsCredentials(env, ctx),
+}));
+const base = { TEST_DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/t' };
+const load = (env: Record<string, string>) => loadConfig(schema, { ...base, ...env });
+
+describe('NATS credentials', () => {
+  it('reads NATS_USER and NATS_PASSWORD together, or neither outside production', () => {
+    expect(load({ NATS_USER: 'tutoring', NATS_PASSWORD: 'p'.repeat(24) }).natsCredentials).toEqual({
+      user: 'tutoring',
+      password: 'p'.repeat(24),
+    });
+    expect(load({ NATS_USER: '', NATS_PASSWORD: '' }).natsCredentials).toBeUndefined();
+    expect(() => load({ NATS_USER: 'tutoring' })).toThrow('NATS_PASSWORD: NATS_USER and NATS_PASSWORD go together');
+    expect(() => load({ NATS_PASSWORD: 'p'.repeat(24) })).toThrow('NATS_USER: NATS_USER and NATS_PASSWORD go together');
+  });
+
+  it('requires them in production and refuses a short password or a user name that is not one token', () => {
+    expect(() => load({ NODE_ENV: 'production' })).toThrow('NATS_USER: is required in production');
+    expect(() => load({ NATS_USER: 'tutoring', NATS_PASSWORD: 'short' })).toThrow('NATS_PASSWORD: must be at least 16');
+    expect(() => load({ NATS_USER: 'tutoring.admin', NATS_PASSWORD: 'p'.repeat(24) })).toThrow('NATS_USER');
+  });
+
+  it("connects with the user's own reply-inbox prefix, which is all the server lets it read", () => {
+    expect(natsAuthOptions({ user: 'reviews', password: 'secret' })).toEqual({
+      user: 'reviews',
+      pass: 'secret',
+      inboxPrefix: '_INBOX.reviews',
+    });
+    expect(natsAuthOptions(undefined)).toEqual({});
+  });
+
+  it('has each service declare only its own event stream and the dead letters', () => {
+    expect(streamsDeclaredBy('catalog-payments')).toEqual([EventStreams.catalogPayments, DeadLetterStream]);
+    expect(streamsDeclaredBy('tutoring')).toEqual([EventStreams.tutoring, DeadLetterStream]);
+    expect(streamsDeclaredBy('a-test-module')).toEqual([DeadLetterStream]);
+  });
+});
