@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type CheckFreeTrialReply,
@@ -12,6 +13,7 @@ import {
 } from '@medtutor/contracts';
 import { enqueueMail, MailRelay, newEvent, OutboxRelay, writeOutbox } from '@medtutor/nest-kit';
 import { TUTORING_CONFIG, type TutoringConfig } from '../../config/tutoring.config.js';
+import type { Prisma } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { invalid } from '../shared/tutoring.errors.js';
 import { acknowledgementEmail, type RequestDetails, teamAlertEmail } from './request-emails.js';
@@ -19,6 +21,9 @@ import { acknowledgementEmail, type RequestDetails, teamAlertEmail } from './req
 /** Lookup keys: case never matters in an email, spacing and punctuation never in a phone number. */
 export const emailKey = (email: string): string => email.trim().toLowerCase();
 export const phoneKey = (phone: string): string => phone.replace(/\D/g, '');
+
+/** One acknowledgement per address in this window, whatever the number of requests. */
+export const ACKNOWLEDGEMENT_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 export const isFreeTrialRequest = (body: unknown): boolean => {
   const subject = (body as { subjectInterest?: unknown } | null)?.subjectInterest;
@@ -71,12 +76,30 @@ export class ConsultationsService {
         };
         await writeOutbox(tx, newEvent(EventTypes.freeTrialRequested, 1, event, correlationId));
       }
+      // The team hears of every request; the requester's address at most once a day.
       await enqueueMail(tx, teamAlertEmail(this.config.teamAlertEmail, details));
-      if (body.email) await enqueueMail(tx, acknowledgementEmail(body.email, details));
+      if (body.email && (await this.claimAcknowledgement(tx, body.email))) {
+        await enqueueMail(tx, acknowledgementEmail(body.email, isFreeTrial));
+      }
     });
     this.relay.nudge();
     this.mailRelay.wake();
     return { message: isFreeTrial ? TutoringMessages.freeTrialReceived : TutoringMessages.consultationReceived };
+  }
+
+  /**
+   * True when `email` may be acknowledged now, recording that it is. One statement: of two concurrent
+   * requests from one address, the second waits on the first's row and then finds it recent.
+   */
+  private async claimAcknowledgement(tx: Prisma.TransactionClient, email: string): Promise<boolean> {
+    const addressHash = createHash('sha256').update(emailKey(email)).digest('hex');
+    const now = new Date();
+    const cutoff = new Date(now.getTime() - ACKNOWLEDGEMENT_INTERVAL_MS);
+    const claimed = await tx.$executeRaw`
+      INSERT INTO acknowledgements (address_hash, sent_at) VALUES (${addressHash}, ${now})
+      ON CONFLICT (address_hash) DO UPDATE SET sent_at = EXCLUDED.sent_at
+      WHERE acknowledgements.sent_at <= ${cutoff}`;
+    return claimed === 1;
   }
 
   /** Spec: false without looking when either value is missing; otherwise a free-trial request by either. */

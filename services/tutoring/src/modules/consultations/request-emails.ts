@@ -48,19 +48,24 @@ export function teamAlertEmail(to: string, request: RequestDetails): MailMessage
   };
 }
 
-/** The requester's acknowledgement (only when they gave an email). */
-export function acknowledgementEmail(to: string, request: RequestDetails): MailMessage {
+/**
+ * The requester's acknowledgement (only when they gave an email). Fixed text only: nothing the visitor
+ * typed (not even their name) goes back out, so the form cannot make our server mail someone else
+ * words of the sender's choosing.
+ */
+export function acknowledgementEmail(to: string, isFreeTrial: boolean): MailMessage {
   const lines = [
-    `Hello ${request.firstName},`,
-    request.isFreeTrial
-      ? `Thank you for requesting a free trial session (${request.subjectInterest}). Our team will contact you within 24 hours to arrange it.`
-      : `Thank you for your consultation request about ${request.subjectInterest}. Our team will reply within 24 hours.`,
+    'Hello,',
+    isFreeTrial
+      ? 'Thank you for requesting a free trial session. Our team will contact you within 24 hours to arrange it.'
+      : 'Thank you for your consultation request. Our team will reply within 24 hours.',
     'We usually get in touch through our messaging app, using the phone number you gave us.',
+    'If you did not make this request, you can ignore this email.',
     'MedPath Tutors',
   ];
   return {
     to,
-    subject: request.isFreeTrial ? 'We received your free trial request' : 'We received your consultation request',
+    subject: isFreeTrial ? 'We received your free trial request' : 'We received your consultation request',
     text: lines.join('\n\n'),
     html: htmlPage(lines),
   };
