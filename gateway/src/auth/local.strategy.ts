@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
-import { ErrorCodes, Subjects, type UserDto, UserDtoSchema } from '@medtutor/contracts';
+import { ErrorCodes, Subjects, type VerifyCredentialsReply, VerifyCredentialsReplySchema } from '@medtutor/contracts';
 import type { Request } from 'express';
 import { Strategy } from 'passport-local';
 import { ServiceClient } from '../clients/service-client.js';
@@ -8,7 +8,10 @@ import { ApiError } from '../filters/api-error.js';
 import { clientIp } from '../http/client-ip.js';
 import { RateLimitsService } from '../rate-limits/rate-limits.service.js';
 
-/** Email and password checked by identity, under the login rate limits. */
+/**
+ * Email and password checked by identity, under the login throttling (per email and address, and per
+ * address). The answer says whether a second step follows; the controller decides what to sign in.
+ */
 @Injectable()
 export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
   constructor(
@@ -18,7 +21,7 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
     super({ usernameField: 'email', passwordField: 'password', passReqToCallback: true });
   }
 
-  async validate(req: Request, email: string, password: string): Promise<UserDto> {
+  async validate(req: Request, email: string, password: string): Promise<VerifyCredentialsReply> {
     const ip = clientIp(req);
     await this.limits.consumeLoginAttempt(email, ip);
     try {
@@ -26,7 +29,7 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
         Subjects.identity.verifyCredentials,
         { email, password },
         req,
-        UserDtoSchema,
+        VerifyCredentialsReplySchema,
       );
       await this.limits.loginSucceeded(email, ip);
       return user;

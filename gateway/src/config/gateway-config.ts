@@ -72,8 +72,8 @@ const GatewayEnvSchema = z
       .default('100kb'),
     RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
     READINESS_TIMEOUT_MS: z.coerce.number().int().positive().default(2000),
+    /** Free failures per (email, address), then waits that double up to this longest one. */
     RATE_LIMIT_LOGIN_EMAIL_IP: rateLimit('5/15m'),
-    RATE_LIMIT_LOGIN_EMAIL: rateLimit('20/1h'),
     RATE_LIMIT_LOGIN_IP: rateLimit('100/1h'),
     RATE_LIMIT_REGISTER_IP: rateLimit('10/1h'),
     RATE_LIMIT_FORGOT_PASSWORD_EMAIL: rateLimit('5/1h'),
@@ -127,7 +127,6 @@ const GatewayEnvSchema = z
       readinessTimeoutMs: env.READINESS_TIMEOUT_MS,
       rateLimits: {
         loginPerEmailAndIp: env.RATE_LIMIT_LOGIN_EMAIL_IP,
-        loginPerEmail: env.RATE_LIMIT_LOGIN_EMAIL,
         loginPerIp: env.RATE_LIMIT_LOGIN_IP,
         registerPerIp: env.RATE_LIMIT_REGISTER_IP,
         forgotPasswordPerEmail: env.RATE_LIMIT_FORGOT_PASSWORD_EMAIL,

@@ -7,6 +7,7 @@ import { GATEWAY_CONFIG, type GatewayConfig, type RateLimit } from '../config/ga
 import { ApiErrors } from '../filters/api-error.js';
 import { LOGGER } from '../logging/logger.js';
 import { REDIS, redisKeys } from '../redis/redis.module.js';
+import { GrowingDelay } from './growing-delay.js';
 
 type Counter = [limiter: RateLimiterRedis, key: string];
 
@@ -16,18 +17,26 @@ export type CallerLimit = 'paymentIntents' | 'freeTrialChecks';
 /** Keys by email without putting addresses into Redis: lower-cased, hashed. */
 const emailKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
 
+/** The first wait after the free failures; each further failure doubles it up to the configured longest. */
+const LOGIN_FIRST_DELAY_MS = 15_000;
+/** Failures are remembered for a day after the last one. */
+const LOGIN_FAILURE_MEMORY_MS = 24 * 3_600_000;
+
 /**
- * Fixed-window counters in Redis, shared by every gateway replica.
+ * Counters in Redis, shared by every gateway replica.
  *
- * Login counts attempts up front (atomic INCR, so parallel guesses cannot slip past the check) and
- * gives the point back unless the attempt failed on the credentials: the counters hold failures.
- * A success also clears the email+IP counter. Forgot-password has its own counters, so the owner of
- * an account under attack can still reset the password.
+ * Login never locks an account for everyone: failures count per (email, address), with waits that
+ * grow after a few free failures, and per address across emails (a looser budget). An attacker
+ * hammering someone's email from one address delays only themselves; the owner signing in from
+ * elsewhere is never affected. Attempts are counted up front (atomically, so parallel guesses cannot
+ * slip past the check) and given back unless they failed on the credentials; a success clears the
+ * (email, address) record. Second-factor codes are throttled the same way per account and address.
+ * Forgot-password has its own counters, so the owner of an account under attack can still reset it.
  */
 @Injectable()
 export class RateLimitsService {
-  private readonly loginPerEmailAndIp: RateLimiterRedis;
-  private readonly loginPerEmail: RateLimiterRedis;
+  private readonly loginPerEmailAndIp: GrowingDelay;
+  private readonly secondFactorPerUserAndIp: GrowingDelay;
   private readonly loginPerIp: RateLimiterRedis;
   private readonly registerPerIp: RateLimiterRedis;
   private readonly forgotPasswordPerEmail: RateLimiterRedis;
@@ -50,8 +59,15 @@ export class RateLimitsService {
         duration: limit.durationSeconds,
       });
     const limits = config.rateLimits;
-    this.loginPerEmailAndIp = limiter('login-email-ip', limits.loginPerEmailAndIp);
-    this.loginPerEmail = limiter('login-email', limits.loginPerEmail);
+    // RATE_LIMIT_LOGIN_EMAIL_IP reads as <free failures>/<longest wait>.
+    const delayPolicy = {
+      freeFailures: limits.loginPerEmailAndIp.points,
+      firstDelayMs: Math.min(LOGIN_FIRST_DELAY_MS, limits.loginPerEmailAndIp.durationSeconds * 1000),
+      maxDelayMs: limits.loginPerEmailAndIp.durationSeconds * 1000,
+      memoryMs: LOGIN_FAILURE_MEMORY_MS,
+    };
+    this.loginPerEmailAndIp = new GrowingDelay(redis, keys.rateLimitPrefix('login-delay:'), delayPolicy);
+    this.secondFactorPerUserAndIp = new GrowingDelay(redis, keys.rateLimitPrefix('2fa-delay:'), delayPolicy);
     this.loginPerIp = limiter('login-ip', limits.loginPerIp);
     this.registerPerIp = limiter('register-ip', limits.registerPerIp);
     this.forgotPasswordPerEmail = limiter('forgot-email', limits.forgotPasswordPerEmail);
@@ -71,20 +87,31 @@ export class RateLimitsService {
   }
 
   async consumeLoginAttempt(email: string, ip: string): Promise<void> {
-    await this.consume(this.loginCounters(email, ip));
+    await this.consumeDelayed(this.loginPerEmailAndIp, `${emailKey(email)}:${ip}`, ip);
   }
 
   async loginSucceeded(email: string, ip: string): Promise<void> {
-    const [[, emailAndIpKey], ...others] = this.loginCounters(email, ip);
-    await this.settle([
-      this.loginPerEmailAndIp.delete(emailAndIpKey),
-      ...others.map(([limiter, key]) => limiter.reward(key, 1)),
-    ]);
+    await this.settle([this.loginPerEmailAndIp.forgive(`${emailKey(email)}:${ip}`), this.loginPerIp.reward(ip, 1)]);
   }
 
   /** The attempt ended without a verdict on the credentials (e.g. a service outage): it does not count. */
   async loginInconclusive(email: string, ip: string): Promise<void> {
-    await this.settle(this.loginCounters(email, ip).map(([limiter, key]) => limiter.reward(key, 1)));
+    await this.settle([this.loginPerEmailAndIp.giveBack(`${emailKey(email)}:${ip}`), this.loginPerIp.reward(ip, 1)]);
+  }
+
+  /** Authenticator and recovery codes, for the account waiting at the second step. */
+  async consumeSecondFactorAttempt(userId: number, ip: string): Promise<void> {
+    await this.consumeDelayed(this.secondFactorPerUserAndIp, `${userId}:${ip}`, ip);
+  }
+
+  async secondFactorSettled(userId: number, ip: string, outcome: 'succeeded' | 'inconclusive'): Promise<void> {
+    const key = `${userId}:${ip}`;
+    await this.settle([
+      outcome === 'succeeded'
+        ? this.secondFactorPerUserAndIp.forgive(key)
+        : this.secondFactorPerUserAndIp.giveBack(key),
+      this.loginPerIp.reward(ip, 1),
+    ]);
   }
 
   async consumeRegistration(ip: string): Promise<void> {
@@ -119,13 +146,22 @@ export class RateLimitsService {
     ]);
   }
 
-  private loginCounters(email: string, ip: string): [Counter, ...Counter[]] {
-    const hashed = emailKey(email);
-    return [
-      [this.loginPerEmailAndIp, `${hashed}:${ip}`],
-      [this.loginPerEmail, hashed],
-      [this.loginPerIp, ip],
-    ];
+  /** The growing delay first (so a refused attempt spends nothing else), then the address budget. */
+  private async consumeDelayed(delay: GrowingDelay, key: string, ip: string): Promise<void> {
+    let waitMs: number;
+    try {
+      waitMs = await delay.attempt(key);
+    } catch (error) {
+      this.logger.error({ err: error }, 'rate limiter store failed');
+      throw ApiErrors.serviceUnavailable();
+    }
+    if (waitMs > 0) throw ApiErrors.rateLimited(Math.ceil(waitMs / 1000));
+    try {
+      await this.consume([[this.loginPerIp, ip]]);
+    } catch (error) {
+      await this.settle([delay.giveBack(key)]);
+      throw error;
+    }
   }
 
   /** Consumes one point on each limiter; 429 with the longest wait if any is exhausted. */

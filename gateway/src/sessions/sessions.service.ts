@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Role } from '@medtutor/contracts';
+import type { Role, UserDto } from '@medtutor/contracts';
 import { RedisStore } from 'connect-redis';
 import type { Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import type { Redis } from 'ioredis';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { REDIS, redisKeys } from '../redis/redis.module.js';
-import './session-data.js';
+import type { PendingSecondFactor } from './session-data.js';
 import { isPastAbsoluteExpiry, sessionCookieOptions, sessionTtlSeconds } from './session-policy.js';
 
 /** Deletes every session listed in a user's index, and the index, in one atomic step. */
@@ -73,6 +73,18 @@ export class SessionsService {
       .expire(index, Math.ceil(this.config.session.absoluteMs / 1000));
     if (previousUserId) update.srem(this.keys.userSessions(previousUserId), previousId);
     await update.exec();
+  }
+
+  /**
+   * The password step passed but a second one is due: a fresh id (as at sign-in) holding only the
+   * pending step, so every guard still sees a visitor.
+   */
+  async beginSecondFactor(req: Request, user: UserDto, stage: PendingSecondFactor['stage']): Promise<void> {
+    await new Promise<void>((resolve, reject) =>
+      req.session.regenerate((error) => (error ? reject(error) : resolve())),
+    );
+    req.session.secondFactor = { stage, user, since: Date.now() };
+    await new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
   }
 
   /** Destroys the current session in Redis and clears the cookie; harmless when signed out. */

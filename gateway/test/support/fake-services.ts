@@ -42,6 +42,10 @@ export class FakeServices {
   readonly received: ReceivedRequest[] = [];
   /** Subjects that never answer (a hung service). */
   readonly silent = new Set<string>();
+  /** Subjects that do their work but whose answer never arrives (a reply lost or late). */
+  readonly replyLost = new Set<string>();
+  /** identity's per-user "sessions valid after" (epoch ms), set by a password reset. */
+  readonly sessionsValidAfter = new Map<number, number>();
   readonly resetTokens = new Map<string, number>();
   /** Discount codes created through the fake catalog-payments, by code. */
   readonly discountCodes = new Map<string, number>();
@@ -89,13 +93,20 @@ export class FakeServices {
     return this.addUser(data);
   }
 
-  verifyCredentials(payload: unknown): UserDto {
+  verifyCredentials(payload: unknown): UserDto & { totpEnabled: boolean } {
     const { data } = parseRequest(VerifyCredentialsRequestSchema, payload);
     const found = [...this.users.values()].find(({ user }) => user.email === data.email.toLowerCase());
     if (!found || found.password !== data.password) {
       throw new DomainError(ErrorCodes.invalidCredentials, ServerMessages.invalidCredentials);
     }
-    return found.user;
+    return { ...found.user, totpEnabled: false };
+  }
+
+  sessionValidity(payload: unknown): { sessionsValidAfter: string | null } {
+    const { data } = parseRequest(GetUserRequestSchema, payload);
+    if (!this.users.has(data.userId)) throw new DomainError(ErrorCodes.notFound, ServerMessages.notFound);
+    const validAfter = this.sessionsValidAfter.get(data.userId);
+    return { sessionsValidAfter: validAfter === undefined ? null : new Date(validAfter).toISOString() };
   }
 
   getUser(payload: unknown): UserDto {
@@ -128,6 +139,7 @@ export class FakeServices {
     if (!found) throw new DomainError(ErrorCodes.resetTokenInvalid, ServerMessages.resetTokenInvalid);
     this.resetTokens.delete(data.token);
     found.password = data.password;
+    this.sessionsValidAfter.set(found.user.id, Date.now());
     return { userId: found.user.id };
   }
 }
@@ -144,6 +156,11 @@ class FakeServicesController {
   @MessagePattern(Subjects.identity.verifyCredentials)
   verifyCredentials(@Payload() payload: unknown, @Ctx() ctx: NatsContext) {
     return this.answer(ctx, payload, () => this.fake.verifyCredentials(payload));
+  }
+
+  @MessagePattern(Subjects.identity.sessionValidity)
+  sessionValidity(@Payload() payload: unknown, @Ctx() ctx: NatsContext) {
+    return this.answer(ctx, payload, () => this.fake.sessionValidity(payload));
   }
 
   @MessagePattern(Subjects.identity.getUser)
@@ -181,7 +198,9 @@ class FakeServicesController {
     const subject = ctx.getSubject();
     const { meta, data } = payload as { meta: RpcMeta; data: unknown };
     this.fake.received.push({ subject, meta, data });
-    return this.fake.silent.has(subject) ? NEVER : handle();
+    if (this.fake.silent.has(subject)) return NEVER;
+    const result = handle();
+    return this.fake.replyLost.has(subject) ? NEVER : result;
   }
 }
 

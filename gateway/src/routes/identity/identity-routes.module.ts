@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../../auth/auth.module.js';
 import { RateLimitsModule } from '../../rate-limits/rate-limits.module.js';
 import { IdentityController } from './identity.controller.js';
+import { TwoFactorController } from './two-factor.controller.js';
 
-@Module({ imports: [AuthModule, RateLimitsModule], controllers: [IdentityController] })
+@Module({ imports: [AuthModule, RateLimitsModule], controllers: [IdentityController, TwoFactorController] })
 export class IdentityRoutesModule {}

@@ -1,8 +1,10 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   ErrorCodes,
   ForgotPasswordBodySchema,
+  type LoginSecondFactorReply,
+  LoginSecondFactorReplySchema,
   RegisterBodySchema,
   RequestPasswordResetReplySchema,
   ResetPasswordBodySchema,
@@ -11,9 +13,10 @@ import {
   Subjects,
   type UserDto,
   UserDtoSchema,
+  type VerifyCredentialsReply,
 } from '@medtutor/contracts';
 import type { Request, Response } from 'express';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { Authenticated } from '../../auth/auth.decorators.js';
 import { LocalAuthGuard } from '../../auth/local-auth.guard.js';
 import { ServiceClient } from '../../clients/service-client.js';
@@ -23,7 +26,12 @@ import { ApiErrorReplies, ApiJsonBody, ApiJsonReply } from '../../http/openapi.j
 import type { MessageReply } from '../../http/replies.js';
 import { ZodBodyPipe } from '../../http/zod-body.pipe.js';
 import { RateLimitsService } from '../../rate-limits/rate-limits.service.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../../config/gateway-config.js';
+import { SessionValidityGuard } from '../../sessions/session-validity.guard.js';
 import { SessionsService } from '../../sessions/sessions.service.js';
+
+/** Roles asked for a second factor once enrolled. */
+export const SECOND_FACTOR_ROLES: ReadonlySet<string> = new Set(['admin', 'tutor']);
 
 /** Spec section 7's account calls, answered by the identity service. */
 @ApiTags('account')
@@ -33,6 +41,8 @@ export class IdentityController {
     private readonly identity: ServiceClient,
     private readonly sessions: SessionsService,
     private readonly limits: RateLimitsService,
+    private readonly validity: SessionValidityGuard,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   @Get('user')
@@ -62,11 +72,35 @@ export class IdentityController {
   @ApiOperation({ summary: 'Sign in with email and password' })
   @ApiJsonBody('LoginBody')
   @ApiJsonReply(200, 'UserDto', 'Signed in; the session cookie is set')
+  @ApiResponse({
+    status: 202,
+    description:
+      'An admin or tutor with two-factor authentication: not signed in yet; POST /api/auth/2fa/verify ' +
+      'follows (verify), or, for a production admin without it, the enrolment calls (enrol)',
+    schema: z.toJSONSchema(LoginSecondFactorReplySchema, { target: 'openapi-3.0' }) as object,
+  })
   @ApiErrorReplies(400, 401, 429, 503)
-  async login(@Req() req: Request): Promise<UserDto> {
-    const user = req.user as UserDto;
-    await this.sessions.signIn(req, user);
-    return user;
+  async login(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<UserDto | LoginSecondFactorReply> {
+    const verified = req.user as VerifyCredentialsReply;
+    // The contract schema strips `totpEnabled`: the spec's answer stays the spec's.
+    const user = UserDtoSchema.parse(verified);
+    const stage = !SECOND_FACTOR_ROLES.has(user.role)
+      ? null
+      : verified.totpEnabled
+        ? 'verify'
+        : user.role === 'admin' && this.config.production
+          ? 'enrol'
+          : null;
+    if (stage === null) {
+      await this.sessions.signIn(req, user);
+      return user;
+    }
+    await this.sessions.beginSecondFactor(req, user, stage);
+    res.status(202);
+    return { secondFactor: stage };
   }
 
   @Post('register')
@@ -120,7 +154,9 @@ export class IdentityController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<MessageReply> {
+    // If this answer is lost, identity's "sessions valid after" still ends the sessions (SessionValidityGuard).
     const { userId } = await this.identity.send(Subjects.identity.resetPassword, body, req, ResetPasswordReplySchema);
+    this.validity.forget(userId);
     // Destroy this request's own session first when it is the user's, so express-session cannot save it back.
     if (req.session.userId === userId) await this.sessions.signOut(req, res);
     await this.sessions.endAllForUser(userId);

@@ -1,0 +1,155 @@
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiBody, ApiCookieAuth, ApiOperation, ApiResponse, ApiTags, type SchemaObject } from '@nestjs/swagger';
+import {
+  ErrorCodes,
+  SecondFactorCodeBodySchema,
+  Subjects,
+  type TotpEnableReply,
+  TotpEnableReplySchema,
+  type TotpSetupReply,
+  TotpSetupReplySchema,
+  type TotpStatusReply,
+  TotpStatusReplySchema,
+  type UserDto,
+  TotpVerifyReplySchema,
+} from '@medtutor/contracts';
+import type { Request } from 'express';
+import { z } from 'zod';
+import { Authenticated } from '../../auth/auth.decorators.js';
+import { ServiceClient } from '../../clients/service-client.js';
+import { ApiError, ApiErrors } from '../../filters/api-error.js';
+import { clientIp } from '../../http/client-ip.js';
+import { ApiErrorReplies, ApiJsonReply } from '../../http/openapi.js';
+import { ZodBodyPipe } from '../../http/zod-body.pipe.js';
+import { RateLimitsService } from '../../rate-limits/rate-limits.service.js';
+import type { PendingSecondFactor } from '../../sessions/session-data.js';
+import { SessionValidityGuard } from '../../sessions/session-validity.guard.js';
+import { SessionsService } from '../../sessions/sessions.service.js';
+
+/** The second step must follow the password within this long, or the password step starts again. */
+export const SECOND_FACTOR_PENDING_MS = 10 * 60_000;
+
+const openApi = (schema: z.ZodType, io: 'input' | 'output' = 'output') =>
+  z.toJSONSchema(schema, { target: 'openapi-3.0', io }) as SchemaObject;
+
+type CodeBody = z.output<typeof SecondFactorCodeBodySchema>;
+
+/**
+ * Two-factor authentication (TOTP) beside the spec's account calls. Enrolment is open to a signed-in
+ * admin or tutor, and to a session held at the enrolment step (a production admin without TOTP);
+ * verification only to a session held at the code step. Identity acts for the user of the session.
+ */
+@ApiTags('account')
+@Controller('api/auth/2fa')
+export class TwoFactorController {
+  constructor(
+    private readonly identity: ServiceClient,
+    private readonly sessions: SessionsService,
+    private readonly limits: RateLimitsService,
+    private readonly validity: SessionValidityGuard,
+  ) {}
+
+  @Get()
+  @Authenticated()
+  @ApiOperation({ summary: 'Whether the signed-in user has two-factor authentication on' })
+  @ApiResponse({ status: 200, description: 'The status', schema: openApi(TotpStatusReplySchema) })
+  @ApiErrorReplies(503)
+  status(@Req() req: Request): Promise<TotpStatusReply> {
+    return this.identity.send(Subjects.identity.totpStatus, { userId: req.session.userId }, req, TotpStatusReplySchema);
+  }
+
+  @Post('setup')
+  @HttpCode(200)
+  @ApiCookieAuth()
+  @ApiOperation({ summary: 'Start enrolment: a new secret, its otpauth URL and QR code (shown only now)' })
+  @ApiResponse({ status: 200, description: 'The pending secret', schema: openApi(TotpSetupReplySchema) })
+  @ApiErrorReplies(401, 403, 409, 503)
+  setup(@Req() req: Request): Promise<TotpSetupReply> {
+    const userId = this.enrollingUser(req).id;
+    return this.identity.send(Subjects.identity.totpSetup, { userId }, req, TotpSetupReplySchema);
+  }
+
+  @Post('enable')
+  @HttpCode(200)
+  @ApiCookieAuth()
+  @ApiOperation({
+    summary: 'Confirm enrolment with a code: answers ten recovery codes once; other sessions end, this one is renewed',
+  })
+  @ApiBody({ schema: openApi(SecondFactorCodeBodySchema, 'input') })
+  @ApiResponse({ status: 200, description: 'Enabled', schema: openApi(TotpEnableReplySchema) })
+  @ApiErrorReplies(400, 401, 403, 409, 429, 503)
+  async enable(
+    @Body(new ZodBodyPipe(SecondFactorCodeBodySchema)) body: CodeBody,
+    @Req() req: Request,
+  ): Promise<TotpEnableReply> {
+    const user = this.enrollingUser(req);
+    const reply = await this.throttled(req, user.id, () =>
+      this.identity.send(
+        Subjects.identity.totpEnable,
+        { userId: user.id, code: body.code },
+        req,
+        TotpEnableReplySchema,
+      ),
+    );
+    // Identity ended every session signed in until now; this one goes on under a fresh id.
+    this.validity.forget(user.id);
+    await this.sessions.signIn(req, user);
+    return reply;
+  }
+
+  @Post('verify')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'The second sign-in step: an authenticator or recovery code; signs the session in' })
+  @ApiBody({ schema: openApi(SecondFactorCodeBodySchema, 'input') })
+  @ApiJsonReply(200, 'UserDto', 'Signed in; the session cookie is set')
+  @ApiErrorReplies(400, 401, 429, 503)
+  async verify(
+    @Body(new ZodBodyPipe(SecondFactorCodeBodySchema)) body: CodeBody,
+    @Req() req: Request,
+  ): Promise<UserDto> {
+    const pending = this.pending(req, 'verify');
+    const { user } = pending;
+    await this.throttled(req, user.id, () =>
+      this.identity.send(
+        Subjects.identity.totpVerify,
+        { userId: user.id, code: body.code },
+        req,
+        TotpVerifyReplySchema,
+      ),
+    );
+    await this.sessions.signIn(req, user);
+    return user;
+  }
+
+  /** The signed-in admin or tutor, or the user held at the enrolment step. */
+  private enrollingUser(req: Request): UserDto | { id: number; role: UserDto['role'] } {
+    if (req.session.userId && req.session.role) return { id: req.session.userId, role: req.session.role };
+    return this.pending(req, 'enrol').user;
+  }
+
+  private pending(req: Request, stage: PendingSecondFactor['stage']): PendingSecondFactor {
+    const pending = req.session.secondFactor;
+    if (!pending || pending.stage !== stage) throw ApiErrors.unauthenticated();
+    if (Date.now() - pending.since > SECOND_FACTOR_PENDING_MS) {
+      delete req.session.secondFactor;
+      throw ApiErrors.unauthenticated();
+    }
+    return pending;
+  }
+
+  /** Code attempts wait longer after each failure, per account and address; an outage does not count. */
+  private async throttled<T>(req: Request, userId: number, attempt: () => Promise<T>): Promise<T> {
+    const ip = clientIp(req);
+    await this.limits.consumeSecondFactorAttempt(userId, ip);
+    try {
+      const result = await attempt();
+      await this.limits.secondFactorSettled(userId, ip, 'succeeded');
+      return result;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === ErrorCodes.secondFactorInvalid)) {
+        await this.limits.secondFactorSettled(userId, ip, 'inconclusive');
+      }
+      throw error;
+    }
+  }
+}

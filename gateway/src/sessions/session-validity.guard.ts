@@ -1,0 +1,92 @@
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { ErrorCodes, SessionValidityReplySchema, Subjects } from '@medtutor/contracts';
+import type { Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { ServiceClient } from '../clients/service-client.js';
+import { ApiError } from '../filters/api-error.js';
+import { LOGGER } from '../logging/logger.js';
+import './session-data.js';
+import { SessionsService } from './sessions.service.js';
+
+/** How long identity's answer is reused: a reset on another replica takes effect within this. */
+export const SESSION_VALIDITY_CACHE_MS = 5_000;
+/** While identity does not answer, an answer this recent still decides; older, the request gets 503. */
+const STALE_ANSWER_MS = 60_000;
+
+interface Known {
+  validAfter: number | null;
+  at: number;
+}
+
+/**
+ * Runs before every route's own guards. A signed-in session that began at or before the user's
+ * "sessions valid after" time (a password reset or 2FA change in identity) is destroyed and the
+ * request goes on as a visitor's. This holds even when the gateway never heard the reset's answer.
+ */
+@Injectable()
+export class SessionValidityGuard implements CanActivate {
+  private readonly known = new Map<number, Known>();
+  private readonly inFlight = new Map<number, Promise<number | null>>();
+
+  constructor(
+    private readonly identity: ServiceClient,
+    private readonly sessions: SessionsService,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const req = context.switchToHttp().getRequest<Request>();
+    const userId = req.session?.userId;
+    if (!userId) return true;
+    const validAfter = await this.validAfter(userId, req);
+    if (validAfter === undefined || (validAfter !== null && !((req.session.createdAt ?? 0) > validAfter))) {
+      await this.sessions.signOut(req, context.switchToHttp().getResponse<Response>());
+    }
+    return true;
+  }
+
+  /** Drops this replica's cached answer (after a change made through it). */
+  forget(userId: number): void {
+    this.known.delete(userId);
+  }
+
+  /** epoch ms, null when no cut-off is set, undefined when the account no longer exists. */
+  private async validAfter(userId: number, req: Request): Promise<number | null | undefined> {
+    const cached = this.known.get(userId);
+    if (cached && Date.now() - cached.at < SESSION_VALIDITY_CACHE_MS) return cached.validAfter;
+    let pending = this.inFlight.get(userId);
+    if (!pending) {
+      pending = this.fetch(userId, req).finally(() => this.inFlight.delete(userId));
+      this.inFlight.set(userId, pending);
+    }
+    try {
+      const validAfter = await pending;
+      this.remember(userId, validAfter);
+      return validAfter;
+    } catch (error) {
+      if (error instanceof ApiError && error.code === ErrorCodes.notFound) return undefined;
+      if (cached && Date.now() - cached.at < STALE_ANSWER_MS) {
+        this.logger.warn({ userId }, 'session validity: identity did not answer, using a recent answer');
+        return cached.validAfter;
+      }
+      throw error;
+    }
+  }
+
+  private async fetch(userId: number, req: Request): Promise<number | null> {
+    const { sessionsValidAfter } = await this.identity.send(
+      Subjects.identity.sessionValidity,
+      { userId },
+      req,
+      SessionValidityReplySchema,
+    );
+    return sessionsValidAfter === null ? null : Date.parse(sessionsValidAfter);
+  }
+
+  private remember(userId: number, validAfter: number | null): void {
+    // Bounded: entries older than the stale window are useless, so a full map is simply cleared.
+    if (this.known.size > 50_000) this.known.clear();
+    this.known.set(userId, { validAfter, at: Date.now() });
+  }
+}
