@@ -1,14 +1,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { redactSecrets, secretSafeLoggerOptions } from '@medtutor/nest-kit';
 import { pino, type Level, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 
 export const LOGGER = Symbol('LOGGER');
 
-/** JSON logs to stdout. Cookies and secrets never reach a log line, whichever object carries them. */
-export function createGatewayLogger(level: Level | 'silent'): Logger {
-  return pino({
+/**
+ * JSON logs to stdout. Cookies and secrets never reach a log line, whichever object carries them:
+ * the shared options censor secret fields, redact tokens and Stripe client secrets in every string
+ * and log errors as structured objects without their payloads. The gateway prints no mail links,
+ * so its messages are redacted in every environment.
+ */
+export function createGatewayLogger(level: Level | 'silent', destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     name: 'gateway',
     level,
+    ...secretSafeLoggerOptions(true),
     redact: {
       paths: [
         'req.headers.cookie',
@@ -21,12 +28,17 @@ export function createGatewayLogger(level: Level | 'silent'): Logger {
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);
 
-/** One access log line per request, keyed by the correlation id (set earlier by the correlation middleware). */
+/**
+ * One access log line per request, keyed by the correlation id (set earlier by the correlation
+ * middleware). Never the body; the URL without the values of secret query parameters (a reset
+ * link's token, a Stripe return URL's client secret).
+ */
 export function requestLogger(logger: Logger) {
   return pinoHttp({
     logger,
@@ -45,7 +57,7 @@ export function requestLogger(logger: Logger) {
       }) => ({
         id: req.id,
         method: req.method,
-        url: req.url,
+        url: redactSecrets(req.url),
         remoteAddress: req.remoteAddress,
         userAgent: req.headers['user-agent'],
       }),

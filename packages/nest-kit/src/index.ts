@@ -6,6 +6,7 @@ export * from './rpc/rpc-logging.interceptor.js';
 export * from './logging/logger.js';
 export * from './nats/nats-connection.js';
 export * from './health/health-checks.js';
+export * from './logging/redact.js';
 export * from './health/probe-server.js';
 export * from './db/database-url.js';
 export * from './db/migrations.js';

@@ -1,9 +1,37 @@
 import type { LoggerService } from '@nestjs/common';
-import { pino, type Logger } from 'pino';
+import { pino, type Logger, type LoggerOptions } from 'pino';
+import { redactFields, redactSecrets, serializeError } from './redact.js';
+
+/**
+ * What every logger of the platform does with secrets: fields named like secrets are censored,
+ * secrets inside any string field (URLs with tokens, Stripe client secrets) are redacted, and
+ * errors are logged as `{ type, message, code, stack, cause }` only, never with their payloads.
+ * Messages are redacted too, except where `redactMessages` is false: local runs print the mail
+ * outbox's links on purpose (README), which production never does.
+ */
+export function secretSafeLoggerOptions(
+  redactMessages = true,
+): Pick<LoggerOptions, 'serializers' | 'formatters' | 'hooks'> {
+  return {
+    serializers: { err: serializeError, error: serializeError },
+    formatters: { log: (fields) => redactFields(fields) as Record<string, unknown> },
+    hooks: {
+      logMethod(args, method) {
+        if (!redactMessages) return method.apply(this, args);
+        const redacted = args.map((arg) => (typeof arg === 'string' ? redactSecrets(arg) : arg)) as typeof args;
+        return method.apply(this, redacted);
+      },
+    },
+  };
+}
 
 /** JSON logs to stdout (12-factor); the supervisor or the cluster collects them. */
-export function createLogger(service: string, level: string = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({ name: service, level, redact: ['password', '*.password', '*.confirmPassword', '*.token'] });
+export function createLogger(
+  service: string,
+  level: string = process.env.LOG_LEVEL ?? 'info',
+  production: boolean = process.env.NODE_ENV === 'production',
+): Logger {
+  return pino({ name: service, level, ...secretSafeLoggerOptions(production) });
 }
 
 /** Routes Nest's own log lines into pino. */

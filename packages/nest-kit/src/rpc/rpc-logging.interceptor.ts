@@ -2,7 +2,11 @@ import { type CallHandler, type ExecutionContext, Injectable, type NestIntercept
 import type { Logger } from 'pino';
 import { type Observable, tap } from 'rxjs';
 
-/** One log line per request with the gateway's correlation id, so a call can be followed across services. */
+/**
+ * One log line per request with the gateway's correlation id, so a call can be followed across
+ * services. Subject, timing and error code only: never the payload or the reply, which carry
+ * passwords, reset tokens and client secrets.
+ */
 @Injectable()
 export class RpcLoggingInterceptor implements NestInterceptor {
   constructor(private readonly logger: Logger) {}

@@ -1,0 +1,69 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from '@jest/globals';
+import express from 'express';
+import request from 'supertest';
+import { createGatewayLogger, requestLogger } from './logger.js';
+
+const TOKEN = 'Zq3kR9xY_resetTokenValue-123';
+const CLIENT_SECRET = 'pi_3PqRsT2eZvKYlo2C1abcDEF_secret_9XyZabc123DEF';
+
+function app() {
+  const lines: string[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const logger = createGatewayLogger('info', destination);
+  const server = express();
+  server.use((req, _res, next) => {
+    (req as typeof req & { correlationId: string }).correlationId = 'c-1';
+    next();
+  });
+  server.use(requestLogger(logger));
+  server.use(express.json());
+  server.all('/{*path}', (_req, res) => {
+    res.status(500).json({ ok: false });
+  });
+  return { server, logger, text: () => lines.join('') };
+}
+
+describe('gateway logs', () => {
+  it('log URLs without the values of secret query parameters', async () => {
+    const { server, text } = app();
+    await request(server).get(`/reset-password?token=${TOKEN}&from=email`);
+    await request(server).get(`/checkout/complete?payment_intent=pi_1&payment_intent_client_secret=${CLIENT_SECRET}`);
+    const logged = text();
+    expect(logged).not.toContain(TOKEN);
+    expect(logged).not.toContain(CLIENT_SECRET);
+    expect(logged).toContain('/reset-password?token=[redacted]&from=email');
+  });
+
+  it('never log request bodies', async () => {
+    const { server, text } = app();
+    await request(server).post('/api/reset-password').send({ token: TOKEN, password: 'hunter22-pw' });
+    expect(text()).not.toContain(TOKEN);
+    expect(text()).not.toContain('hunter22-pw');
+    expect(JSON.parse(text().trim().split('\n')[0]!)).toMatchObject({
+      req: { method: 'POST', url: '/api/reset-password' },
+    });
+  });
+
+  it('log errors as structured objects, secrets redacted', () => {
+    const { logger, text } = app();
+    const error = Object.assign(new Error(`Stripe said no for ${CLIENT_SECRET}`), {
+      code: 'resource_missing',
+      raw: { client_secret: CLIENT_SECRET },
+    });
+    logger.error({ err: error, correlationId: 'c-2' }, 'unhandled error');
+    const line = JSON.parse(text()) as { err: Record<string, unknown> };
+    expect(line.err).toMatchObject({
+      type: 'Error',
+      code: 'resource_missing',
+      message: 'Stripe said no for [redacted]',
+    });
+    expect(line.err).not.toHaveProperty('raw');
+    expect(text()).not.toContain(CLIENT_SECRET);
+  });
+});
