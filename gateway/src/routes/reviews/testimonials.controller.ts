@@ -53,7 +53,11 @@ export class TestimonialsController {
 
   @Post()
   @HttpCode(201)
-  @ApiOperation({ summary: 'Submit a success story (anyone); it is published once an admin approves it' })
+  @ApiOperation({
+    summary:
+      'Submit a success story (anyone); it is published once an admin approves it. It carries the ' +
+      'verified-purchase badge only when sent from the session of a student who has paid (the email proves nothing)',
+  })
   @ApiBody({ schema: openApi(SubmitTestimonialBodySchema, 'input') })
   @ApiResponse({ status: 201, description: 'Received for review', schema: openApi(SubmitTestimonialReplySchema) })
   @ApiErrorReplies(400, 429, 503)

@@ -10,6 +10,7 @@ const row: Testimonial = {
   content: 'The mock MMIs made the difference.',
   rating: 4,
   email: 'sarah@example.com',
+  submittedBy: 10,
   isApproved: true,
   approvedAt: new Date('2026-11-20T10:00:00.000Z'),
   approvedBy: 1,

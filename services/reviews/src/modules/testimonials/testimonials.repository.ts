@@ -4,7 +4,7 @@ import { writeOutbox } from '@medtutor/nest-kit';
 import type { Testimonial } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 
-export type NewTestimonial = Pick<Testimonial, 'name' | 'title' | 'content' | 'rating' | 'email'>;
+export type NewTestimonial = Pick<Testimonial, 'name' | 'title' | 'content' | 'rating' | 'email' | 'submittedBy'>;
 
 @Injectable()
 export class TestimonialsRepository {

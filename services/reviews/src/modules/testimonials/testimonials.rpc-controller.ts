@@ -22,7 +22,7 @@ export class TestimonialsRpcController {
   @MessagePattern(Subjects.reviews.submitTestimonial)
   submit(@Payload() payload: unknown): Promise<SubmitTestimonialReply> {
     const { meta, data } = parseRequest(SubmitTestimonialBodySchema, payload);
-    return this.testimonials.submit(data, meta.correlationId);
+    return this.testimonials.submit(data, meta.actor, meta.correlationId);
   }
 
   @MessagePattern(Subjects.reviews.listApprovedTestimonials)

@@ -12,10 +12,14 @@ import {
   type TestimonialSubmittedV1,
 } from '@medtutor/contracts';
 import { newEvent, OutboxRelay } from '@medtutor/nest-kit';
-import { emailKey, VerifiedPurchasesService } from '../verified-purchases/verified-purchases.service.js';
+import type { Testimonial } from '../../generated/prisma/client.js';
+import { VerifiedPurchasesService } from '../verified-purchases/verified-purchases.service.js';
 import { toPendingTestimonialDto, toPublicTestimonialDto } from './testimonial.mapping.js';
 import { forbidden, testimonialNotFound, unauthenticated } from './testimonials.errors.js';
 import { TestimonialsRepository } from './testimonials.repository.js';
+
+/** Identity's normalisation: case and surrounding spaces never matter in an email. */
+export const emailKey = (email: string): string => email.trim().toLowerCase();
 
 /** The gateway checks the role too; the service never relies on it. */
 const requireAdmin = (actor: Actor | null): Actor => {
@@ -23,6 +27,9 @@ const requireAdmin = (actor: Actor | null): Actor => {
   if (actor.role !== 'admin') throw forbidden();
   return actor;
 };
+
+const isVerified = (row: Pick<Testimonial, 'submittedBy'>, paid: Set<number>): boolean =>
+  row.submittedBy !== null && paid.has(row.submittedBy);
 
 @Injectable()
 export class TestimonialsService {
@@ -32,15 +39,26 @@ export class TestimonialsService {
     private readonly relay: OutboxRelay,
   ) {}
 
-  /** Anyone may submit; the story waits for an admin. */
-  async submit(body: SubmitTestimonialData, correlationId: RpcMeta['correlationId']): Promise<SubmitTestimonialReply> {
-    const row = await this.testimonials.createWithEvent({ ...body, email: emailKey(body.email) }, (created) =>
-      newEvent<TestimonialSubmittedV1>(
-        EventTypes.testimonialSubmitted,
-        1,
-        { testimonialId: created.id, rating: created.rating },
-        correlationId,
-      ),
+  /**
+   * Anyone may submit; the story waits for an admin. Only a signed-in student is recorded as its
+   * submitter, the one basis of the verified-purchase badge: the typed email proves nothing, and
+   * staff's own test purchases verify nothing.
+   */
+  async submit(
+    body: SubmitTestimonialData,
+    actor: Actor | null,
+    correlationId: RpcMeta['correlationId'],
+  ): Promise<SubmitTestimonialReply> {
+    const submittedBy = actor?.role === 'student' ? actor.userId : null;
+    const row = await this.testimonials.createWithEvent(
+      { ...body, email: emailKey(body.email), submittedBy },
+      (created) =>
+        newEvent<TestimonialSubmittedV1>(
+          EventTypes.testimonialSubmitted,
+          1,
+          { testimonialId: created.id, rating: created.rating },
+          correlationId,
+        ),
     );
     this.relay.nudge();
     return { id: row.id };
@@ -48,15 +66,15 @@ export class TestimonialsService {
 
   async listApproved(): Promise<PublicTestimonialDto[]> {
     const rows = await this.testimonials.listApproved();
-    const verified = await this.verified.verifiedEmails(rows.map((row) => row.email));
-    return rows.map((row) => toPublicTestimonialDto(row, verified.has(row.email)));
+    const paid = await this.verified.paidSubmitters(rows.map((row) => row.submittedBy));
+    return rows.map((row) => toPublicTestimonialDto(row, isVerified(row, paid)));
   }
 
   async listPending(actor: Actor | null): Promise<PendingTestimonialDto[]> {
     requireAdmin(actor);
     const rows = await this.testimonials.listPending();
-    const verified = await this.verified.verifiedEmails(rows.map((row) => row.email));
-    return rows.map((row) => toPendingTestimonialDto(row, verified.has(row.email)));
+    const paid = await this.verified.paidSubmitters(rows.map((row) => row.submittedBy));
+    return rows.map((row) => toPendingTestimonialDto(row, isVerified(row, paid)));
   }
 
   /** Approving an approved story changes nothing and answers it again (a double click, a retry). */
@@ -77,8 +95,8 @@ export class TestimonialsService {
     if (approved) this.relay.nudge();
     const row = approved ?? (await this.testimonials.findById(id));
     if (!row) throw testimonialNotFound();
-    const verified = await this.verified.verifiedEmails([row.email]);
-    return toPendingTestimonialDto(row, verified.has(row.email));
+    const paid = await this.verified.paidSubmitters([row.submittedBy]);
+    return toPendingTestimonialDto(row, isVerified(row, paid));
   }
 
   async delete(id: number, actor: Actor | null): Promise<DeleteTestimonialReply> {

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import {
+  type Actor,
+  EventStreams,
+  EventTypes,
+  eventSubject,
+  PendingTestimonialListSchema,
+  type PaymentSucceededV1,
+  PublicTestimonialListSchema,
+  Subjects,
+} from '@medtutor/contracts';
+import { newEvent } from '@medtutor/nest-kit';
+import {
+  eventually,
+  signedRequest,
+  startServiceUnderTest,
+  type ServiceUnderTest,
+  testActorKeys,
+} from '@medtutor/nest-kit/testing';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import pg from 'pg';
+import { firstValueFrom, timeout } from 'rxjs';
+import { AppModule, SERVICE_NAME } from '../src/app.module.js';
+import { loadReviewsConfig } from '../src/config/reviews.config.js';
+import { PAYMENT_SUCCEEDED_CONSUMER } from '../src/modules/verified-purchases/payment-succeeded.consumer.js';
+
+const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
+
+const buyer = { userId: 77, role: 'student' } satisfies Actor;
+const nonBuyer = { userId: 78, role: 'student' } satisfies Actor;
+const admin = { userId: 1, role: 'admin' } satisfies Actor;
+const tutor = { userId: 20, role: 'tutor' } satisfies Actor;
+const BUYER_EMAIL = 'sarah.johnson@example.com';
+
+const story = (name: string, email = BUYER_EMAIL) => ({
+  name,
+  title: 'Offer from my first choice',
+  content: 'The mock interviews made all the difference.',
+  rating: 5,
+  email,
+});
+
+/**
+ * The verified-purchase badge: only a story submitted by a signed-in student who has paid. The
+ * typed email plays no part, so typing a buyer's address earns nothing.
+ */
+describe('verified purchase', () => {
+  let service: ServiceUnderTest;
+  let nc: NatsConnection;
+
+  const call = async (subject: string, data: unknown, actor: Actor | null = null): Promise<unknown> =>
+    firstValueFrom(
+      service.client.send(subject, await signedRequest(subject, data, actor, 'reviews-test')).pipe(timeout(15_000)),
+    );
+  const submit = async (body: object, actor: Actor | null): Promise<number> => {
+    const { id } = (await call(Subjects.reviews.submitTestimonial, body, actor)) as { id: number };
+    await call(Subjects.reviews.approveTestimonial, { id }, admin);
+    return id;
+  };
+  const badges = async (): Promise<Map<number, boolean>> => {
+    const list = PublicTestimonialListSchema.parse(await call(Subjects.reviews.listApprovedTestimonials, {}));
+    return new Map(list.map((row) => [row.id, row.verifiedPurchase]));
+  };
+  const sql = async <R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> => {
+    const client = new pg.Client({ connectionString: service.db.url });
+    await client.connect();
+    try {
+      return (await client.query<R>(text, values)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+  const paid = (userId: number): PaymentSucceededV1 => ({
+    paymentId: randomUUID(),
+    userId,
+    subject: 'Medical School Interviews',
+    packageType: 'package5',
+    packageName: '5 Sessions Package',
+    hours: 5,
+    currency: 'GBP',
+    amount: 19000,
+    discountCode: null,
+    provider: 'stripe',
+    paidAt: '2026-11-20T10:15:00.000Z',
+  });
+  const publishPayment = async (userId: number) => {
+    const envelope = newEvent(EventTypes.paymentSucceeded, 1, paid(userId), 'reviews-test');
+    await jetstream(nc).publish(eventSubject(EventTypes.paymentSucceeded), JSON.stringify(envelope));
+  };
+  /** Every published payment consumed: the consumer's ack floor reached the stream's last message. */
+  const paymentsApplied = () =>
+    eventually(
+      async () => {
+        const jsm = await jetstreamManager(nc);
+        const info = await jsm.streams.info(EventStreams.catalogPayments.name);
+        const consumer = await jsm.consumers.info(EventStreams.catalogPayments.name, PAYMENT_SUCCEEDED_CONSUMER);
+        return consumer.ack_floor.stream_seq >= info.state.last_seq;
+      },
+      15_000,
+      'the payments to be applied',
+    );
+
+  beforeAll(async () => {
+    service = await startServiceUnderTest({
+      name: SERVICE_NAME,
+      label: 'reviews_verified',
+      migrationsDir,
+      module: ({ databaseUrl, natsUrl }, logger) =>
+        AppModule.register(
+          loadReviewsConfig({
+            ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
+            NODE_ENV: 'test',
+            REVIEWS_DATABASE_URL: databaseUrl,
+            NATS_URL: natsUrl,
+          }),
+          logger,
+        ),
+    });
+    nc = await connect({ servers: service.nats.url });
+  }, 60_000);
+
+  afterAll(async () => {
+    await nc?.close();
+    await service?.stop();
+  });
+
+  beforeEach(() => service.db.truncate());
+
+  it("gives the badge to the paying student's own story, never to a visitor typing that student's email", async () => {
+    await publishPayment(buyer.userId);
+    await paymentsApplied();
+
+    const own = await submit(story('Sarah Johnson', 'a.different@address.example'), buyer);
+    const impostor = await submit(story('Sarah Johnson'), null);
+
+    const shown = await badges();
+    expect(shown.get(own)).toBe(true);
+    expect(shown.get(impostor)).toBe(false);
+    const pending = PendingTestimonialListSchema.parse(await call(Subjects.reviews.listPendingTestimonials, {}, admin));
+    expect(pending).toEqual([]);
+    expect(await sql('SELECT id, submitted_by FROM testimonials ORDER BY id')).toEqual([
+      { id: own, submitted_by: buyer.userId },
+      { id: impostor, submitted_by: null },
+    ]);
+  });
+
+  it('shows the badge on a pending story to the admin, and once approved to the public', async () => {
+    await publishPayment(buyer.userId);
+    await paymentsApplied();
+    const { id } = (await call(Subjects.reviews.submitTestimonial, story('Sarah Johnson'), buyer)) as { id: number };
+
+    const pending = PendingTestimonialListSchema.parse(await call(Subjects.reviews.listPendingTestimonials, {}, admin));
+    expect(pending.find((row) => row.id === id)?.verifiedPurchase).toBe(true);
+    expect(await call(Subjects.reviews.approveTestimonial, { id }, admin)).toMatchObject({ verifiedPurchase: true });
+  });
+
+  it('gives no badge to a signed-in student who has not paid, nor to staff who paid', async () => {
+    await publishPayment(admin.userId);
+    await publishPayment(tutor.userId);
+    await paymentsApplied();
+
+    const student = await submit(story('Omar Haddad', 'omar@example.com'), nonBuyer);
+    const byAdmin = await submit(story('Admin Person', 'admin@example.com'), admin);
+    const byTutor = await submit(story('Tutor Person', 'tutor@example.com'), tutor);
+
+    const shown = await badges();
+    expect([shown.get(student), shown.get(byAdmin), shown.get(byTutor)]).toEqual([false, false, false]);
+  });
+
+  it("gives the badge once the submitter's payment arrives, even after the story", async () => {
+    const id = await submit(story('Sarah Johnson'), buyer);
+    expect((await badges()).get(id)).toBe(false);
+
+    await publishPayment(buyer.userId);
+
+    await eventually(async () => (await badges()).get(id) === true, 15_000, 'the story to be verified');
+  });
+});
