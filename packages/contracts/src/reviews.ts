@@ -64,7 +64,7 @@ export const PublicTestimonialDtoSchema = z.object({
   title: z.string(),
   content: z.string(),
   rating: z.number().int(),
-  /** The email belongs to a student who paid for a package. */
+  /** Submitted from the session of a signed-in student who has paid for a package (never from the email). */
   verifiedPurchase: z.boolean(),
 });
 export type PublicTestimonialDto = z.infer<typeof PublicTestimonialDtoSchema>;
