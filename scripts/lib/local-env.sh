@@ -46,3 +46,13 @@ if [[ -z "${SESSION_SECRET:-}" ]]; then
   SESSION_SECRET="$(<"$VAR_DIR/session-secret")"
 fi
 export SESSION_SECRET
+
+# Identity encrypts TOTP secrets with this; kept across runs so enrolled admins and tutors stay enrolled.
+if [[ -z "${TOTP_ENCRYPTION_KEY:-}" ]]; then
+  if [[ ! -s "$VAR_DIR/totp-encryption-key" ]]; then
+    mkdir -p "$VAR_DIR"
+    (umask 077 && node -e 'process.stdout.write(require("node:crypto").randomBytes(32).toString("base64url"))' >"$VAR_DIR/totp-encryption-key")
+  fi
+  TOTP_ENCRYPTION_KEY="$(<"$VAR_DIR/totp-encryption-key")"
+fi
+export TOTP_ENCRYPTION_KEY
