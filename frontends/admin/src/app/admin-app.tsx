@@ -1,5 +1,5 @@
-import { LogoutOutlined } from '@ant-design/icons';
-import type { UserDto } from '@medtutor/contracts';
+import { LogoutOutlined, SafetyOutlined } from '@ant-design/icons';
+import { TwoFactorTexts, type UserDto } from '@medtutor/contracts';
 import { Button, Card, Flex, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { DashboardTabs, PanelTabs } from '../features/back-office-tabs';
@@ -49,9 +49,15 @@ export default function AdminApp({ user, view, onLogout }: AdminAppProps) {
           </Typography.Title>
           <Typography.Text type="secondary">Signed in as {fullName(user)}</Typography.Text>
         </div>
-        <Button icon={<LogoutOutlined />} onClick={logout} loading={leaving}>
-          Logout
-        </Button>
+        <Flex gap="small" wrap>
+          {/* The security section is the shell's page: it also hosts the enrolment step of sign-in. */}
+          <Button icon={<SafetyOutlined />} href="/account/security">
+            {TwoFactorTexts.sectionTitle}
+          </Button>
+          <Button icon={<LogoutOutlined />} onClick={logout} loading={leaving}>
+            Logout
+          </Button>
+        </Flex>
       </Flex>
       {!allowed ? (
         <Result status="403" title="You do not have access to this page." />

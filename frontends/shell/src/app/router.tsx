@@ -123,6 +123,13 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: 'account/security',
+            lazy: () =>
+              import(/* webpackChunkName: "route-auth" */ './routes/account-security').then((m) => ({
+                Component: m.AccountSecurityRoute,
+              })),
+          },
+          {
             path: 'tutor',
             lazy: () =>
               import(/* webpackChunkName: "route-dashboards" */ './routes/dashboards').then((m) => ({

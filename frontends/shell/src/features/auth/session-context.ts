@@ -1,4 +1,4 @@
-import type { UserDto } from '@medtutor/contracts';
+import type { LoginSecondFactorReply, UserDto } from '@medtutor/contracts';
 import { createContext } from 'react';
 import type { LoginInput } from './api/login';
 import type { RegisterInput } from './api/register';
@@ -8,8 +8,13 @@ export interface Session {
   user: UserDto | null;
   /** True until GET /api/user first answers. */
   isLoading: boolean;
-  /** Resolves to the user, or to null after a failure has been shown as a notice. */
-  login(body: LoginInput): Promise<UserDto | null>;
+  /**
+   * Resolves to the user, to the second step an admin's or tutor's sign-in still needs, or to null
+   * after a failure has been shown as a notice.
+   */
+  login(body: LoginInput): Promise<UserDto | LoginSecondFactorReply | null>;
+  /** After the second step signed the session in: stores the user (fetched when not given), as a login does. */
+  completeSignIn(user?: UserDto): Promise<UserDto | null>;
   /** Resolves to the new user, or to null after a failure has been shown as a notice. */
   register(body: RegisterInput): Promise<UserDto | null>;
   /** Ends the session; a failure is shown as a notice. */

@@ -1,14 +1,18 @@
-import { LoginBodySchema, type UserDto } from '@medtutor/contracts';
+import { type LoginSecondFactorReply, LoginBodySchema, type UserDto } from '@medtutor/contracts';
 import { Button, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { zodRule } from '../../../lib/zod-rule';
+import { needsSecondFactor } from '../api/login';
 import { useSession } from '../hooks/use-session';
 
 export function LoginForm({
   onSignedIn,
+  onSecondFactor,
   onForgotPassword,
 }: {
   onSignedIn: (user: UserDto) => void;
+  /** The password was right; an admin's or tutor's sign-in continues with a code or the enrolment. */
+  onSecondFactor: (stage: LoginSecondFactorReply['secondFactor']) => void;
   onForgotPassword: () => void;
 }) {
   const { login } = useSession();
@@ -16,9 +20,10 @@ export function LoginForm({
 
   const submit = async (values: unknown) => {
     setSubmitting(true);
-    const user = await login(LoginBodySchema.parse(values));
+    const answer = await login(LoginBodySchema.parse(values));
     setSubmitting(false);
-    if (user) onSignedIn(user);
+    if (answer && needsSecondFactor(answer)) onSecondFactor(answer.secondFactor);
+    else if (answer) onSignedIn(answer);
   };
 
   return (

@@ -1,9 +1,9 @@
-import { Notices, type UserDto } from '@medtutor/contracts';
+import { type LoginSecondFactorReply, Notices, type UserDto } from '@medtutor/contracts';
 import { type ReactNode, useCallback, useMemo } from 'react';
 import { useSWRConfig } from 'swr';
 import { useNotices } from '@medtutor/web-kit';
-import { userKey, useUser } from '../api/get-user';
-import { type LoginInput, useLogin } from '../api/login';
+import { getUser, userKey, useUser } from '../api/get-user';
+import { type LoginInput, needsSecondFactor, useLogin } from '../api/login';
 import { useLogout } from '../api/logout';
 import { type RegisterInput, useRegister } from '../api/register';
 import { type Session, SessionContext } from '../session-context';
@@ -26,21 +26,32 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [mutate],
   );
 
+  const completeSignIn = useCallback(
+    async (given?: UserDto): Promise<UserDto | null> => {
+      const user = given ?? (await getUser());
+      if (!user) return null;
+      await forgetOtherData();
+      // Spec section 4: a login stores the answer and refetches the user.
+      await mutateUser(user, { revalidate: true });
+      notices.success(Notices.auth.loginSuccessTitle, Notices.auth.loginSuccess);
+      return user;
+    },
+    [forgetOtherData, mutateUser, notices],
+  );
+
   const login = useCallback(
-    async (body: LoginInput): Promise<UserDto | null> => {
+    async (body: LoginInput): Promise<UserDto | LoginSecondFactorReply | null> => {
       try {
-        const user = await triggerLogin(body);
-        await forgetOtherData();
-        // Spec section 4: a login stores the answer and refetches the user.
-        await mutateUser(user, { revalidate: true });
-        notices.success(Notices.auth.loginSuccessTitle, Notices.auth.loginSuccess);
-        return user;
+        const answer = await triggerLogin(body);
+        // Not signed in yet: the page asks for the code (or the enrolment) first.
+        if (needsSecondFactor(answer)) return answer;
+        return await completeSignIn(answer);
       } catch (error) {
         notices.error(Notices.auth.loginFailed, error);
         return null;
       }
     },
-    [triggerLogin, forgetOtherData, mutateUser, notices],
+    [triggerLogin, completeSignIn, notices],
   );
 
   const register = useCallback(
@@ -72,8 +83,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [triggerLogout, forgetOtherData, mutateUser, notices]);
 
   const session = useMemo<Session>(
-    () => ({ user: data ?? null, isLoading, login, register, logout }),
-    [data, isLoading, login, register, logout],
+    () => ({ user: data ?? null, isLoading, login, completeSignIn, register, logout }),
+    [data, isLoading, login, completeSignIn, register, logout],
   );
 
   return <SessionContext value={session}>{children}</SessionContext>;

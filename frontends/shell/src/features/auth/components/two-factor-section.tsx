@@ -1,0 +1,20 @@
+import { TwoFactorTexts } from '@medtutor/contracts';
+import { Alert, Card, Skeleton } from 'antd';
+import { useTwoFactorStatus } from '../api/two-factor';
+import { TwoFactorEnrolment } from './two-factor-enrolment';
+
+/** The "Two-factor authentication" section of an admin's or tutor's account. */
+export function TwoFactorSection() {
+  const { data, isLoading, mutate } = useTwoFactorStatus();
+  return (
+    <Card title={<h2 style={{ margin: 0, fontSize: 'inherit' }}>{TwoFactorTexts.sectionTitle}</h2>}>
+      {isLoading || !data ? (
+        <Skeleton active paragraph={{ rows: 2 }} />
+      ) : data.enabled ? (
+        <Alert type="success" showIcon message={TwoFactorTexts.enabled} />
+      ) : (
+        <TwoFactorEnrolment onDone={() => void mutate()} />
+      )}
+    </Card>
+  );
+}
