@@ -10,6 +10,7 @@ import {
   Subjects,
 } from '@medtutor/contracts';
 import { parseRequest } from '@medtutor/nest-kit';
+import { testActorKeys } from '@medtutor/nest-kit/testing';
 import type { Server } from 'node:http';
 import request from 'supertest';
 import { loadGatewayConfig } from '../src/config/gateway-config.js';
@@ -153,9 +154,13 @@ describe('POST /api/check-free-trial', () => {
       expect(res.body).toEqual({ hasUsedFreeTrial: false });
     }
     const before = freeTrialChecks;
+    const sessionKeys = () => gateway.redis.keys(`${gateway.keys.rateLimitPrefix('free-trial-checks-session')}*`);
+    const keysBefore = (await sessionKeys()).length;
 
     expectRateLimited(await checkTrial(undefined, ip));
     expect(freeTrialChecks).toBe(before);
+    // Refused at the address, a cookie-less request leaves no per-session counter behind.
+    expect(await sessionKeys()).toHaveLength(keysBefore);
     expect((await checkTrial(undefined, nextIp())).status).toBe(200);
   });
 
@@ -182,7 +187,8 @@ describe('POST /api/check-free-trial', () => {
 
 describe('configuration', () => {
   it('has defaults for a buyer who retries, and refuses a malformed limit naming the variable', () => {
-    expect(loadGatewayConfig({}).rateLimits).toMatchObject({
+    const required = { ACTOR_SIGNING_KEY: testActorKeys.env.ACTOR_SIGNING_KEY };
+    expect(loadGatewayConfig(required).rateLimits).toMatchObject({
       paymentIntentsPerSession: { points: 20, durationSeconds: 3600 },
       paymentIntentsPerIp: { points: 60, durationSeconds: 3600 },
       freeTrialChecksPerSession: { points: 20, durationSeconds: 3600 },
@@ -194,8 +200,8 @@ describe('configuration', () => {
       'RATE_LIMIT_FREE_TRIAL_CHECKS_SESSION',
       'RATE_LIMIT_FREE_TRIAL_CHECKS_IP',
     ]) {
-      expect(() => loadGatewayConfig({ [variable]: 'unlimited' })).toThrow(new RegExp(variable));
-      expect(() => loadGatewayConfig({ [variable]: '0/1h' })).toThrow(new RegExp(variable));
+      expect(() => loadGatewayConfig({ ...required, [variable]: 'unlimited' })).toThrow(new RegExp(variable));
+      expect(() => loadGatewayConfig({ ...required, [variable]: '0/1h' })).toThrow(new RegExp(variable));
     }
   });
 });

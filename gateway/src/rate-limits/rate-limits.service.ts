@@ -137,13 +137,12 @@ export class RateLimitsService {
   /**
    * `caller` is `user:<id>` when signed in (every session of that user shares it), else `session:<id>`.
    * A visitor without a cookie gets a fresh session id per request: the address limit is what holds them.
+   * The address is counted first, so a flood refused there cannot fill Redis with one key per request.
    */
   async consumeCallerRequest(limit: CallerLimit, caller: string, ip: string): Promise<void> {
     const { perSession, perIp } = this.callerLimits[limit];
-    await this.consume([
-      [perSession, caller],
-      [perIp, ip],
-    ]);
+    await this.consume([[perIp, ip]]);
+    await this.consume([[perSession, caller]]);
   }
 
   /** The growing delay first (so a refused attempt spends nothing else), then the address budget. */
