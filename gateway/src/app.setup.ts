@@ -4,7 +4,9 @@ import { PinoNestLogger } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { GatewayConfig } from './config/gateway-config.js';
+import { methodNotAllowed, noStore } from './http/api-hygiene.js';
 import { correlationId } from './http/correlation-id.js';
+import { jsonBody } from './http/json-body.js';
 import {
   exceptProviderWebhook,
   PROVIDER_WEBHOOK_PATH,
@@ -19,8 +21,9 @@ import { SessionsService } from './sessions/sessions.service.js';
 
 /**
  * The Express pipeline around Nest's routes, in order: correlation id, access log, security headers,
- * cross-site request refusal, static frontends (before sessions, so assets never touch Redis), then
- * sessions and the JSON parser for /api. Nest adds its routes, the JSON 404 and the error layer at init.
+ * no-store for /api, cross-site request refusal, static frontends (before sessions, so assets never
+ * touch Redis), 405 for a known path's other methods, then sessions and the JSON parser (whose
+ * failures wait for the route's guards). Nest adds its routes, the JSON 404 and the error layer at init.
  */
 export function configureGatewayApp(app: NestExpressApplication, config: GatewayConfig, logger: Logger): void {
   app.set('trust proxy', config.trustProxy);
@@ -28,13 +31,16 @@ export function configureGatewayApp(app: NestExpressApplication, config: Gateway
   app.use(correlationId());
   app.use(requestLogger(logger));
   app.use(securityHeaders(config.production));
+  app.use('/api', noStore);
   // A browser's cross-site POST (Sec-Fetch-Site / Origin) gets 403: a second line behind SameSite=Lax.
   // Stripe's webhook is a server-to-server POST from another site, authenticated by its signature.
   app.enableCsrfProtection({ exclude: [providerWebhookRoute] });
   mountFrontends(app, config.frontendDir, logger);
+  const express = app.getHttpAdapter().getInstance() as unknown as { router: { stack: object[] } };
+  app.use(methodNotAllowed(() => express.router.stack));
   app.use(PROVIDER_WEBHOOK_PATH, providerWebhookRawBody());
   app.use('/api', ...exceptProviderWebhook(app.get(SessionsService).middleware()));
-  app.useBodyParser('json', { limit: config.bodyLimit });
+  app.use(jsonBody(config.bodyLimit));
   setupOpenApi(app, config);
 }
 

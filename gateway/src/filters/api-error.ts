@@ -1,9 +1,16 @@
-import { type ApiErrorBody, type ErrorCode, ErrorCodes, HttpStatusByCode, ServerMessages } from '@medtutor/contracts';
+import {
+  type ApiErrorBody,
+  type ErrorCode,
+  ErrorCodes,
+  type FieldError,
+  HttpStatusByCode,
+  ServerMessages,
+} from '@medtutor/contracts';
 
 /** Answered when the body is not JSON; the parser's own text would echo the input back. */
 export const MALFORMED_JSON_MESSAGE = 'Request body is not valid JSON';
 
-/** An error the gateway answers as `{ statusCode, code, message }`, with optional extra headers. */
+/** An error the gateway answers as `{ statusCode, code, message, errors? }`, with optional extra headers. */
 export class ApiError extends Error {
   override name = 'ApiError';
 
@@ -12,6 +19,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly headers: Readonly<Record<string, string>> = {},
+    /** Every invalid field of a 400, the first being `message`'s. */
+    readonly errors?: readonly FieldError[],
   ) {
     super(message);
   }
@@ -21,12 +30,14 @@ export class ApiError extends Error {
   }
 
   toBody(): ApiErrorBody {
-    return { statusCode: this.statusCode, code: this.code, message: this.message };
+    const body: ApiErrorBody = { statusCode: this.statusCode, code: this.code, message: this.message };
+    return this.errors ? { ...body, errors: [...this.errors] } : body;
   }
 }
 
 export const ApiErrors = {
-  validation: (message: string) => ApiError.of(ErrorCodes.validationFailed, message),
+  validation: (message: string, errors?: readonly FieldError[]) =>
+    new ApiError(HttpStatusByCode[ErrorCodes.validationFailed], ErrorCodes.validationFailed, message, {}, errors),
   unauthenticated: () => ApiError.of(ErrorCodes.unauthenticated, ServerMessages.unauthenticated),
   forbidden: () => ApiError.of(ErrorCodes.forbidden, ServerMessages.forbidden),
   notFound: () => ApiError.of(ErrorCodes.notFound, ServerMessages.notFound),
@@ -35,6 +46,9 @@ export const ApiErrors = {
       'Retry-After': String(Math.max(1, retryAfterSeconds)),
     }),
   payloadTooLarge: () => ApiError.of(ErrorCodes.payloadTooLarge, ServerMessages.payloadTooLarge),
+  unsupportedMediaType: () => ApiError.of(ErrorCodes.unsupportedMediaType, ServerMessages.unsupportedMediaType),
+  methodNotAllowed: (allowed: readonly string[]) =>
+    ApiError.of(ErrorCodes.methodNotAllowed, ServerMessages.methodNotAllowed, { Allow: allowed.join(', ') }),
   serviceUnavailable: () => ApiError.of(ErrorCodes.serviceUnavailable, ServerMessages.serviceUnavailable),
   internal: () => ApiError.of(ErrorCodes.internal, ServerMessages.internal),
 };

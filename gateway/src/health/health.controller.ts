@@ -1,15 +1,22 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { HealthReply } from '@medtutor/contracts';
 import type { Response } from 'express';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { ApiJsonReply } from '../http/openapi.js';
 import { ReadinessService } from './readiness.service.js';
 
-/** Kubernetes probes. */
+/**
+ * Kubernetes probes. In production the public port's /readyz says only ok or not: which dependency
+ * failed is for the operators, on the probe port (HEALTH_PORT), not for anyone on the internet.
+ */
 @ApiTags('probes')
 @Controller()
 export class HealthController {
-  constructor(private readonly readiness: ReadinessService) {}
+  constructor(
+    private readonly readiness: ReadinessService,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
 
   @Get('healthz')
   @ApiOperation({ summary: 'Liveness: the process answers' })
@@ -19,12 +26,12 @@ export class HealthController {
   }
 
   @Get('readyz')
-  @ApiOperation({ summary: 'Readiness: NATS, Redis and every service answer' })
+  @ApiOperation({ summary: 'Readiness: NATS, Redis and every service answer (in production, status only)' })
   @ApiJsonReply(200, 'HealthReply', 'Every dependency is ok')
   @ApiJsonReply(503, 'HealthReply', 'At least one dependency failed; `checks` says which')
-  async readyz(@Res({ passthrough: true }) res: Response): Promise<HealthReply> {
+  async readyz(@Res({ passthrough: true }) res: Response): Promise<HealthReply | Pick<HealthReply, 'status'>> {
     const report = await this.readiness.run();
     res.status(report.status === 'ok' ? 200 : 503);
-    return report;
+    return this.config.production ? { status: report.status } : report;
   }
 }

@@ -10,7 +10,8 @@ import { REDIS } from '../redis/redis.module.js';
 /** NATS, Redis and every service's health subject, each bounded by READINESS_TIMEOUT_MS. */
 @Injectable()
 export class ReadinessService {
-  private readonly checks: HealthChecks;
+  /** Also served with its details on the probe port (HEALTH_PORT). */
+  readonly checks: HealthChecks;
 
   constructor(
     private readonly client: ServiceClient,

@@ -1,5 +1,12 @@
 import { applyDecorators, type INestApplication } from '@nestjs/common';
-import { ApiBody, ApiResponse, DocumentBuilder, type SchemaObject, SwaggerModule } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiResponse,
+  DocumentBuilder,
+  type OpenAPIObject,
+  type SchemaObject,
+  SwaggerModule,
+} from '@nestjs/swagger';
 import {
   ApiErrorBodySchema,
   ForgotPasswordBodySchema,
@@ -33,8 +40,49 @@ const replySchemas = {
 };
 type SchemaName = keyof typeof requestSchemas | keyof typeof replySchemas;
 
-const toOpenApi = (schema: z.ZodType, io: 'input' | 'output') =>
-  z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as SchemaObject;
+/** The string format a schema ends in, through pipes, nullables, optionals and defaults. */
+function formatOf(schema: z.core.$ZodType | undefined): string | undefined {
+  for (let depth = 0; schema && depth < 8; depth += 1) {
+    const def = schema._zod.def as {
+      type: string;
+      format?: string;
+      innerType?: z.core.$ZodType;
+      out?: z.core.$ZodType;
+    };
+    if (def.type === 'pipe') schema = def.out;
+    else if (def.type === 'nullable' || def.type === 'optional' || def.type === 'default') schema = def.innerType;
+    else return def.format;
+  }
+  return undefined;
+}
+
+const jsonSchemaFormats: Record<string, string> = { email: 'email', url: 'uri', uuid: 'uuid', date: 'date' };
+
+/**
+ * A contract schema as OpenAPI: bodies as clients send them (`input`), replies as they arrive. A body
+ * field such as `email` is text trimmed, then checked as an address: its input side alone would
+ * lose the format, so the format of what it becomes is stated too. A field with a default is not
+ * required, whatever its inner schema says.
+ */
+export const jsonSchemaOf = (schema: z.ZodType, io: 'input' | 'output' = 'output') =>
+  z.toJSONSchema(schema, {
+    target: 'openapi-3.0',
+    io,
+    unrepresentable: 'any',
+    override: ({ zodSchema, jsonSchema }) => {
+      const def = zodSchema._zod.def as { type: string; out?: z.core.$ZodType };
+      if (io === 'input' && def.type === 'pipe' && !jsonSchema.format) {
+        const format = jsonSchemaFormats[formatOf(def.out) ?? ''];
+        if (format) jsonSchema.format = format;
+      }
+      const properties = jsonSchema.properties as Record<string, { default?: unknown }> | undefined;
+      if (io === 'input' && properties && Array.isArray(jsonSchema.required)) {
+        jsonSchema.required = jsonSchema.required.filter((name) => properties[name]?.default === undefined);
+        if (jsonSchema.required.length === 0) delete jsonSchema.required;
+      }
+    },
+  }) as SchemaObject;
+const toOpenApi = jsonSchemaOf;
 
 function contractComponents(): Record<SchemaName, SchemaObject> {
   const requests = Object.entries(requestSchemas).map(([name, schema]) => [name, toOpenApi(schema, 'input')]);
@@ -50,7 +98,10 @@ export const ApiJsonReply = (status: number, name: keyof typeof replySchemas, de
   ApiResponse({ status, description, schema: ref(name) });
 
 const errorDescriptions: Record<number, string> = {
-  400: "Validation failed: the message is the first problem, in the spec's words",
+  400: "Validation failed: the message is the first problem, in the spec's words; errors lists every invalid field",
+  405: 'The path exists but not with this method; see Allow',
+  413: 'The body is larger than BODY_LIMIT',
+  415: 'The body is not application/json',
   401: 'Not signed in, or wrong credentials',
   403: 'Signed in without the required role',
   409: 'Already taken',
@@ -65,8 +116,10 @@ export const ApiErrorReplies = (...statuses: number[]) =>
     ),
   );
 
-/** Serves the UI at /api/docs and the document at /api/docs/openapi.json. */
-export function setupOpenApi(app: INestApplication, config: GatewayConfig): void {
+/** Every answer an operation that takes a body can also give, whatever its route documents. */
+const BODY_ERROR_STATUSES = [400, 413, 415];
+
+export function buildOpenApiDocument(app: INestApplication, config: GatewayConfig): OpenAPIObject {
   const base = new DocumentBuilder()
     .setTitle('MedPath gateway')
     .setDescription('The HTTP API of the tutoring platform. Errors answer { statusCode, code, message }.')
@@ -79,5 +132,25 @@ export function setupOpenApi(app: INestApplication, config: GatewayConfig): void
     ...document.components,
     schemas: { ...document.components?.schemas, ...contractComponents() },
   };
+  for (const item of Object.values(document.paths)) {
+    for (const operation of [item.post, item.put, item.patch]) {
+      if (!operation?.requestBody) continue;
+      for (const status of BODY_ERROR_STATUSES) {
+        operation.responses[status] ??= { description: errorDescriptions[status]!, content: errorContent() };
+      }
+    }
+  }
+  return document;
+}
+
+const errorContent = () => ({ 'application/json': { schema: ref('ApiErrorBody') } });
+
+/**
+ * Serves the UI at /api/docs and the document at /api/docs/openapi.json, except in production: the
+ * document maps every route and its limits for whoever asks, and the public site needs neither.
+ */
+export function setupOpenApi(app: INestApplication, config: GatewayConfig): void {
+  if (config.production) return;
+  const document = buildOpenApiDocument(app, config);
   SwaggerModule.setup(OPENAPI_PATH, app, document, { jsonDocumentUrl: `${OPENAPI_PATH}/openapi.json`, raw: ['json'] });
 }

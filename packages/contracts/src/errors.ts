@@ -11,6 +11,8 @@ export const ErrorCodes = {
   notFound: 'COMMON.NOT_FOUND',
   rateLimited: 'COMMON.RATE_LIMITED',
   payloadTooLarge: 'COMMON.PAYLOAD_TOO_LARGE',
+  methodNotAllowed: 'COMMON.METHOD_NOT_ALLOWED',
+  unsupportedMediaType: 'COMMON.UNSUPPORTED_MEDIA_TYPE',
   serviceUnavailable: 'COMMON.SERVICE_UNAVAILABLE',
   internal: 'COMMON.INTERNAL',
   invalidCredentials: 'IDENTITY.INVALID_CREDENTIALS',
@@ -43,6 +45,8 @@ export const HttpStatusByCode: Record<ErrorCode, number> = {
   'COMMON.INTERNAL': 500,
   'IDENTITY.INVALID_CREDENTIALS': 401,
   'IDENTITY.USERNAME_TAKEN': 409,
+  'COMMON.METHOD_NOT_ALLOWED': 405,
+  'COMMON.UNSUPPORTED_MEDIA_TYPE': 415,
   'IDENTITY.EMAIL_TAKEN': 409,
   'IDENTITY.RESET_TOKEN_INVALID': 400,
   // One of the most common passwords: refused like any other invalid field.
@@ -79,10 +83,15 @@ export const RpcErrorSchema = z.object({
 });
 export type RpcError = z.infer<typeof RpcErrorSchema>;
 
-/** The one HTTP error body the gateway answers with. */
+export const FieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof FieldErrorSchema>;
+
+/** The one HTTP error body the gateway answers with; a 400 also lists every invalid field. */
 export const ApiErrorBodySchema = z.object({
   statusCode: z.number().int(),
   code: z.string(),
   message: z.string(),
+  /** For a 400, the first problem in the spec's words. */
 });
+  errors: z.array(FieldErrorSchema).optional(),
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;

@@ -45,6 +45,8 @@ export const ServerMessages = {
   notFound: 'Not found',
   rateLimited: 'Too many attempts. Please wait a while and try again.',
   payloadTooLarge: 'Request body is too large',
+  methodNotAllowed: 'This method is not allowed here',
+  unsupportedMediaType: 'Request body must be JSON (Content-Type: application/json)',
   serviceUnavailable: 'Service temporarily unavailable. Please try again.',
   internal: 'Something went wrong. Please try again.',
   passwordTooCommon: 'This password is one of the most common passwords. Please choose a less predictable one.',

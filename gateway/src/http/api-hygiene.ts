@@ -1,0 +1,59 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { ApiErrors } from '../filters/api-error.js';
+
+/**
+ * API answers carry accounts, packages, payments and contact details: no browser or proxy may keep
+ * them. Set on every /api answer (errors included) rather than route by route, so a new route
+ * cannot forget it; the public catalog loses nothing worth caching.
+ */
+export const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
+/** What `router` 2 (Express 5) keeps of a route: its path matchers and its methods. */
+interface RouterLayer {
+  matchers?: ((path: string) => unknown)[];
+  route?: { methods: Record<string, boolean> };
+}
+
+interface KnownRoute {
+  matches: (path: string) => boolean;
+  methods: string[];
+}
+
+/** Every route of the router, read once all routes are registered (at the first request). */
+export function knownRoutes(stack: readonly object[]): KnownRoute[] {
+  return stack.flatMap((layer): KnownRoute[] => {
+    const { route, matchers } = layer as RouterLayer;
+    if (!route || !matchers) return [];
+    const methods = Object.keys(route.methods)
+      .filter((method) => method !== '_all')
+      .map((method) => method.toUpperCase());
+    if (methods.includes('GET') && !methods.includes('HEAD')) methods.push('HEAD');
+    return [{ matches: (path) => matchers.some((match) => Boolean(match(path))), methods }];
+  });
+}
+
+/**
+ * A known path asked with a method none of its routes takes: 405 with `Allow` (Express would answer
+ * 404, as if the path did not exist). OPTIONS on a known path answers 204 with `Allow`. Unknown
+ * paths go on to the 404.
+ */
+export function methodNotAllowed(routerStack: () => readonly object[]): RequestHandler {
+  let routes: KnownRoute[] | undefined;
+  return (req: Request, res: Response, next: NextFunction) => {
+    routes ??= knownRoutes(routerStack());
+    const allowed = new Set<string>();
+    for (const route of routes) if (route.matches(req.path)) route.methods.forEach((method) => allowed.add(method));
+    if (allowed.size === 0 || allowed.has(req.method)) return next();
+    const allow = [...allowed, 'OPTIONS'];
+    if (req.method === 'OPTIONS') {
+      res.setHeader('Allow', allow.join(', '));
+      res.status(204).end();
+      return;
+    }
+    const error = ApiErrors.methodNotAllowed(allow);
+    res.set(error.headers).status(error.statusCode).json(error.toBody());
+  };
+}
