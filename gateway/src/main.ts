@@ -1,7 +1,8 @@
 import 'reflect-metadata';
-import { ConfigError } from '@medtutor/nest-kit';
+import { ConfigError, startProbeServer } from '@medtutor/nest-kit';
 import { createGatewayApp } from './app.setup.js';
 import { type GatewayConfig, loadGatewayConfig } from './config/gateway-config.js';
+import { ReadinessService } from './health/readiness.service.js';
 import { createGatewayLogger } from './logging/logger.js';
 
 let config: GatewayConfig;
@@ -20,4 +21,9 @@ if (config.sessionSecretGenerated) {
 const app = await createGatewayApp(config, logger);
 app.enableShutdownHooks();
 await app.listen(config.port);
+if (config.healthPort) {
+  // The probes' own port: /readyz there says which dependency failed, which the public port never does.
+  const probes = await startProbeServer(config.healthPort, app.get(ReadinessService).checks);
+  app.getHttpServer().once('close', () => probes.close());
+}
 logger.info({ port: config.port, publicBaseUrl: config.publicBaseUrl }, 'gateway listening');

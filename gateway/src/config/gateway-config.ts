@@ -49,6 +49,8 @@ const GatewayEnvSchema = z
     NODE_ENV: NodeEnvSchema,
     PORT: z.coerce.number().int().min(1).max(65_535).default(8080),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Kubernetes probes with /readyz's details, off the public port; unset locally. */
+    HEALTH_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
     NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
     ...natsEnvShape,
     REDIS_URL: z
@@ -107,6 +109,7 @@ const GatewayEnvSchema = z
       logLevel: env.LOG_LEVEL,
       natsUrl: env.NATS_URL,
       natsCredentials: natsCredentials(env, ctx),
+      healthPort: env.HEALTH_PORT,
       redisUrl: env.REDIS_URL,
       redisKeyPrefix: env.REDIS_KEY_PREFIX,
       // Local runs without a secret get a random one: sessions then end when the process restarts.
