@@ -106,10 +106,10 @@ const GatewayEnvSchema = z
       nodeEnv: env.NODE_ENV,
       production,
       port: env.PORT,
+      healthPort: env.HEALTH_PORT,
       logLevel: env.LOG_LEVEL,
       natsUrl: env.NATS_URL,
       natsCredentials: natsCredentials(env, ctx),
-      healthPort: env.HEALTH_PORT,
       redisUrl: env.REDIS_URL,
       redisKeyPrefix: env.REDIS_KEY_PREFIX,
       // Local runs without a secret get a random one: sessions then end when the process restarts.

@@ -43,10 +43,10 @@ export const HttpStatusByCode: Record<ErrorCode, number> = {
   'COMMON.PAYLOAD_TOO_LARGE': 413,
   'COMMON.SERVICE_UNAVAILABLE': 503,
   'COMMON.INTERNAL': 500,
-  'IDENTITY.INVALID_CREDENTIALS': 401,
-  'IDENTITY.USERNAME_TAKEN': 409,
   'COMMON.METHOD_NOT_ALLOWED': 405,
   'COMMON.UNSUPPORTED_MEDIA_TYPE': 415,
+  'IDENTITY.INVALID_CREDENTIALS': 401,
+  'IDENTITY.USERNAME_TAKEN': 409,
   'IDENTITY.EMAIL_TAKEN': 409,
   'IDENTITY.RESET_TOKEN_INVALID': 400,
   // One of the most common passwords: refused like any other invalid field.
@@ -90,8 +90,8 @@ export type FieldError = z.infer<typeof FieldErrorSchema>;
 export const ApiErrorBodySchema = z.object({
   statusCode: z.number().int(),
   code: z.string(),
-  message: z.string(),
   /** For a 400, the first problem in the spec's words. */
-});
+  message: z.string(),
   errors: z.array(FieldErrorSchema).optional(),
+});
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
