@@ -70,6 +70,17 @@ if probe port 127.0.0.1 "$PORT"; then
 fi
 mkdir -p "$LOG_DIR" "$MAIL_OUTBOX_DIR"
 
+# app_command NATS_USER ENTRY: how the supervisor runs one app, as its own NATS user with its own
+# password only (the others' are removed from its environment). Expanded by concurrently's /bin/sh,
+# so no password appears on a command line.
+app_command() {
+  local user="$1" entry="$2" names=() other
+  for other in "${NATS_USERS[@]}"; do names+=("$(nats_password_var "$other")"); done
+  # shellcheck disable=SC2016 # $NATS_..._PASSWORD is for the supervisor's shell to expand
+  printf 'export NATS_USER=%s NATS_PASSWORD="$%s"; unset %s; exec node %s' \
+    "$user" "$(nats_password_var "$user")" "${names[*]}" "$entry"
+}
+
 # shellcheck disable=SC2054 # the commas belong to concurrently's lists
 supervisor=(
   "$REPO_ROOT/node_modules/.bin/concurrently"
@@ -78,12 +89,12 @@ supervisor=(
   --pad-prefix
   # One process down means the platform is down: stop all rather than limp on half-started.
   --kill-others --kill-timeout 10000
-  'exec node gateway/dist/main.js'
-  'exec node services/identity/dist/main.js'
-  'exec node services/catalog-payments/dist/main.js'
-  'exec node services/tutoring/dist/main.js'
-  'exec node services/reviews/dist/main.js'
-  'exec node services/payroll/dist/main.js'
+  "$(app_command gateway gateway/dist/main.js)"
+  "$(app_command identity services/identity/dist/main.js)"
+  "$(app_command catalog-payments services/catalog-payments/dist/main.js)"
+  "$(app_command tutoring services/tutoring/dist/main.js)"
+  "$(app_command reviews services/reviews/dist/main.js)"
+  "$(app_command payroll services/payroll/dist/main.js)"
 )
 
 # Polls the gateway until it is ready; fails early, saying why, when the supervisor ($1) has exited.

@@ -60,6 +60,8 @@ fi
 
 # shellcheck source=scripts/lib/local-env.sh
 source "$REPO_ROOT/scripts/lib/local-env.sh"
+# shellcheck source=scripts/lib/infra.sh
+source "$REPO_ROOT/scripts/lib/infra.sh"
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-$DATABASE_ADMIN_URL}"
 export TEST_NATS_URL="${TEST_NATS_URL:-$NATS_URL}"
 export TEST_REDIS_URL="${TEST_REDIS_URL:-$REDIS_URL}"
@@ -74,7 +76,13 @@ check typecheck npm run --silent typecheck
 started="$(now)"
 info "jest: unit and integration tests"
 code=0
+# Tests sharing one NATS (TEST_NATS_URL) connect without credentials: if that is the project-local
+# server with the platform's users, they get an open one of their own.
+if ! probe nats "$TEST_NATS_URL" >/dev/null 2>&1 && start_private_nats jest-nats open; then
+  export TEST_NATS_URL="$PRIVATE_NATS_URL"
+fi
 node --experimental-vm-modules node_modules/jest/bin/jest.js --json --outputFile="$RESULTS/jest.json" || code=$?
+stop_private_nats jest-nats
 record jest jest "$code" "$started"
 
 # The browser suite runs against the system as `npm start` runs it, but on databases and a Redis
@@ -110,15 +118,30 @@ run_e2e() {
     record playwright e2e 1 "$started" "not run: could not reset the e2e databases"
     return
   fi
+  # The system runs on a nats-server of its own with the platform's users and allow-lists, and fresh
+  # passwords, so every flow the suite drives also proves the allow-lists.
+  local nats_user password_var
+  for nats_user in "${NATS_USERS[@]}"; do
+    password_var="$(nats_password_var "$nats_user")"
+    printf -v "$password_var" 'n%s' "$(node -e 'process.stdout.write(require("node:crypto").randomBytes(24).toString("hex"))')"
+    export "${password_var?}"
+  done
+  if ! start_private_nats e2e-nats auth; then
+    record playwright e2e 1 "$started" "not run: no nats-server to run the system on with its users"
+    return
+  fi
+  export NATS_URL="$PRIVATE_NATS_URL"
   if ! scripts/start.sh --no-install --no-build --background; then
+    stop_private_nats e2e-nats
     record playwright e2e 1 "$started" "not run: the system did not start (see .var/logs/system.log)"
     return
   fi
-  trap 'scripts/stop.sh' EXIT
+  trap 'scripts/stop.sh; stop_private_nats e2e-nats' EXIT
   info "e2e: Playwright against $E2E_BASE_URL"
   PLAYWRIGHT_JSON_OUTPUT_FILE="$RESULTS/e2e.json" \
     npx playwright test -c e2e/playwright.config.ts --reporter=list,json || code=$?
   scripts/stop.sh
+  stop_private_nats e2e-nats
   trap - EXIT
   record playwright e2e "$code" "$started"
 }

@@ -98,13 +98,54 @@ _start_redis() {
     --pidfile "$data/redis.pid" --logfile "$log" || die "Redis did not start, see $log"
 }
 
+# The platform's users and allow-lists; the passwords come from the NATS_*_PASSWORD variables.
+NATS_AUTH_CONFIG="$REPO_ROOT/infra/nats/authorization.conf"
+
 _start_nats() {
   local host="$1" port="$2" bin data="$VAR_DIR/nats" log="$LOG_DIR/nats.log"
   bin="$(_nats_bin)" || return 1
   mkdir -p "$data" "$LOG_DIR"
-  info "starting NATS with JetStream on $host:$port (data in ${data#"$REPO_ROOT"/}, log in ${log#"$REPO_ROOT"/})"
+  info "starting NATS with JetStream and the platform's users on $host:$port (data in ${data#"$REPO_ROOT"/}, log in ${log#"$REPO_ROOT"/})"
   # Its own session, so Ctrl-C on `npm start` leaves the broker (and its streams) running.
-  setsid "$bin" -a "$host" -p "$port" -js -sd "$data" -l "$log" -P "$data/nats.pid" </dev/null >/dev/null 2>&1 &
+  setsid "$bin" -c "$NATS_AUTH_CONFIG" -a "$host" -p "$port" -js -sd "$data" -l "$log" -P "$data/nats.pid" \
+    </dev/null >/dev/null 2>&1 &
+}
+
+# start_private_nats NAME open|auth: a throwaway nats-server with JetStream on a free loopback port,
+# data in .var/NAME, for one test run; `auth` applies the platform's users. Sets PRIVATE_NATS_URL.
+# Returns 1 when no nats-server is installed. stop_private_nats NAME ends it and removes its data.
+start_private_nats() {
+  local name="$1" mode="$2" bin port dir="$VAR_DIR/$1" config=() deadline
+  bin="$(_nats_bin)" || return 1
+  [[ "$mode" == auth ]] && config=(-c "$NATS_AUTH_CONFIG")
+  stop_private_nats "$name"
+  mkdir -p "$dir" "$LOG_DIR"
+  port="$(node -e 'const s = require("node:net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')"
+  "$bin" "${config[@]}" -a 127.0.0.1 -p "$port" -js -sd "$dir" -l "$LOG_DIR/$name.log" -P "$dir/nats.pid" \
+    </dev/null >/dev/null 2>&1 &
+  PRIVATE_NATS_URL="nats://127.0.0.1:$port"
+  deadline=$((SECONDS + 15))
+  until NATS_PROBE_USER=admin NATS_PROBE_PASSWORD="${NATS_ADMIN_PASSWORD:-}" probe nats "$PRIVATE_NATS_URL" 2>/dev/null; do
+    if ((SECONDS >= deadline)); then
+      warn "the $name nats-server did not start (log: ${LOG_DIR#"$REPO_ROOT"/}/$name.log)"
+      stop_private_nats "$name"
+      return 1
+    fi
+    sleep 0.2
+  done
+}
+
+stop_private_nats() {
+  local dir="$VAR_DIR/$1" pid
+  if [[ -s "$dir/nats.pid" ]]; then
+    pid="$(<"$dir/nats.pid")"
+    kill "$pid" 2>/dev/null || true
+    for _ in {1..50}; do
+      kill -0 "$pid" 2>/dev/null || break
+      sleep 0.1
+    done
+  fi
+  rm -rf "$dir"
 }
 
 # ensure_server KIND URL LABEL PACKAGE DEFAULT_PORT
@@ -147,7 +188,13 @@ ensure_server() {
 ensure_infra() {
   ensure_server postgres "$DATABASE_ADMIN_URL" PostgreSQL postgresql 5432
   ensure_server redis "$REDIS_URL" Redis redis-server 6379
-  ensure_server nats "$NATS_URL" 'NATS (JetStream)' nats-server 4222
+  # As the admin user: accepted by the project-local server, ignored by one without authorization.
+  NATS_PROBE_USER=admin NATS_PROBE_PASSWORD="$NATS_ADMIN_PASSWORD" \
+    ensure_server nats "$NATS_URL" 'NATS (JetStream)' nats-server 4222
+  if [[ -s "$VAR_DIR/nats/nats.pid" ]] && kill -0 "$(<"$VAR_DIR/nats/nats.pid")" 2>/dev/null &&
+    probe nats "$NATS_URL" 2>/dev/null; then
+    warn "the project-local NATS lets anyone in (started before it had users): restart it with scripts/stop.sh --infra"
+  fi
 }
 
 # Stops the servers that ensure_infra started under .var, leaving any other server alone.

@@ -1,7 +1,8 @@
 // One-shot checks used by the shell scripts, so they need neither psql nor redis-cli nor curl.
 //   node scripts/lib/probe.mjs postgres <url>   exit 0 ready, 1 unreachable, 2 reachable but unusable
 //   node scripts/lib/probe.mjs redis <url>      (same codes)
-//   node scripts/lib/probe.mjs nats <url>       (same codes; 2 also when JetStream is off)
+//   node scripts/lib/probe.mjs nats <url>       (same codes; 2 also when JetStream is off; connects as
+//                                               NATS_PROBE_USER / NATS_PROBE_PASSWORD when set)
 //   node scripts/lib/probe.mjs http <url>       exit 0 on a 2xx answer, 1 otherwise
 //   node scripts/lib/probe.mjs port <host> <port>  exit 0 when something listens there, 1 otherwise
 // "Unreachable" means nothing listens at the address, so the caller may start a server there.
@@ -79,7 +80,13 @@ async function nats(url) {
   const { jetstreamManager } = await import('@nats-io/jetstream');
   let nc;
   try {
-    nc = await connect({ servers: url.split(','), timeout: TIMEOUT_MS, reconnect: false });
+    const { NATS_PROBE_USER: user, NATS_PROBE_PASSWORD: pass } = process.env;
+    nc = await connect({
+      servers: url.split(','),
+      timeout: TIMEOUT_MS,
+      reconnect: false,
+      ...(user ? { user, pass } : {}),
+    });
   } catch (error) {
     fail(2, `NATS at ${redact(url)}: ${error.message}`);
   }

@@ -41,7 +41,7 @@ const USERS = ['gateway', 'identity', 'catalog-payments', 'tutoring', 'reviews',
 type User = (typeof USERS)[number];
 
 const credentials = Object.fromEntries(
-  USERS.map((user) => [user, { user, password: randomBytes(24).toString('base64url') }]),
+  USERS.map((user) => [user, { user, password: `n${randomBytes(24).toString('hex')}` }]),
 ) as Record<User, NatsCredentials>;
 /** What the server reads for `$NATS_<USER>_PASSWORD`, as scripts/lib/local-env.sh exports it. */
 const serverEnv = Object.fromEntries(

@@ -32,7 +32,13 @@ const unsetWhenEmpty = <T extends z.ZodType>(schema: T) =>
 export const natsEnvShape = {
   /** Also the prefix of its reply inboxes (`_INBOX.<user>`), hence one subject token. */
   NATS_USER: unsetWhenEmpty(z.string().regex(/^[a-z][a-z0-9-]{0,63}$/, 'must be a NATS user name such as identity')),
-  NATS_PASSWORD: unsetWhenEmpty(z.string().min(16, 'must be at least 16 characters')),
+  /** The server reads it as a config value (`$NATS_<USER>_PASSWORD`): a leading letter keeps it a string. */
+  NATS_PASSWORD: unsetWhenEmpty(
+    z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .regex(/^[A-Za-z][\w-]*$/, 'must start with a letter and hold only letters, digits, - and _'),
+  ),
 };
 
 /** The variables every microservice reads; `databaseVar` names its own database URL. */

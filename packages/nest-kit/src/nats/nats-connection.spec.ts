@@ -21,10 +21,14 @@ describe('NATS credentials', () => {
     expect(() => load({ NATS_PASSWORD: 'p'.repeat(24) })).toThrow('NATS_USER: NATS_USER and NATS_PASSWORD go together');
   });
 
-  it('requires them in production and refuses a short password or a user name that is not one token', () => {
+  it('requires them in production and refuses a password the server cannot read or a user name that is not one token', () => {
     expect(() => load({ NODE_ENV: 'production' })).toThrow('NATS_USER: is required in production');
     expect(() => load({ NATS_USER: 'tutoring', NATS_PASSWORD: 'short' })).toThrow('NATS_PASSWORD: must be at least 16');
     expect(() => load({ NATS_USER: 'tutoring.admin', NATS_PASSWORD: 'p'.repeat(24) })).toThrow('NATS_USER');
+    // The server would read `-x…` or `1.2.3.4…` from its environment as something other than a string.
+    expect(() => load({ NATS_USER: 'tutoring', NATS_PASSWORD: `-${'p'.repeat(24)}` })).toThrow(
+      'NATS_PASSWORD: must start with a letter',
+    );
   });
 
   it("connects with the user's own reply-inbox prefix, which is all the server lets it read", () => {

@@ -31,13 +31,17 @@ export async function startTestNats(
   binary = process.env.NATS_SERVER_BIN ?? 'nats-server',
 ): Promise<TestNats> {
   const nats = await startServer(options, binary);
-  if (!options.config) {
+  if (options.config) return nats;
+  try {
     const nc = await connect({ servers: nats.url });
     try {
       await ensureStreams(nc, PlatformStreams);
     } finally {
       await nc.close();
     }
+  } catch (error) {
+    await nats.stop();
+    throw error;
   }
   return nats;
 }
