@@ -46,6 +46,35 @@ describe('docker-compose.yml', () => {
     expect(nats?.healthcheck?.test.join(' ')).toContain('js-enabled-only=true');
   });
 
+  it("runs NATS with the platform's users and gives each app its own user and password", () => {
+    const nats = compose.services.nats;
+    const config = read('infra/nats/authorization.conf');
+    expect(nats?.command?.slice(0, 2)).toEqual(['-c', '/etc/nats/authorization.conf']);
+    expect(nats?.volumes).toContain('./infra/nats/authorization.conf:/etc/nats/authorization.conf:ro');
+    const server = environmentOf('nats');
+    const referenced = [...config.matchAll(/password: \$(\w+)/g)].map((match) => match[1]!);
+    expect(Object.keys(server).sort()).toEqual([...referenced].sort());
+    for (const app of APPS) {
+      const env = environmentOf(app.name);
+      const variable = `NATS_${app.name.toUpperCase().replace('-', '_')}_PASSWORD`;
+      expect(config).toContain(`user: ${app.name}\n      password: $${variable}\n`);
+      expect({ app: app.name, user: env.NATS_USER, password: env.NATS_PASSWORD }).toEqual({
+        app: app.name,
+        user: app.name,
+        password: server[variable],
+      });
+    }
+  });
+
+  it('runs Redis with a password, which the gateway and the healthcheck use', () => {
+    const redis = compose.services.redis;
+    const command = (redis?.command ?? []).map((part) => interpolate(part));
+    const password = command[command.indexOf('--requirepass') + 1];
+    expect(password).toMatch(/^\w[\w-]{15,}$/);
+    expect(new URL(environmentOf('gateway').REDIS_URL ?? '').password).toBe(password);
+    expect(environmentOf('redis').REDISCLI_AUTH).toBe(password);
+  });
+
   it('gives every backing service a healthcheck and waits for it', () => {
     for (const name of INFRA) expect(compose.services[name]?.healthcheck?.test.length).toBeGreaterThan(0);
     for (const [name, service] of Object.entries(compose.services)) {
@@ -83,7 +112,7 @@ describe('docker-compose.yml', () => {
       const env = environmentOf(app.name);
       expect({ app: app.name, nats: env.NATS_URL }).toEqual({ app: app.name, nats: 'nats://nats:4222' });
     }
-    expect(environmentOf('gateway').REDIS_URL).toBe('redis://redis:6379');
+    expect(new URL(environmentOf('gateway').REDIS_URL ?? '').host).toBe('redis:6379');
     expect(environmentOf('identity').SMTP_URL).toBe('smtp://mailpit:1025');
   });
 

@@ -56,6 +56,10 @@ describe('gateway config', () => {
     expect(() => loadGatewayConfig({ ...production, ...productionInfra, REDIS_URL: 'redis://redis:6379' })).toThrow(
       /REDIS_URL: must carry a password in production/,
     );
+    const published = 'redis://:publishedDevOnly-redis@redis:6379';
+    expect(() => loadGatewayConfig({ ...production, ...productionInfra, REDIS_URL: published })).toThrow(
+      /REDIS_URL: carries the published docker-compose password/,
+    );
     expect(() => loadGatewayConfig({ ...production, ...productionInfra, NATS_USER: '', NATS_PASSWORD: '' })).toThrow(
       /NATS_USER: is required in production/,
     );

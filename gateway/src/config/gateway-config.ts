@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, natsCredentials, natsEnvShape, NodeEnvSchema } from '@medtutor/nest-kit';
+import {
+  loadConfig,
+  natsCredentials,
+  natsEnvShape,
+  NodeEnvSchema,
+  PUBLISHED_DEV_PASSWORD_PREFIX,
+} from '@medtutor/nest-kit';
 import { z } from 'zod';
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
@@ -94,8 +100,11 @@ const GatewayEnvSchema = z
     if (!env.SESSION_SECRET)
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
     // Sessions and rate limits must not sit in a Redis that anyone on the network can read or reset.
-    if (!URL.canParse(env.REDIS_URL) || !new URL(env.REDIS_URL).password)
+    const redisPassword = URL.canParse(env.REDIS_URL) ? new URL(env.REDIS_URL).password : '';
+    if (!redisPassword)
       ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'must carry a password in production' });
+    else if (redisPassword.startsWith(PUBLISHED_DEV_PASSWORD_PREFIX))
+      ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'carries the published docker-compose password' });
     if (!env.PUBLIC_BASE_URL?.startsWith('https://')) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_BASE_URL'], message: 'must be an https:// URL in production' });
     }
