@@ -3,8 +3,8 @@ import { DiscountLimits } from './catalog.js';
 
 export const DiscountMessages = {
   discountPriceInvalid: `Discount must be a whole number of pounds from ${DiscountLimits.minPounds} to ${DiscountLimits.maxPounds}`,
+  /** Unknown, spent or held elsewhere alike: validity is checked only by the server and not shown (spec section 5). */
   codeInvalid: 'This discount code is not valid',
-  codeUsed: 'This discount code has already been used',
 } as const;
 
 /**

@@ -25,6 +25,7 @@ export const ErrorCodes = {
   subjectUnavailable: 'PAYMENTS.SUBJECT_UNAVAILABLE',
   discountCodeInvalid: 'PAYMENTS.DISCOUNT_CODE_INVALID',
   discountCodeUsed: 'PAYMENTS.DISCOUNT_CODE_USED',
+  /** No longer raised (see discountCodeInvalid); kept while clients still name it. */
   paymentProviderUnavailable: 'PAYMENTS.PROVIDER_UNAVAILABLE',
   paymentNotPending: 'PAYMENTS.PAYMENT_NOT_PENDING',
   webhookSignatureInvalid: 'PAYMENTS.WEBHOOK_SIGNATURE_INVALID',
@@ -58,7 +59,6 @@ export const HttpStatusByCode: Record<ErrorCode, number> = {
   // Well-formed but not sellable: the catalog lists the subject and marks it unavailable.
   'PAYMENTS.SUBJECT_UNAVAILABLE': 422,
   'PAYMENTS.DISCOUNT_CODE_INVALID': 400,
-  // Used, or held by another checkout that has not finished yet.
   'PAYMENTS.DISCOUNT_CODE_USED': 409,
   // Stripe did not answer or refused the request: nothing was charged or kept.
   'PAYMENTS.PROVIDER_UNAVAILABLE': 502,

@@ -24,6 +24,8 @@ export const PaymentMessages = {
   authenticationFailed:
     'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
   demoCardUnknown: 'Use one of the demo test card numbers shown above.',
+  /** An admin reads it on a conflicted payment. */
+  codeConflict: 'Paid after its discount code had gone to another payment',
 } as const;
 
 /**
@@ -202,3 +204,32 @@ export const RevenueByWeekDtoSchema = z.object({
   totals: z.array(CurrencyRevenueSchema),
 });
 export type RevenueByWeekDto = z.infer<typeof RevenueByWeekDtoSchema>;
+
+/** How many conflicted payments one admin request lists, newest first. */
+export const PaymentConflictLimits = { listed: 50 } as const;
+
+/**
+ * A payment the provider took after its discount code had been spent by another payment: the buyer
+ * paid, so the hours are credited as usual, and the payment is flagged for an admin to settle.
+ */
+export const PaymentConflictSchema = z.object({
+  paymentId: z.string().uuid(),
+  userId: z.number().int().positive(),
+  buyerName: z.string().nullable(),
+  buyerEmail: z.string().nullable(),
+  packageName: z.string(),
+  currency: z.enum(CurrencyCodes),
+  amount: z.number().int().positive(),
+  formattedPrice: z.string(),
+  discountCode: z.string(),
+  reason: z.string(),
+  paidAt: z.string().datetime(),
+});
+export type PaymentConflict = z.infer<typeof PaymentConflictSchema>;
+
+/** GET /api/admin/payments/conflicts: the newest conflicts and how many there are in all. */
+export const PaymentConflictsDtoSchema = z.object({
+  total: z.number().int().nonnegative(),
+  conflicts: z.array(PaymentConflictSchema),
+});
+export type PaymentConflictsDto = z.infer<typeof PaymentConflictsDtoSchema>;

@@ -32,6 +32,7 @@ export const Subjects = {
     confirmDemoPayment: 'catalog-payments.confirm_demo_payment',
     handleProviderWebhook: 'catalog-payments.handle_provider_webhook',
     revenueByWeek: 'catalog-payments.revenue_by_week',
+    listPaymentConflicts: 'catalog-payments.list_payment_conflicts',
   },
   tutoring: {
     health: 'tutoring.health',

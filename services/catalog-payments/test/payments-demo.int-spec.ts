@@ -155,6 +155,52 @@ describe('the demo provider', () => {
     expect(await harness.payment(intent.paymentId)).toMatchObject({ status: 'pending' });
   });
 
+  it('a superseded checkout is cancelled for good: its confirmation is refused and its code is free again', async () => {
+    const admin: Actor = { userId: 1, role: 'admin' };
+    const code = await harness.newCode(admin);
+    const buyer = newStudent();
+    const first = await createIntent(buyer, { discountCode: code });
+
+    await createIntent(buyer);
+
+    expect(await harness.payment(first.paymentId)).toMatchObject({ status: 'canceled' });
+    expect(await harness.code(code)).toMatchObject({ status: 'available' });
+    expect(
+      await harness.callError(
+        Subjects.catalogPayments.confirmDemoPayment,
+        { paymentId: first.paymentId, clientSecret: first.clientSecret, cardNumber: DemoCards.succeeds },
+        buyer,
+      ),
+    ).toEqual({ code: ErrorCodes.paymentNotPending, message: PaymentMessages.paymentNotPending });
+    expect(await harness.succeededEvents(first.paymentId)).toBe(0);
+  });
+
+  it('of a confirmation racing the checkout that supersedes it, the payment is either paid or cancelled, never both', async () => {
+    const admin: Actor = { userId: 1, role: 'admin' };
+    const code = await harness.newCode(admin);
+    const buyer = newStudent();
+    const first = await createIntent(buyer, { discountCode: code });
+
+    const [confirmed] = await Promise.all([
+      harness
+        .call(
+          Subjects.catalogPayments.confirmDemoPayment,
+          { paymentId: first.paymentId, clientSecret: first.clientSecret, cardNumber: DemoCards.succeeds },
+          buyer,
+        )
+        .then(
+          () => 'paid',
+          () => 'refused',
+        ),
+      createIntent(buyer),
+    ]);
+
+    const row = await harness.payment(first.paymentId);
+    expect(row?.status).toBe(confirmed === 'paid' ? 'succeeded' : 'canceled');
+    expect(await harness.code(code)).toMatchObject({ status: confirmed === 'paid' ? 'spent' : 'available' });
+    expect(await harness.succeededEvents(first.paymentId)).toBe(confirmed === 'paid' ? 1 : 0);
+  });
+
   it('has no webhook: a delivery is refused as unsigned', async () => {
     expect(
       await harness.callError(

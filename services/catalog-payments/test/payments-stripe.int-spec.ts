@@ -13,7 +13,7 @@ import {
 } from '@medtutor/contracts';
 import Stripe from 'stripe';
 import { PaymentsHarness, SEED_30, startPaymentsService } from './support/payments-harness.js';
-import { paymentIntentEvent, StripeStandIn } from './support/stripe-stand-in.js';
+import { paymentIntentEvent, StripeStandIn, stripeAt } from './support/stripe-stand-in.js';
 
 const WEBHOOK_SECRET = 'whsec_test_medtutor';
 const signer = new Stripe('sk_test_signer');
@@ -23,6 +23,8 @@ const newStudent = (): Actor => ({ userId: ++nextUser, role: 'student' });
 
 let stripe: StripeStandIn;
 let harness: PaymentsHarness;
+/** The buyer's side of Stripe (what Stripe.js does in the browser), against the same stand-in. */
+let stripeClient: Stripe;
 
 const sign = (payload: string, timestamp = Math.floor(Date.now() / 1000)) =>
   signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp });
@@ -52,6 +54,7 @@ const intentIdOf = async (paymentId: string) => (await harness.payment(paymentId
 beforeAll(async () => {
   stripe = new StripeStandIn();
   const apiBase = await stripe.start();
+  stripeClient = stripeAt(apiBase);
   harness = await startPaymentsService('payments_stripe', {
     PAYMENTS_PROVIDER: 'stripe',
     STRIPE_SECRET_KEY: 'sk_test_medtutor',
@@ -121,31 +124,36 @@ describe('create_payment_intent with Stripe', () => {
     expect(await harness.code(code)).toMatchObject({ status: 'reserved', reserved_for_payment_id: reply.paymentId });
   });
 
-  it('answers unknown codes with 400 and used codes with 409, holding nothing', async () => {
-    expect(
-      await harness.callError(
-        Subjects.catalogPayments.createPaymentIntent,
-        { subject: 'Medical School Interviews', discountCode: 'NOPE2345' },
-        newStudent(),
-      ),
-    ).toMatchObject({
-      code: ErrorCodes.discountCodeInvalid,
-      message: DiscountMessages.codeInvalid,
-    });
-    const code = await harness.newCode(admin);
-    await createIntent(newStudent(), { discountCode: code });
+  it('answers an unknown, a held and a spent code exactly alike, holding nothing and calling Stripe for none', async () => {
+    const held = await harness.newCode(admin);
+    await createIntent(newStudent(), { discountCode: held });
+    const spent = await harness.newCode(admin);
+    const spender = await createIntent(newStudent(), { discountCode: spent });
+    await deliver('payment_intent.succeeded', await intentIdOf(spender.paymentId));
+    expect(await harness.code(spent)).toMatchObject({ status: 'spent' });
     const creates = stripe.creates().length;
 
-    expect(
-      await harness.callError(
-        Subjects.catalogPayments.createPaymentIntent,
-        { subject: 'Medical School Interviews', discountCode: code },
-        newStudent(),
-      ),
-    ).toMatchObject({
-      code: ErrorCodes.discountCodeUsed,
-      message: DiscountMessages.codeUsed,
-    });
+    const answers = [];
+    for (const discountCode of ['NOPE2345', held, spent.toLowerCase()]) {
+      const buyer = newStudent();
+      answers.push(
+        await harness.callError(
+          Subjects.catalogPayments.createPaymentIntent,
+          { subject: 'Medical School Interviews', discountCode },
+          buyer,
+        ),
+      );
+      expect(await harness.row('SELECT count(*)::int AS n FROM payments WHERE user_id = $1', [buyer.userId])).toEqual({
+        n: 0,
+      });
+    }
+
+    expect(answers).toEqual(
+      Array.from({ length: 3 }, () => ({
+        code: ErrorCodes.discountCodeInvalid,
+        message: DiscountMessages.codeInvalid,
+      })),
+    );
     expect(stripe.creates()).toHaveLength(creates);
   });
 
@@ -211,7 +219,7 @@ describe('create_payment_intent with Stripe', () => {
     const third = await createIntent(buyer, { discountCode: code });
     expect(await harness.payment(second.paymentId)).toMatchObject({ status: 'canceled' });
     expect(await harness.code(code)).toMatchObject({ status: 'reserved', reserved_for_payment_id: third.paymentId });
-    await waitFor(() => stripe.intents.get(firstIntent)?.status === 'canceled');
+    expect(stripe.intents.get(firstIntent)?.status).toBe('canceled');
   });
 });
 
@@ -289,19 +297,36 @@ describe('the Stripe webhook', () => {
     ).toEqual({ n: 0 });
   });
 
-  it('payment_failed and canceled release the code; a failure after a success changes nothing', async () => {
+  it('payment_failed keeps the payment open and its hold (Stripe lets the buyer retry); canceled releases it', async () => {
     const failedCode = await harness.newCode(admin);
     const failed = await createIntent(newStudent(), { discountCode: failedCode });
-    await deliver('payment_intent.payment_failed', await intentIdOf(failed.paymentId));
-    expect(await harness.payment(failed.paymentId)).toMatchObject({ status: 'failed' });
-    expect(await harness.code(failedCode)).toMatchObject({ status: 'available', reserved_for_payment_id: null });
+    const failedIntent = await intentIdOf(failed.paymentId);
+    const payload = paymentIntentEvent('payment_intent.payment_failed', {
+      id: failedIntent,
+      last_payment_error: { message: 'Your card was declined.' },
+    });
+    await harness.webhook(payload, sign(payload));
+    expect(await harness.payment(failed.paymentId)).toMatchObject({
+      status: 'pending',
+      failure_reason: 'Your card was declined.',
+    });
+    expect(await harness.code(failedCode)).toMatchObject({
+      status: 'reserved',
+      reserved_for_payment_id: failed.paymentId,
+    });
+    await stripeClient.paymentIntents.confirm(failedIntent); // the retry with another card
+    await deliver('payment_intent.succeeded', failedIntent);
+    expect(await harness.payment(failed.paymentId)).toMatchObject({ status: 'succeeded', conflict_at: null });
+    expect(await harness.code(failedCode)).toMatchObject({ status: 'spent' });
 
     const canceledCode = await harness.newCode(admin);
     const canceled = await createIntent(newStudent(), { discountCode: canceledCode });
     await deliver('payment_intent.canceled', await intentIdOf(canceled.paymentId));
     expect(await harness.payment(canceled.paymentId)).toMatchObject({ status: 'canceled' });
     expect(await harness.code(canceledCode)).toMatchObject({ status: 'available' });
+  });
 
+  it('a failure or cancellation after a success changes nothing', async () => {
     const paidCode = await harness.newCode(admin);
     const paid = await createIntent(newStudent(), { discountCode: paidCode });
     const paidIntent = await intentIdOf(paid.paymentId);
@@ -339,7 +364,7 @@ describe('the Stripe webhook', () => {
 
     const winners = outcomes.filter((outcome): outcome is PaymentIntentDto => typeof outcome === 'object');
     expect(winners).toHaveLength(1);
-    expect(outcomes.filter((outcome) => outcome === ErrorCodes.discountCodeUsed)).toHaveLength(19);
+    expect(outcomes.filter((outcome) => outcome === ErrorCodes.discountCodeInvalid)).toHaveLength(19);
     const winner = winners[0] as PaymentIntentDto;
     expect(winner.discountApplied).toBe(true);
     const intentId = await intentIdOf(winner.paymentId);
@@ -409,11 +434,3 @@ describe('get_payment', () => {
     expect(await harness.payment(reply.paymentId)).toMatchObject({ status: 'pending' });
   });
 });
-
-async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}

@@ -83,6 +83,15 @@ describe('catalog-payments configuration: payment provider', () => {
 
   it('refuses the Stripe provider without all three keys, naming each missing one', () => {
     const problems = problemsOf({ ...base, PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123' });
+  it('reads the sweep interval (60 s unless set) and refuses one outside 1–3600 s', () => {
+    expect(loadCatalogPaymentsConfig(base).payments.sweepIntervalMs).toBe(60_000);
+    expect(loadCatalogPaymentsConfig({ ...base, PAYMENT_SWEEP_INTERVAL_SECONDS: '15' }).payments.sweepIntervalMs).toBe(
+      15_000,
+    );
+    expect(problemsOf({ ...base, PAYMENT_SWEEP_INTERVAL_SECONDS: '0' })).toContain('PAYMENT_SWEEP_INTERVAL_SECONDS');
+    expect(problemsOf({ ...base, PAYMENT_SWEEP_INTERVAL_SECONDS: 'soon' })).toContain('PAYMENT_SWEEP_INTERVAL_SECONDS');
+  });
+
 
     expect(problems).toContain('STRIPE_PUBLISHABLE_KEY: is required for the Stripe provider');
     expect(problems).toContain('STRIPE_WEBHOOK_SECRET: is required for the Stripe provider');

@@ -42,7 +42,10 @@ export const CatalogPaymentsEnvSchema = serviceEnvSchema('PAYMENTS_DATABASE_URL'
     STRIPE_API_BASE: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
     /** How old a webhook signature may be; Stripe's default is 300 s. */
     STRIPE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
-    /** How long a checkout holds its discount code before another buyer may take it. */
+    /**
+     * How long a checkout stays payable and holds its discount code: older open checkouts are
+     * abandoned, and the sweeper cancels their intents at the provider, then releases their holds.
+     */
     PAYMENT_HOLD_MINUTES: z.coerce
       .number()
       .int()
@@ -52,6 +55,8 @@ export const CatalogPaymentsEnvSchema = serviceEnvSchema('PAYMENTS_DATABASE_URL'
   })
   .refine((env) => !env.DISCOUNT_CODE_SEED_30 || env.DISCOUNT_CODE_SEED_30 !== env.DISCOUNT_CODE_SEED_1, {
     message: 'must differ from DISCOUNT_CODE_SEED_30 (one code cannot be worth both £30 and £1)',
+    /** How often the abandoned-checkout sweeper runs (one replica at a time). */
+    PAYMENT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     path: ['DISCOUNT_CODE_SEED_1'],
   })
   .superRefine((env, ctx) => {
@@ -88,6 +93,7 @@ export const CatalogPaymentsEnvSchema = serviceEnvSchema('PAYMENTS_DATABASE_URL'
         publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
         webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
         apiBase: env.STRIPE_API_BASE ?? null,
+      sweepIntervalMs: env.PAYMENT_SWEEP_INTERVAL_SECONDS * 1000,
         webhookToleranceSeconds: env.STRIPE_WEBHOOK_TOLERANCE_SECONDS,
       },
     },

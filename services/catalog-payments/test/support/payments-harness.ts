@@ -8,6 +8,7 @@ import { loadCatalogPaymentsConfig } from '../../src/config/catalog-payments.con
 
 const migrationsDir = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
 
+import type { Logger } from 'pino';
 export const SEED_30 = 'WELCOME30';
 export const SEED_1 = 'TEST1';
 
@@ -22,11 +23,13 @@ export async function startPaymentsService(
     label,
     nats,
     migrationsDir,
+  logger?: Logger,
     module: ({ databaseUrl, natsUrl }, logger) =>
       AppModule.register(
         loadCatalogPaymentsConfig({
           NODE_ENV: 'test',
           PAYMENTS_DATABASE_URL: databaseUrl,
+    logger,
           NATS_URL: natsUrl,
           DISCOUNT_CODE_SEED_30: SEED_30,
           DISCOUNT_CODE_SEED_1: SEED_1,

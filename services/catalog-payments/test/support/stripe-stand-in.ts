@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
 
 export interface RecordedStripeRequest {
   method: string;
@@ -23,16 +24,23 @@ interface StandInIntent {
   created: number;
 }
 
+/** Intent states Stripe will not leave: a cancelled intent is never paid, a paid one never cancelled. */
+const FINAL = new Set(['succeeded', 'canceled']);
+
 /**
- * A small Stripe API stand-in for the PaymentIntents endpoints the service calls (create, retrieve,
- * cancel), answering like Stripe: form-encoded requests, JSON objects, the same answer for a repeated
- * Idempotency-Key. The real SDK talks to it through STRIPE_API_BASE; every request is recorded.
+ * A small Stripe API stand-in for the PaymentIntents endpoints (create, retrieve, cancel, and confirm,
+ * which the buyer's browser calls), answering like Stripe: form-encoded requests, JSON objects, the
+ * same answer for a repeated Idempotency-Key, and Stripe's state rules: a cancelled intent cannot be
+ * confirmed and a succeeded one cannot be cancelled (400 payment_intent_unexpected_state). The real
+ * SDK talks to it through STRIPE_API_BASE; every request is recorded.
  */
 export class StripeStandIn {
   readonly requests: RecordedStripeRequest[] = [];
   readonly intents = new Map<string, StandInIntent>();
   /** When set, every request is answered with a 500 api_error (Stripe down). */
   failing = false;
+  /** When set, only cancel requests get a 500 api_error (Stripe answering everything else). */
+  failingCancels = false;
   private readonly byIdempotencyKey = new Map<string, StandInIntent>();
   private server: Server | null = null;
 
@@ -50,10 +58,15 @@ export class StripeStandIn {
     return this.requests.filter((request) => request.method === 'POST' && request.path === '/v1/payment_intents');
   }
 
-  /** What Stripe would hold after the buyer paid (or not) on the Payment Element. */
+  cancels(): RecordedStripeRequest[] {
+    return this.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/cancel'));
+  }
+
+  /** What Stripe would hold after the buyer paid (or not) on the Payment Element; final states stay final. */
   setStatus(intentId: string, status: string): void {
     const intent = this.intents.get(intentId);
     if (!intent) throw new Error(`no intent ${intentId}`);
+    if (FINAL.has(intent.status)) throw new Error(`intent ${intentId} is ${intent.status}`);
     intent.status = status;
   }
 
@@ -75,21 +88,29 @@ export class StripeStandIn {
     }
 
     if (req.method === 'POST' && path === '/v1/payment_intents') return reply(res, 200, this.create(recorded));
-    const match = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(path);
+    const match = /^\/v1\/payment_intents\/([^/]+)(?:\/(cancel|confirm))?$/.exec(path);
     const intent = match ? this.intents.get(decodeURIComponent(match[1] ?? '')) : undefined;
     if (!intent)
       return reply(res, 404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
-    if (req.method === 'GET' && !match?.[2]) return reply(res, 200, intent);
-    if (req.method === 'POST' && match?.[2]) {
-      if (intent.status === 'succeeded' || intent.status === 'canceled') {
-        return reply(res, 400, {
-          error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'not cancelable' },
-        });
-      }
-      intent.status = 'canceled';
-      return reply(res, 200, intent);
+    const action = match?.[2];
+    if (req.method === 'GET' && !action) return reply(res, 200, intent);
+    if (req.method !== 'POST' || !action) {
+      return reply(res, 404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
     }
-    return reply(res, 404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
+    if (action === 'cancel' && this.failingCancels) {
+      return reply(res, 500, { error: { type: 'api_error', message: 'stand-in is failing cancels' } });
+    }
+    if (FINAL.has(intent.status)) {
+      return reply(res, 400, {
+        error: {
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          message: `You cannot ${action} this PaymentIntent because it has a status of ${intent.status}.`,
+        },
+      });
+    }
+    intent.status = action === 'cancel' ? 'canceled' : 'succeeded';
+    return reply(res, 200, intent);
   }
 
   private create(request: RecordedStripeRequest): StandInIntent {
@@ -123,6 +144,12 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
   res.end(JSON.stringify(body));
 }
+
+/** The real SDK pointed at the stand-in: a test's stand-in for Stripe.js confirming in the browser. */
+export const stripeAt = (apiBase: string): Stripe => {
+  const url = new URL(apiBase);
+  return new Stripe('sk_test_buyer', { host: url.hostname, port: url.port, protocol: 'http', maxNetworkRetries: 0 });
+};
 
 /** A Stripe event around a PaymentIntent, as the webhook would carry it. */
 export function paymentIntentEvent(

@@ -32,27 +32,24 @@ export class DiscountCodesRepository {
   }
 
   /**
-   * Available, or held by an expired reservation, or held by the same user (a retried checkout: the
-   * hold moves to the new payment). The hold names the payment, so only that payment spends or releases it.
+   * Available codes only. A hold is never taken over, not even an expired one or by the same buyer:
+   * it ends only when its payment is closed, which happens after its intent was cancelled at the
+   * provider (or never existed), so no two payable checkouts carry one code. `until` tells the
+   * sweeper when the checkout counts as abandoned. The code's value in pounds, or null when it was not free.
    */
-  async reserve(code: string, userId: number, paymentId: string, until: Date, now: Date, db: Db = this.prisma) {
-    const { count } = await db.discountCode.updateMany({
-      where: {
-        code,
-        OR: [
-          { status: 'available' },
-          { status: 'reserved', reservedUntil: { lt: now } },
-          { status: 'reserved', reservedBy: userId },
-        ],
-      },
+  async reserve(code: string, userId: number, paymentId: string, until: Date, db: Db = this.prisma) {
+    const [held] = await db.discountCode.updateManyAndReturn({
+      where: { code, status: 'available' },
       data: { status: 'reserved', reservedBy: userId, reservedForPaymentId: paymentId, reservedUntil: until },
+      select: { discountPounds: true },
     });
-    return count === 1;
+    return held?.discountPounds ?? null;
   }
 
   /**
-   * The payment's own hold becomes spent, even past its expiry. A payment that succeeded after its hold
-   * was released (a failure, then a successful retry at the provider) spends the code if it is still free.
+   * The payment's own hold becomes spent, even past its expiry. A payment paid after its hold was
+   * released (a checkout from before holds outlived their intents) spends the code if it is still free;
+   * false means the code went to another payment.
    */
   async spend(code: string, paymentId: string, userId: number, at: Date, db: Db = this.prisma) {
     const { count } = await db.discountCode.updateMany({

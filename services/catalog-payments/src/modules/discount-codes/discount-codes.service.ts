@@ -5,7 +5,7 @@ import type { Db } from '../../infra/db.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { generateDiscountCode } from './discount-code-generator.js';
 import { DiscountCodesRepository } from './discount-codes.repository.js';
-import { discountCodeInvalid, discountCodeUsed, forbidden } from './discount-codes.errors.js';
+import { discountCodeInvalid, forbidden } from './discount-codes.errors.js';
 
 /** Drawing a taken code 5 times in a row means something other than chance is wrong. */
 const MAX_CODE_DRAWS = 5;
@@ -33,8 +33,9 @@ export class DiscountCodesService implements OnApplicationBootstrap {
   }
 
   /**
-   * Holds the code for this payment until `ttlMs` from now and answers its value in pounds.
-   * Unknown → PAYMENTS.DISCOUNT_CODE_INVALID; spent or held by another checkout → PAYMENTS.DISCOUNT_CODE_USED.
+   * Holds the code for this payment until `ttlMs` from now and answers its value in pounds. Unknown,
+   * spent or held by another checkout all answer PAYMENTS.DISCOUNT_CODE_INVALID after the same single
+   * UPDATE, so neither the answer nor the work behind it tells them apart.
    */
   async reserve(
     rawCode: string,
@@ -45,11 +46,9 @@ export class DiscountCodesService implements OnApplicationBootstrap {
     db: Db = this.prisma,
   ): Promise<number> {
     const code = normaliseDiscountCode(rawCode);
-    const reserved = await this.codes.reserve(code, userId, paymentId, new Date(now.getTime() + ttlMs), now, db);
-    const found = await db.discountCode.findUnique({ where: { code } });
-    if (!found) throw discountCodeInvalid();
-    if (!reserved) throw discountCodeUsed();
-    return found.discountPounds;
+    const pounds = await this.codes.reserve(code, userId, paymentId, new Date(now.getTime() + ttlMs), db);
+    if (pounds === null) throw discountCodeInvalid();
+    return pounds;
   }
 
   /** True when this call spent the code for the payment; false when it was not the payment's to spend. */

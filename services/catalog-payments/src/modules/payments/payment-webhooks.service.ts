@@ -1,11 +1,13 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { ProviderWebhookRequest } from '@medtutor/contracts';
+import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import type { Payment } from '../../generated/prisma/client.js';
 import type { Db } from '../../infra/db.js';
+import { LOGGER } from '../../infra/logger.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { webhookSignatureInvalid } from './payments.errors.js';
-import { PaymentsService } from './payments.service.js';
+import { OPEN, PaymentsService } from './payments.service.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
 import { StripePaymentProvider } from './providers/stripe-payment-provider.js';
 
@@ -16,13 +18,16 @@ import { StripePaymentProvider } from './providers/stripe-payment-provider.js';
  */
 @Injectable()
 export class PaymentWebhooksService {
-  private readonly logger = new Logger(PaymentWebhooksService.name);
+  private readonly logger: Logger;
 
   constructor(
     private readonly prisma: PrismaService,
     private readonly payments: PaymentsService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
-  ) {}
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.logger = logger.child({ module: 'payment-webhooks' });
+  }
 
   async handle(request: ProviderWebhookRequest, correlationId: string | null): Promise<{ received: true }> {
     // The demo provider has no webhook: nothing may change a payment through this door.
@@ -54,9 +59,16 @@ export class PaymentWebhooksService {
         return this.payments.markPaid(tx, payment.id, new Date(event.created * 1000), correlationId);
       }
       case 'payment_intent.payment_failed': {
+        // An attempt failed, not the intent: Stripe returns it to requires_payment_method and the buyer
+        // may still pay it with another card, so the payment stays open and keeps its hold.
         const payment = await this.paymentOf(tx, event.data.object);
         const reason = event.data.object.last_payment_error?.message ?? 'payment failed';
-        if (payment) await this.payments.close(payment.id, 'failed', reason, tx);
+        if (payment) {
+          await tx.payment.updateMany({
+            where: { id: payment.id, status: { in: [...OPEN] } },
+            data: { failureReason: reason },
+          });
+        }
         return null;
       }
       case 'payment_intent.canceled': {

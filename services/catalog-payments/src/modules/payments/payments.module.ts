@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { CATALOG_PAYMENTS_CONFIG, type CatalogPaymentsConfig } from '../../config/catalog-payments.config.js';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { DiscountCodesModule } from '../discount-codes/discount-codes.module.js';
+import { PaymentConflictsService } from './payment-conflicts.service.js';
+import { PaymentSweeper } from './payment-sweeper.js';
 import { PaymentWebhooksService } from './payment-webhooks.service.js';
 import { PaymentsRpcController } from './payments.rpc-controller.js';
 import { PaymentsService } from './payments.service.js';
@@ -14,6 +16,8 @@ import { PAYMENT_PROVIDER } from './providers/payment-provider.js';
   providers: [
     PaymentsService,
     PaymentWebhooksService,
+    PaymentConflictsService,
+    PaymentSweeper,
     {
       provide: PAYMENT_PROVIDER,
       inject: [CATALOG_PAYMENTS_CONFIG],

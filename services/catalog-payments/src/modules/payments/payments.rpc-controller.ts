@@ -5,12 +5,15 @@ import {
   DemoConfirmBodySchema,
   type DemoConfirmReply,
   GetPaymentRequestSchema,
+  type PaymentConflictsDto,
   type PaymentDto,
   type PaymentIntentDto,
   ProviderWebhookRequestSchema,
   Subjects,
 } from '@medtutor/contracts';
 import { parseRequest } from '@medtutor/nest-kit';
+import { z } from 'zod';
+import { PaymentConflictsService } from './payment-conflicts.service.js';
 import { PaymentWebhooksService } from './payment-webhooks.service.js';
 import { PaymentsService } from './payments.service.js';
 
@@ -19,12 +22,20 @@ export class PaymentsRpcController {
   constructor(
     private readonly payments: PaymentsService,
     private readonly webhooks: PaymentWebhooksService,
+    private readonly conflicts: PaymentConflictsService,
   ) {}
+
+  /** Admins only. */
+  @MessagePattern(Subjects.catalogPayments.listPaymentConflicts)
+  listPaymentConflicts(@Payload() payload: unknown): Promise<PaymentConflictsDto> {
+    const { meta } = parseRequest(z.object({}).optional(), payload);
+    return this.conflicts.list(meta.actor);
+  }
 
   @MessagePattern(Subjects.catalogPayments.createPaymentIntent)
   createPaymentIntent(@Payload() payload: unknown): Promise<PaymentIntentDto> {
     const { meta, data } = parseRequest(CreatePaymentIntentRequestSchema, payload);
-    return this.payments.createIntent(data, meta.actor);
+    return this.payments.createIntent(data, meta.actor, meta.correlationId);
   }
 
   @MessagePattern(Subjects.catalogPayments.getPayment)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   type Actor,
   type CreatePaymentIntentRequestSchema,
@@ -15,10 +15,12 @@ import {
   type PaymentSucceededV1,
 } from '@medtutor/contracts';
 import { enqueueMail, MailRelay, newEvent, OutboxRelay, writeOutbox } from '@medtutor/nest-kit';
+import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { CATALOG_PAYMENTS_CONFIG, type CatalogPaymentsConfig } from '../../config/catalog-payments.config.js';
 import type { Payment } from '../../generated/prisma/client.js';
 import type { Db } from '../../infra/db.js';
+import { LOGGER } from '../../infra/logger.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { DiscountCodesService } from '../discount-codes/discount-codes.service.js';
@@ -30,20 +32,24 @@ import {
   providerUnavailable,
   unauthenticated,
 } from './payments.errors.js';
-import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
+import { type CreateIntentInput, PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
 import { receiptEmail } from './receipt-email.js';
 
 type CreateRequest = z.output<typeof CreatePaymentIntentRequestSchema>;
 type DemoConfirm = z.output<typeof DemoConfirmBodySchema>;
 
 /** Statuses in which a payment may still be paid, failed or cancelled. */
-const OPEN = ['pending', 'requires_action'] as const;
+export const OPEN = ['pending', 'requires_action'] as const;
 
 export const SUPERSEDED = 'superseded by a newer checkout';
+export const ABANDONED = 'checkout abandoned';
+
+/** What became of an open checkout that was to be ended. */
+export type EndOutcome = 'released' | 'paid' | 'kept';
 
 @Injectable()
 export class PaymentsService {
-  private readonly logger = new Logger(PaymentsService.name);
+  private readonly logger: Logger;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -53,26 +59,34 @@ export class PaymentsService {
     @Inject(CATALOG_PAYMENTS_CONFIG) private readonly config: CatalogPaymentsConfig,
     private readonly outbox: OutboxRelay,
     private readonly mail: MailRelay,
-  ) {}
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.logger = logger.child({ module: 'payments' });
+  }
 
   /**
    * Records the payment (and the code's hold) first, then asks the provider for an intent. A buyer
-   * has one open checkout: a new intent cancels their earlier open payments and gives back their
-   * holds, so Apply/Remove on the checkout page or a retry never leaks a code.
+   * has one open checkout: their earlier open ones are ended first (cancelled at the provider, then
+   * closed and their holds given back), so Apply/Remove on the checkout page or a retry never leaks
+   * a code, and a hold is never given back while its intent can still be paid.
    */
-  async createIntent(request: CreateRequest, actor: Actor | null): Promise<PaymentIntentDto> {
+  async createIntent(
+    request: CreateRequest,
+    actor: Actor | null,
+    correlationId: string | null = null,
+  ): Promise<PaymentIntentDto> {
     if (!actor) throw unauthenticated();
     if (actor.role !== 'student' && actor.role !== 'admin') throw forbidden();
     this.catalog.quote(request); // UCAT and friends are refused before anything is held
+    await this.endOpenCheckouts(actor.userId, correlationId);
     const id = randomUUID();
 
-    const { payment, superseded } = await this.prisma.$transaction(async (tx) => {
-      const superseded = await this.supersedeOpenPayments(tx, actor.userId);
+    const payment = await this.prisma.$transaction(async (tx) => {
       const discountPounds = request.discountCode
         ? await this.codes.reserve(request.discountCode, actor.userId, id, this.config.payments.holdMs, new Date(), tx)
         : undefined;
       const priced = this.catalog.quote(request, discountPounds);
-      const payment = await tx.payment.create({
+      return tx.payment.create({
         data: {
           id,
           userId: actor.userId,
@@ -90,19 +104,11 @@ export class PaymentsService {
           provider: this.provider.kind,
         },
       });
-      return { payment, superseded };
     });
-    void this.cancelAtProvider(superseded);
 
     let intent;
     try {
-      intent = await this.provider.createIntent({
-        paymentId: id,
-        userId: actor.userId,
-        amountMinor: payment.amountMinor,
-        currency: payment.currency as CurrencyCode,
-        description: `${payment.subject}: ${payment.packageName}`,
-      });
+      intent = await this.provider.createIntent(intentInput(payment));
     } catch (error) {
       this.logger.error({ err: error, paymentId: id }, 'payment provider refused or did not answer');
       await this.close(id, 'failed', 'payment provider unavailable');
@@ -191,39 +197,84 @@ export class PaymentsService {
    * The one way a payment becomes paid, for every provider: status, code spent, the
    * payments.payment_succeeded.v1 event and the receipt commit together, exactly once (the
    * conditional update lets one caller through). A payment the provider reports paid is paid even if
-   * we had closed it (superseded or failed earlier): the money was taken, so the hours are owed.
+   * we had closed it: the money was taken, so the hours are owed. `onlyOpen` is for the demo, whose
+   * intent is the row itself, so a closed row is a cancelled intent.
    */
-  async fulfil(paymentId: string, paidAt: Date, correlationId: string | null): Promise<boolean> {
-    const paid = await this.prisma.$transaction((tx) => this.markPaid(tx, paymentId, paidAt, correlationId));
+  async fulfil(
+    paymentId: string,
+    paidAt: Date,
+    correlationId: string | null,
+    { onlyOpen = false }: { onlyOpen?: boolean } = {},
+  ): Promise<boolean> {
+    const paid = await this.prisma.$transaction((tx) => this.markPaid(tx, paymentId, paidAt, correlationId, onlyOpen));
     if (paid) this.afterPaid(paid);
     return paid !== null;
   }
 
-  /** Publishes the event and sends the receipt now rather than at the relays' next poll. */
+  /** Once the transaction committed: publishes the event and sends the receipt now rather than at the relays' next poll. */
   afterPaid(payment: Payment): void {
+    if (payment.conflictAt) {
+      this.logger.error(
+        { paymentId: payment.id, userId: payment.userId, code: payment.discountCode, conflict: payment.conflictReason },
+        'paid with a discount code that had gone to another payment: credited and flagged for an admin',
+      );
+    }
     this.outbox.nudge();
     if (payment.buyerEmail) this.mail.wake();
   }
 
-  /** Inside the caller's transaction; call `afterPaid` once it commits. Null when already paid. */
-  async markPaid(tx: Db, paymentId: string, paidAt: Date, correlationId: string | null) {
+  /**
+   * Inside the caller's transaction; call `afterPaid` once it commits. Null when already paid. When
+   * the code went to another payment first, this payment is still paid (the buyer paid) and is
+   * flagged as a conflict in the same transaction, so it is never paid without its flag.
+   */
+  async markPaid(tx: Db, paymentId: string, paidAt: Date, correlationId: string | null, onlyOpen = false) {
     const { count } = await tx.payment.updateMany({
-      where: { id: paymentId, status: { not: 'succeeded' } },
+      where: { id: paymentId, status: onlyOpen ? { in: [...OPEN] } : { not: 'succeeded' } },
       data: { status: 'succeeded', paidAt, failureReason: null },
     });
     if (count === 0) return null;
-    const payment = await tx.payment.findUniqueOrThrow({ where: { id: paymentId } });
+    let payment = await tx.payment.findUniqueOrThrow({ where: { id: paymentId } });
     if (
       payment.discountCode &&
       !(await this.codes.spend(payment.discountCode, payment.id, payment.userId, paidAt, tx))
     ) {
-      this.logger.warn({ paymentId, code: payment.discountCode }, 'paid with a code another checkout holds or spent');
+      payment = await tx.payment.update({
+        where: { id: paymentId },
+        data: { conflictReason: PaymentMessages.codeConflict, conflictAt: new Date() },
+      });
     }
     await writeOutbox(tx, newEvent(EventTypes.paymentSucceeded, 1, succeededEvent(payment, paidAt), correlationId));
     if (payment.buyerEmail) {
       await enqueueMail(tx, receiptEmail({ ...payment, buyerEmail: payment.buyerEmail, paidAt }));
     }
     return payment;
+  }
+
+  /**
+   * Ends an open checkout for good. Its intent is cancelled at the provider first; only then is the
+   * payment closed and its hold given back. An intent the provider says was paid is fulfilled instead.
+   * When the provider cannot be asked or will not cancel, the payment stays open and keeps its hold
+   * (the intent may still be paid); the next checkout or sweep tries again.
+   */
+  async endCheckout(payment: Payment, reason: string, correlationId: string | null): Promise<EndOutcome> {
+    if (payment.provider !== this.provider.kind) {
+      this.logger.warn({ paymentId: payment.id, provider: payment.provider }, 'open payment of another provider kept');
+      return 'kept';
+    }
+    let outcome;
+    try {
+      outcome = await this.provider.cancelIntent(payment.providerPaymentId ?? (await this.intentIdOf(payment)));
+    } catch (error) {
+      this.logger.warn({ err: error, paymentId: payment.id, reason }, 'could not cancel the intent: the hold is kept');
+      return 'kept';
+    }
+    if (outcome === 'succeeded') {
+      await this.fulfil(payment.id, new Date(), correlationId);
+      return 'paid';
+    }
+    await this.close(payment.id, 'canceled', reason);
+    return 'released';
   }
 
   /** Failed or canceled, from an open state only (a late failure never undoes a success), and the hold released. */
@@ -241,25 +292,28 @@ export class PaymentsService {
     return db ? run(db) : this.prisma.$transaction(run);
   }
 
+  /** Only while the row is open: a demo checkout that was closed (superseded, swept) is cancelled for good. */
   private async demoSucceeded(paymentId: string, correlationId: string | null): Promise<DemoConfirmReply> {
-    await this.fulfil(paymentId, new Date(), correlationId);
+    if (!(await this.fulfil(paymentId, new Date(), correlationId, { onlyOpen: true }))) throw paymentNotPending();
     return { status: 'succeeded', message: null };
   }
 
-  private async supersedeOpenPayments(tx: Db, userId: number): Promise<Payment[]> {
-    const open = await tx.payment.findMany({ where: { userId, status: { in: [...OPEN] } } });
-    for (const payment of open) await this.close(payment.id, 'canceled', SUPERSEDED, tx);
-    return open;
+  private async endOpenCheckouts(userId: number, correlationId: string | null): Promise<void> {
+    const open = await this.prisma.payment.findMany({ where: { userId, status: { in: [...OPEN] } } });
+    for (const payment of open) await this.endCheckout(payment, SUPERSEDED, correlationId);
   }
 
-  /** Best effort after the commit: an intent left open at Stripe simply expires unpaid. */
-  private async cancelAtProvider(payments: Payment[]): Promise<void> {
-    for (const payment of payments) {
-      if (payment.provider !== this.provider.kind || !payment.providerPaymentId) continue;
-      await this.provider.cancelIntent(payment.providerPaymentId).catch((error: unknown) => {
-        this.logger.warn({ err: error, paymentId: payment.id }, 'could not cancel a superseded intent');
-      });
-    }
+  /**
+   * A payment whose provider call has not answered yet (or never did): asking again with the same
+   * input and idempotency key returns the intent the first call made, or makes one nobody holds.
+   */
+  private async intentIdOf(payment: Payment): Promise<string> {
+    const intent = await this.provider.createIntent(intentInput(payment));
+    await this.prisma.payment.updateMany({
+      where: { id: payment.id, providerPaymentId: null },
+      data: { providerPaymentId: intent.providerPaymentId },
+    });
+    return intent.providerPaymentId;
   }
 
   private async ownPayment(paymentId: string, actor: Actor | null, { allowAdmin }: { allowAdmin: boolean }) {
@@ -271,7 +325,16 @@ export class PaymentsService {
   }
 }
 
-const isOpen = (status: Payment['status']) => (OPEN as readonly string[]).includes(status);
+export const isOpen = (status: Payment['status']) => (OPEN as readonly string[]).includes(status);
+
+/** The same input every time for one payment, so the provider's idempotency key always matches it. */
+const intentInput = (payment: Payment): CreateIntentInput => ({
+  paymentId: payment.id,
+  userId: payment.userId,
+  amountMinor: payment.amountMinor,
+  currency: payment.currency as CurrencyCode,
+  description: `${payment.subject}: ${payment.packageName}`,
+});
 
 export function toPaymentDto(payment: Payment): PaymentDto {
   const currency = payment.currency as CurrencyCode;

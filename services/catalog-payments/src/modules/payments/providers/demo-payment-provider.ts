@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { CreateIntentInput, PaymentProvider, ProviderIntent } from './payment-provider.js';
+import type { CancelOutcome, CreateIntentInput, PaymentProvider, ProviderIntent } from './payment-provider.js';
 
 /**
  * Local runs only (the config refuses it in production): the "intent" is our own row; the client
  * secret is an unguessable token the demo card form sends back, so only the page that created the
- * intent confirms it. Confirmation by test card number happens in the payments service.
+ * intent confirms it. Confirmation by test card number happens in the payments service, and only
+ * while the payment row is open: closing the row is what cancels a demo intent.
  */
 export class DemoPaymentProvider implements PaymentProvider {
   readonly kind = 'demo' as const;
@@ -22,7 +23,8 @@ export class DemoPaymentProvider implements PaymentProvider {
     return Promise.resolve(null);
   }
 
-  cancelIntent(): Promise<void> {
-    return Promise.resolve();
+  /** Nothing to call: the payments service closes the row, after which no confirmation can pay it. */
+  cancelIntent(): Promise<CancelOutcome> {
+    return Promise.resolve('canceled');
   }
 }

@@ -28,8 +28,15 @@ export interface PaymentProvider {
   createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
   /** Asks the provider (Stripe) for the intent's state; the demo's state lives in our table only. */
   intentState(providerPaymentId: string): Promise<ProviderIntentState | null>;
-  cancelIntent(providerPaymentId: string): Promise<void>;
+  /**
+   * Makes the intent unpayable for good. Resolves 'canceled' (now or earlier) or 'succeeded' (too late:
+   * it was paid); rejects when the provider could not be asked or would not cancel, so the caller
+   * keeps the checkout's discount hold.
+   */
+  cancelIntent(providerPaymentId: string): Promise<CancelOutcome>;
 }
+
+export type CancelOutcome = 'canceled' | 'succeeded';
 
 /** The provider could not be reached or refused the call; nothing was charged. */
 export class ProviderUnavailableError extends Error {

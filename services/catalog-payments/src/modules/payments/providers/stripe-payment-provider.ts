@@ -1,5 +1,11 @@
 import Stripe from 'stripe';
-import type { CreateIntentInput, PaymentProvider, ProviderIntent, ProviderIntentState } from './payment-provider.js';
+import type {
+  CancelOutcome,
+  CreateIntentInput,
+  PaymentProvider,
+  ProviderIntent,
+  ProviderIntentState,
+} from './payment-provider.js';
 import { ProviderUnavailableError } from './payment-provider.js';
 
 export interface StripeProviderConfig {
@@ -61,8 +67,16 @@ export class StripePaymentProvider implements PaymentProvider {
     return STATES[intent.status] ?? 'open';
   }
 
-  async cancelIntent(providerPaymentId: string): Promise<void> {
-    await this.stripe.paymentIntents.cancel(providerPaymentId);
+  async cancelIntent(providerPaymentId: string): Promise<CancelOutcome> {
+    try {
+      await this.stripe.paymentIntents.cancel(providerPaymentId);
+      return 'canceled';
+    } catch (error) {
+      // Stripe refuses to cancel an intent that is already canceled or succeeded: its state says which.
+      const state = await this.intentState(providerPaymentId).catch(() => null);
+      if (state === 'canceled' || state === 'succeeded') return state;
+      throw error;
+    }
   }
 
   /** Verifies the signature (and its age) over the exact bytes Stripe sent; throws when it does not hold. */

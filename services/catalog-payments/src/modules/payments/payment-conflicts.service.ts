@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type Actor,
+  type CurrencyCode,
+  formatMinor,
+  PaymentConflictLimits,
+  type PaymentConflictsDto,
+} from '@medtutor/contracts';
+import { PrismaService } from '../../infra/prisma.service.js';
+import { forbidden, unauthenticated } from './payments.errors.js';
+
+/** Payments paid with a code that had gone to another payment, for an admin to settle. */
+@Injectable()
+export class PaymentConflictsService {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async list(actor: Actor | null): Promise<PaymentConflictsDto> {
+    if (!actor) throw unauthenticated();
+    if (actor.role !== 'admin') throw forbidden();
+    const where = { conflictAt: { not: null } };
+    const [total, payments] = await Promise.all([
+      this.prisma.payment.count({ where }),
+      this.prisma.payment.findMany({ where, orderBy: { conflictAt: 'desc' }, take: PaymentConflictLimits.listed }),
+    ]);
+    return {
+      total,
+      conflicts: payments.map((payment) => {
+        const currency = payment.currency as CurrencyCode;
+        return {
+          paymentId: payment.id,
+          userId: payment.userId,
+          buyerName: payment.buyerName,
+          buyerEmail: payment.buyerEmail,
+          packageName: payment.packageName,
+          currency,
+          amount: payment.amountMinor,
+          formattedPrice: formatMinor(payment.amountMinor, currency),
+          discountCode: payment.discountCode ?? '',
+          reason: payment.conflictReason ?? '',
+          paidAt: (payment.paidAt ?? payment.conflictAt ?? payment.createdAt).toISOString(),
+        };
+      }),
+    };
+  }
+}

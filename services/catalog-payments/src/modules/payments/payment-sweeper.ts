@@ -1,0 +1,92 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { CATALOG_PAYMENTS_CONFIG, type CatalogPaymentsConfig } from '../../config/catalog-payments.config.js';
+import { LOGGER } from '../../infra/logger.js';
+import { PrismaService } from '../../infra/prisma.service.js';
+import { ABANDONED, type EndOutcome, OPEN, PaymentsService } from './payments.service.js';
+
+/**
+ * Session-level advisory lock held for one sweep: replicas share the database, so only the one that
+ * takes it sweeps; the others skip that round. PostgreSQL drops it when the session ends, so a replica
+ * that dies mid-sweep does not block the others.
+ */
+export const SWEEPER_LOCK_KEY = 7_416_233_150;
+
+/** Checkouts ended per round: bounds one round's provider calls; the rest wait for the next round. */
+const BATCH = 100;
+
+export type SweepResult = Record<EndOutcome, number> | 'locked';
+
+/**
+ * Ends abandoned checkouts: open payments older than PAYMENT_HOLD_MINUTES have their intents
+ * cancelled at the provider, then are closed and their discount holds given back (see
+ * `PaymentsService.endCheckout`: an intent that cannot be cancelled keeps its hold until a later round).
+ */
+@Injectable()
+export class PaymentSweeper implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger: Logger;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly payments: PaymentsService,
+    @Inject(CATALOG_PAYMENTS_CONFIG) private readonly config: CatalogPaymentsConfig,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.logger = logger.child({ module: 'payment-sweeper' });
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => this.tick(), this.config.payments.sweepIntervalMs);
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** One round, unless this replica is still in its previous one. */
+  private tick(): void {
+    if (this.running) return;
+    this.running = this.sweepOnce()
+      .catch((error: unknown) => this.logger.error({ err: error }, 'abandoned-checkout sweep failed'))
+      .finally(() => (this.running = null));
+  }
+
+  /** 'locked' when another replica holds the sweeper lock; otherwise how each checkout ended. */
+  async sweepOnce(now = new Date()): Promise<SweepResult> {
+    const lock = new pg.Client({ connectionString: this.config.databaseUrl });
+    await lock.connect();
+    try {
+      const { rows } = await lock.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
+        SWEEPER_LOCK_KEY,
+      ]);
+      if (!rows[0]?.locked) return 'locked';
+      try {
+        return await this.sweep(now);
+      } finally {
+        await lock.query('SELECT pg_advisory_unlock($1)', [SWEEPER_LOCK_KEY]);
+      }
+    } finally {
+      await lock.end();
+    }
+  }
+
+  private async sweep(now: Date): Promise<Record<EndOutcome, number>> {
+    const abandoned = await this.prisma.payment.findMany({
+      where: {
+        status: { in: [...OPEN] },
+        createdAt: { lt: new Date(now.getTime() - this.config.payments.holdMs) },
+      },
+      orderBy: { createdAt: 'asc' },
+      take: BATCH,
+    });
+    const result: Record<EndOutcome, number> = { released: 0, paid: 0, kept: 0 };
+    for (const payment of abandoned) result[await this.payments.endCheckout(payment, ABANDONED, null)] += 1;
+    if (abandoned.length) this.logger.info(result, 'abandoned checkouts swept');
+    return result;
+  }
+}
