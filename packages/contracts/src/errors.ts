@@ -23,9 +23,10 @@ export const ErrorCodes = {
   secondFactorInvalid: 'IDENTITY.SECOND_FACTOR_INVALID',
   secondFactorConflict: 'IDENTITY.SECOND_FACTOR_CONFLICT',
   subjectUnavailable: 'PAYMENTS.SUBJECT_UNAVAILABLE',
+  /** Unknown, spent or held by another checkout: one answer, so a code's state cannot be probed. */
   discountCodeInvalid: 'PAYMENTS.DISCOUNT_CODE_INVALID',
-  discountCodeUsed: 'PAYMENTS.DISCOUNT_CODE_USED',
   /** No longer raised (see discountCodeInvalid); kept while clients still name it. */
+  discountCodeUsed: 'PAYMENTS.DISCOUNT_CODE_USED',
   paymentProviderUnavailable: 'PAYMENTS.PROVIDER_UNAVAILABLE',
   paymentNotPending: 'PAYMENTS.PAYMENT_NOT_PENDING',
   webhookSignatureInvalid: 'PAYMENTS.WEBHOOK_SIGNATURE_INVALID',

@@ -81,8 +81,6 @@ describe('catalog-payments configuration: payment provider', () => {
     expect(loadCatalogPaymentsConfig(base).payments.holdMs).toBe(30 * 60_000);
   });
 
-  it('refuses the Stripe provider without all three keys, naming each missing one', () => {
-    const problems = problemsOf({ ...base, PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123' });
   it('reads the sweep interval (60 s unless set) and refuses one outside 1–3600 s', () => {
     expect(loadCatalogPaymentsConfig(base).payments.sweepIntervalMs).toBe(60_000);
     expect(loadCatalogPaymentsConfig({ ...base, PAYMENT_SWEEP_INTERVAL_SECONDS: '15' }).payments.sweepIntervalMs).toBe(
@@ -92,6 +90,8 @@ describe('catalog-payments configuration: payment provider', () => {
     expect(problemsOf({ ...base, PAYMENT_SWEEP_INTERVAL_SECONDS: 'soon' })).toContain('PAYMENT_SWEEP_INTERVAL_SECONDS');
   });
 
+  it('refuses the Stripe provider without all three keys, naming each missing one', () => {
+    const problems = problemsOf({ ...base, PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123' });
 
     expect(problems).toContain('STRIPE_PUBLISHABLE_KEY: is required for the Stripe provider');
     expect(problems).toContain('STRIPE_WEBHOOK_SECRET: is required for the Stripe provider');

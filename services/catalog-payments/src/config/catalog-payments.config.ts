@@ -52,11 +52,11 @@ export const CatalogPaymentsEnvSchema = serviceEnvSchema('PAYMENTS_DATABASE_URL'
       .min(1)
       .max(24 * 60)
       .default(30),
+    /** How often the abandoned-checkout sweeper runs (one replica at a time). */
+    PAYMENT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   })
   .refine((env) => !env.DISCOUNT_CODE_SEED_30 || env.DISCOUNT_CODE_SEED_30 !== env.DISCOUNT_CODE_SEED_1, {
     message: 'must differ from DISCOUNT_CODE_SEED_30 (one code cannot be worth both £30 and £1)',
-    /** How often the abandoned-checkout sweeper runs (one replica at a time). */
-    PAYMENT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     path: ['DISCOUNT_CODE_SEED_1'],
   })
   .superRefine((env, ctx) => {
@@ -88,12 +88,12 @@ export const CatalogPaymentsEnvSchema = serviceEnvSchema('PAYMENTS_DATABASE_URL'
     payments: {
       provider: providerOf(env),
       holdMs: env.PAYMENT_HOLD_MINUTES * 60_000,
+      sweepIntervalMs: env.PAYMENT_SWEEP_INTERVAL_SECONDS * 1000,
       stripe: {
         secretKey: env.STRIPE_SECRET_KEY ?? null,
         publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
         webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
         apiBase: env.STRIPE_API_BASE ?? null,
-      sweepIntervalMs: env.PAYMENT_SWEEP_INTERVAL_SECONDS * 1000,
         webhookToleranceSeconds: env.STRIPE_WEBHOOK_TOLERANCE_SECONDS,
       },
     },

@@ -2,13 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { type Actor, type RpcError, RpcErrorSchema, Subjects } from '@medtutor/contracts';
 import { startServiceUnderTest, type ServiceUnderTest, type TestNats } from '@medtutor/nest-kit/testing';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import { firstValueFrom, timeout } from 'rxjs';
 import { AppModule, SERVICE_NAME } from '../../src/app.module.js';
 import { loadCatalogPaymentsConfig } from '../../src/config/catalog-payments.config.js';
 
 const migrationsDir = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
 
-import type { Logger } from 'pino';
 export const SEED_30 = 'WELCOME30';
 export const SEED_1 = 'TEST1';
 
@@ -17,19 +17,19 @@ export async function startPaymentsService(
   label: string,
   env: Record<string, string>,
   nats?: TestNats,
+  logger?: Logger,
 ): Promise<PaymentsHarness> {
   const service = await startServiceUnderTest({
     name: SERVICE_NAME,
     label,
     nats,
+    logger,
     migrationsDir,
-  logger?: Logger,
     module: ({ databaseUrl, natsUrl }, logger) =>
       AppModule.register(
         loadCatalogPaymentsConfig({
           NODE_ENV: 'test',
           PAYMENTS_DATABASE_URL: databaseUrl,
-    logger,
           NATS_URL: natsUrl,
           DISCOUNT_CODE_SEED_30: SEED_30,
           DISCOUNT_CODE_SEED_1: SEED_1,
