@@ -3,15 +3,23 @@ import {
   CatalogMessages,
   DiscountMessages,
   ErrorCodes,
+  type PaymentConflictsDto,
+  PaymentConflictsDtoSchema,
   PaymentMessages,
   type Role,
+  type RpcMeta,
   ServerMessages,
   Subjects,
 } from '@medtutor/contracts';
-import { DomainError } from '@medtutor/nest-kit';
+import { DomainError, parseRequest, RpcErrorFilter } from '@medtutor/nest-kit';
+import { Controller, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MessagePattern, type MicroserviceOptions, Payload, Transport } from '@nestjs/microservices';
 import type { Server } from 'node:http';
+import { pino } from 'pino';
 import Stripe from 'stripe';
 import request from 'supertest';
+import { z } from 'zod';
 import { FAKE_WEBHOOK_SECRET, type FakePayments, startFakePayments } from './support/fake-payments.js';
 import { signIn, startTestGateway, type TestGateway } from './support/test-gateway.js';
 
@@ -73,10 +81,10 @@ describe('POST /api/create-payment-intent', () => {
     expect(res.body).toMatchObject({ code: ErrorCodes.validationFailed, message: CatalogMessages.currencyInvalid });
   });
 
-  it("maps the service's errors: used code 409, provider down 502", async () => {
+  it("maps the service's errors: any refused code 400 with the one message, provider down 502", async () => {
     const { cookie } = await signedIn();
     const cases = [
-      [new DomainError(ErrorCodes.discountCodeUsed, DiscountMessages.codeUsed), 409],
+      [new DomainError(ErrorCodes.discountCodeInvalid, DiscountMessages.codeInvalid), 400],
       [new DomainError(ErrorCodes.paymentProviderUnavailable, PaymentMessages.providerUnavailable), 502],
     ] as const;
     for (const [error, status] of cases) {
@@ -144,6 +152,68 @@ describe('GET /api/payments/:paymentId and POST /api/payments/demo/confirm', () 
   });
 });
 
+describe('GET /api/admin/payments/conflicts', () => {
+  const conflicts: PaymentConflictsDto = {
+    total: 1,
+    conflicts: [
+      {
+        paymentId: '6f1c2a7e-3f4b-4c5d-8e9f-0a1b2c3d4e5f',
+        userId: 42,
+        buyerName: 'Ada Lovelace',
+        buyerEmail: 'ada@example.com',
+        packageName: '5-Session Package',
+        currency: 'GBP',
+        amount: 16000,
+        formattedPrice: '£160.00',
+        discountCode: 'WELCOME30',
+        reason: PaymentMessages.codeConflict,
+        paidAt: '2026-11-25T10:00:00.000Z',
+      },
+    ],
+  };
+  let conflictsService: { received: RpcMeta[]; stop: () => Promise<void> };
+
+  beforeAll(async () => {
+    conflictsService = await startConflictsResponder(gateway.config.natsUrl, conflicts);
+  });
+  afterAll(() => conflictsService?.stop());
+
+  it("asks catalog-payments as the admin and answers the contract's list", async () => {
+    const { cookie, userId } = await signedIn('admin');
+
+    const res = await request(server).get('/api/admin/payments/conflicts').set('Cookie', cookie);
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(conflicts);
+    expect(conflictsService.received.at(-1)?.actor).toEqual({ userId, role: 'admin' });
+  });
+
+  it('answers 401 to a visitor and 403 to a student or tutor, without asking the service', async () => {
+    const before = conflictsService.received.length;
+
+    expect((await request(server).get('/api/admin/payments/conflicts')).status).toBe(401);
+    for (const role of ['student', 'tutor'] as const) {
+      const res = await request(server)
+        .get('/api/admin/payments/conflicts')
+        .set('Cookie', (await signedIn(role)).cookie);
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe(ErrorCodes.forbidden);
+    }
+    expect(conflictsService.received).toHaveLength(before);
+  });
+
+  it('is documented as an admin operation with the reply schema from the contract', async () => {
+    const res = await request(server).get('/api/docs/openapi.json');
+
+    const operation = res.body.paths['/api/admin/payments/conflicts']?.get;
+    expect(operation?.tags).toEqual(['admin']);
+    expect(Object.keys(operation?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401', '403']));
+    expect(operation?.responses?.['200']?.content?.['application/json']?.schema).toEqual(
+      z.toJSONSchema(PaymentConflictsDtoSchema, { target: 'openapi-3.0' }),
+    );
+  });
+});
+
 describe('POST /api/stripe/webhook', () => {
   // Spacing, key order and non-ASCII text that a JSON parse-and-serialise would change.
   const payload =
@@ -194,3 +264,26 @@ describe('POST /api/stripe/webhook', () => {
     expect(payments.fake.received).toHaveLength(before);
   });
 });
+
+/** catalog-payments' list_payment_conflicts subject alone, answering `reply` and recording each caller's meta. */
+async function startConflictsResponder(natsUrl: string, reply: PaymentConflictsDto) {
+  const received: RpcMeta[] = [];
+  @Controller()
+  class ConflictsController {
+    @MessagePattern(Subjects.catalogPayments.listPaymentConflicts)
+    list(@Payload() payload: unknown): PaymentConflictsDto {
+      received.push(parseRequest(z.object({}), payload).meta);
+      return reply;
+    }
+  }
+  @Module({ controllers: [ConflictsController] })
+  class ConflictsModule {}
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(ConflictsModule, {
+    transport: Transport.NATS,
+    options: { servers: [natsUrl], queue: 'fake-payment-conflicts' },
+    logger: false,
+  });
+  app.useGlobalFilters(new RpcErrorFilter(pino({ level: 'silent' })));
+  await app.listen();
+  return { received, stop: () => app.close() };
+}

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CatalogController } from './catalog.controller.js';
 import { DiscountCodesController } from './discount-codes.controller.js';
+import { PaymentConflictsController } from './payment-conflicts.controller.js';
 import { PaymentsController } from './payments.controller.js';
 import { RevenueController } from './revenue.controller.js';
 import { StripeWebhookController } from './stripe-webhook.controller.js';
@@ -9,6 +10,7 @@ import { StripeWebhookController } from './stripe-webhook.controller.js';
   controllers: [
     CatalogController,
     DiscountCodesController,
+    PaymentConflictsController,
     PaymentsController,
     RevenueController,
     StripeWebhookController,

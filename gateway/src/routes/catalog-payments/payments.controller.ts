@@ -48,7 +48,7 @@ export class PaymentsController {
   })
   @ApiBody({ schema: openApi(CreatePaymentIntentBodySchema, 'input') })
   @ApiOkResponse({ description: 'The intent to confirm in the browser', schema: openApi(PaymentIntentDtoSchema) })
-  @ApiErrorReplies(400, 409, 422, 502, 503)
+  @ApiErrorReplies(400, 422, 502, 503)
   async createPaymentIntent(
     @Body(new ZodBodyPipe(CreatePaymentIntentBodySchema)) body: Buyer,
     @Req() req: Request,

@@ -6,6 +6,7 @@ import { usePayslips } from '../../payslips/api/get-payslips';
 import { useAdminUsers } from '../../students/api/get-admin-users';
 import { hoursSoldVsUsed, trialFunnel } from '../utils/aggregate';
 import { downloadCsv, payslipRows, studentRows, toCsv } from '../utils/csv';
+import { PaymentConflictsAlert } from './payment-conflicts-alert';
 import { RevenueByWeekCard } from './revenue-by-week-card';
 
 const heading = (text: string) => (
@@ -23,6 +24,7 @@ export function OverviewTab() {
 
   return (
     <Flex vertical gap="large">
+      <PaymentConflictsAlert />
       <Flex gap="small" wrap>
         <Button
           icon={<DownloadOutlined />}

@@ -1,0 +1,66 @@
+/** @jest-environment jsdom */
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { type PaymentConflictsDto, PaymentMessages } from '@medtutor/contracts';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { SWRConfig } from 'swr';
+import { PaymentConflictsAlert } from './payment-conflicts-alert';
+
+const fetchMock = jest.fn<typeof fetch>();
+const realFetch = globalThis.fetch;
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  globalThis.fetch = fetchMock;
+});
+afterEach(() => {
+  cleanup();
+  globalThis.fetch = realFetch;
+});
+
+const showing = (reply: PaymentConflictsDto) => {
+  // jsdom has no Response: apiRequest reads only ok, status and text().
+  fetchMock.mockResolvedValueOnce({ ok: true, status: 200, text: async () => JSON.stringify(reply) } as Response);
+  return render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <PaymentConflictsAlert />
+    </SWRConfig>,
+  );
+};
+
+describe('PaymentConflictsAlert', () => {
+  it('lists each conflicted payment with its student, amount, code and time', async () => {
+    showing({
+      total: 1,
+      conflicts: [
+        {
+          paymentId: '6f1c2a7e-3f4b-4c5d-8e9f-0a1b2c3d4e5f',
+          userId: 42,
+          buyerName: 'Ada Lovelace',
+          buyerEmail: 'ada@example.com',
+          packageName: '5-Session Package',
+          currency: 'GBP',
+          amount: 16000,
+          formattedPrice: '£160.00',
+          discountCode: 'WELCOME30',
+          reason: PaymentMessages.codeConflict,
+          paidAt: '2026-11-25T10:05:00.000Z',
+        },
+      ],
+    });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('1 payment was taken with a discount code already used');
+    const items = screen.getAllByRole('listitem').map((item) => item.textContent);
+    expect(items).toEqual(['Ada Lovelace, ada@example.com paid £160.00 with WELCOME30 on 25 Nov 2026, 10:05']);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/admin/payments/conflicts');
+  });
+
+  it('shows nothing when there is no conflict', async () => {
+    const { container } = showing({ total: 0, conflicts: [] });
+
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50))); // the reply has arrived and rendered
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(container.textContent).toBe('');
+  });
+});
