@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
@@ -56,6 +57,7 @@ function placeholder(variable: string): string {
   if (variable === 'SESSION_SECRET') return 'x'.repeat(48);
   if (variable === 'STRIPE_SECRET_KEY') return 'sk_live_placeholder';
   if (variable === 'STRIPE_WEBHOOK_SECRET') return 'whsec_placeholder';
+  if (variable === 'NATS_PASSWORD') return 'natsPasswordPlaceholder';
   return `${variable.toLowerCase()}_placeholder`;
 }
 
@@ -67,7 +69,9 @@ function environmentOf(container: Container): Record<string, string> {
   }
   for (const variable of container.env ?? []) {
     const secret = variable.valueFrom?.secretKeyRef;
-    if (variable.value !== undefined) env[variable.name] = variable.value;
+    // Kubernetes expands $(NAME) from the variables listed before it.
+    if (variable.value !== undefined)
+      env[variable.name] = variable.value.replace(/\$\((\w+)\)/g, (ref, name: string) => env[name] ?? ref);
     else if (secret && !secret.optional) env[variable.name] = placeholder(variable.name);
   }
   return env;
@@ -196,8 +200,153 @@ describe('infra/k8s/base', () => {
   });
 
   it('points REDIS_URL at the Redis Service and keeps PostgreSQL outside (managed, per service)', () => {
-    expect(new URL(configMap.REDIS_URL ?? '').host).toBe(`redis:${find('Service', 'redis')?.spec.ports[0].port}`);
+    const redisUrl = new URL(environmentOf(containerOf('gateway')).REDIS_URL ?? '');
+    expect(redisUrl.host).toBe(`redis:${find('Service', 'redis')?.spec.ports[0].port}`);
+    expect(configMap.REDIS_URL).toBeUndefined();
     expect(objects.filter((object) => /postgres/i.test(object.metadata.name))).toEqual([]);
     expect(configMap.DB_AUTO_CREATE).toBe('false');
+  });
+
+  it("runs Redis with the redis-auth password, which the gateway's REDIS_URL carries", () => {
+    const redis = find('StatefulSet', 'redis')?.spec.template.spec.containers[0] as Container & { args: string[] };
+    expect(redis.args.slice(-2)).toEqual(['--requirepass', '$(REDIS_PASSWORD)']);
+    const fromSecret = { secretKeyRef: { name: 'redis-auth', key: 'REDIS_PASSWORD' } };
+    expect(redis.env).toEqual(
+      expect.arrayContaining([
+        { name: 'REDIS_PASSWORD', valueFrom: fromSecret },
+        { name: 'REDISCLI_AUTH', valueFrom: fromSecret },
+      ]),
+    );
+    const gateway = containerOf('gateway').env ?? [];
+    const passwordAt = gateway.findIndex((variable) => variable.name === 'REDIS_PASSWORD');
+    expect(gateway[passwordAt]?.valueFrom).toEqual(fromSecret);
+    // Declared after the password, or Kubernetes leaves $(REDIS_PASSWORD) unexpanded.
+    expect(gateway.findIndex((variable) => variable.name === 'REDIS_URL')).toBeGreaterThan(passwordAt);
+    expect(readme).toContain('secret generic redis-auth');
+  });
+
+  it('gives NATS the platform authorization and every app its own user from the nats-users Secret', () => {
+    const config = find('ConfigMap', 'nats-config')?.data ?? {};
+    expect(config['authorization.conf']).toBe(read('infra/nats/authorization.conf'));
+    expect(config['nats.conf']).toMatch(/^ {0}include \.\/authorization\.conf$/m);
+    const server = find('StatefulSet', 'nats')?.spec.template.spec.containers[0];
+    expect(server.envFrom).toEqual([{ secretRef: { name: 'nats-users' } }]);
+    for (const app of APPS) {
+      const env = containerOf(app.name).env ?? [];
+      const key = config['authorization.conf']?.match(new RegExp(`user: ${app.name}\\n\\s+password: \\$(\\w+)`))?.[1];
+      expect({ app: app.name, key }).toEqual({ app: app.name, key: expect.any(String) });
+      expect(env).toEqual(
+        expect.arrayContaining([
+          { name: 'NATS_USER', value: app.name },
+          { name: 'NATS_PASSWORD', valueFrom: { secretKeyRef: { name: 'nats-users', key } } },
+        ]),
+      );
+      expect(readme).toContain(`--from-literal=${key}=`);
+    }
+  });
+
+  it('renders with kustomize as Kubernetes parses it', () => {
+    let rendered: string | undefined;
+    try {
+      rendered = execFileSync('kubectl', ['kustomize', join(ROOT, K8S_DIR)], { encoding: 'utf8' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    if (rendered !== undefined) {
+      expect(rendered).toContain('kind: NetworkPolicy');
+      return;
+    }
+    // Without kubectl: the construct its YAML parser refused, `?` unquoted inside a flow mapping.
+    for (const file of readdirSync(join(ROOT, K8S_DIR)).filter((name) => name.endsWith('.yaml'))) {
+      const offending = read(`${K8S_DIR}/${file}`)
+        .split('\n')
+        .filter((line) => /\{[^}'"]*\?[^}]*\}/.test(line) && !line.trimStart().startsWith('#'));
+      expect({ file, offending }).toEqual({ file, offending: [] });
+    }
+  });
+
+  describe('NetworkPolicies', () => {
+    type Selector = {
+      matchLabels?: Record<string, string>;
+      matchExpressions?: Array<{ key: string; operator: string; values: string[] }>;
+    };
+    type Peer = {
+      podSelector?: Selector;
+      namespaceSelector?: Selector;
+      ipBlock?: { cidr: string; except?: string[] };
+    };
+    type Rule = { from?: Peer[]; to?: Peer[]; ports?: Array<{ protocol: string; port: number }> };
+    const policies = objects.filter((object) => object.kind === 'NetworkPolicy');
+    const NAME = 'app.kubernetes.io/name';
+    const selects = (selector: Selector, labels: Record<string, string>) =>
+      Object.entries(selector.matchLabels ?? {}).every(([key, value]) => labels[key] === value) &&
+      (selector.matchExpressions ?? []).every(
+        (expression) => expression.operator === 'In' && expression.values.includes(labels[expression.key] ?? ''),
+      );
+    const describePeer = (peer: Peer): string => {
+      if (peer.ipBlock) return peer.ipBlock.except ? `internet` : `ip ${peer.ipBlock.cidr}`;
+      const pods = peer.podSelector?.matchLabels?.[NAME] ?? peer.podSelector?.matchLabels?.['k8s-app'] ?? 'any pod';
+      const namespace = peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'];
+      return namespace ? `${namespace}/${pods}` : pods;
+    };
+    /** Everything the policies allow a pod with these labels, as "ingress|egress peer:port". */
+    const allowed = (labels: Record<string, string>) => {
+      const found = new Set<string>();
+      for (const policy of policies.filter((candidate) => selects(candidate.spec.podSelector, labels))) {
+        for (const direction of ['ingress', 'egress'] as const) {
+          for (const rule of (policy.spec[direction] ?? []) as Rule[]) {
+            for (const peer of (direction === 'ingress' ? rule.from : rule.to) ?? [{}]) {
+              for (const port of rule.ports ?? [{ protocol: 'any', port: 0 }])
+                found.add(`${direction} ${describePeer(peer)}:${port.port}${port.protocol === 'UDP' ? '/udp' : ''}`);
+            }
+          }
+        }
+      }
+      return [...found].sort();
+    };
+    const dns = ['egress kube-system/kube-dns:53', 'egress kube-system/kube-dns:53/udp'];
+    const labelsOf = (kind: string, name: string) => find(kind, name)?.spec.template.metadata.labels ?? {};
+
+    it('deny every pod all traffic unless a policy allows it', () => {
+      const deny = find('NetworkPolicy', 'default-deny');
+      expect(deny?.spec).toEqual({ podSelector: {}, policyTypes: ['Ingress', 'Egress'] });
+      for (const policy of policies) expect(policy.spec.policyTypes.length).toBeGreaterThan(0);
+    });
+
+    it('let only the ingress controller reach the gateway, and the gateway reach only Redis and NATS', () => {
+      expect(allowed(labelsOf('Deployment', 'gateway'))).toEqual(
+        [...dns, 'egress nats:4222', 'egress redis:6379', 'ingress ingress-nginx/ingress-nginx:8080'].sort(),
+      );
+    });
+
+    it.each(SERVICES)('let $name reach NATS and its own database only (plus mail and Stripe where needed)', (app) => {
+      const rules = allowed(labelsOf('Deployment', app.name));
+      const database = rules.filter((rule) => rule.startsWith('egress ip '));
+      expect(database).toEqual([expect.stringMatching(/^egress ip \d+\.\d+\.\d+\.\d+\/32:5432$/)]);
+      const extra = { identity: ['465', '587'], 'catalog-payments': ['443', '465', '587'], tutoring: ['465', '587'] };
+      const internet = (extra[app.name as keyof typeof extra] ?? []).map((port) => `egress internet:${port}`);
+      expect(rules).toEqual([...dns, ...database, 'egress nats:4222', ...internet].sort());
+      expect(rules.some((rule) => rule.startsWith('ingress'))).toBe(false);
+    });
+
+    it("give every service a database address of its own (an overlay patches the base's placeholders)", () => {
+      const addresses = SERVICES.map((app) =>
+        allowed(labelsOf('Deployment', app.name)).find((rule) => rule.startsWith('egress ip ')),
+      );
+      expect(new Set(addresses).size).toBe(SERVICES.length);
+    });
+
+    it('let NATS take clients from the apps only, and route only among its own servers', () => {
+      const apps = APPS.map((app) => app.name);
+      const clients = find('NetworkPolicy', 'nats')?.spec.ingress[0].from[0].podSelector.matchExpressions[0].values;
+      expect([...clients].sort()).toEqual([...apps].sort());
+      expect(allowed(labelsOf('StatefulSet', 'nats'))).toEqual(
+        [...dns, 'egress nats:6222', 'ingress nats:6222', 'ingress any pod:4222'].sort(),
+      );
+    });
+
+    it('let only the gateway reach Redis, which reaches nothing', () => {
+      expect(allowed(labelsOf('StatefulSet', 'redis'))).toEqual([...dns, 'ingress gateway:6379'].sort());
+    });
   });
 });
