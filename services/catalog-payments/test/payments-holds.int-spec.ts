@@ -9,6 +9,7 @@ import {
   ServerMessages,
   Subjects,
 } from '@medtutor/contracts';
+import { secretSafeLoggerOptions } from '@medtutor/nest-kit';
 import pg from 'pg';
 import { pino } from 'pino';
 import Stripe from 'stripe';
@@ -70,8 +71,9 @@ beforeAll(async () => {
   stripe = new StripeStandIn();
   const apiBase = await stripe.start();
   buyerSide = stripeAt(apiBase);
+  // The platform logger's own options (createLogger's, production flavour), writing to this array.
   const logger = pino(
-    { level: 'info' },
+    { level: 'info', ...secretSafeLoggerOptions(true) },
     {
       write: (line: string) => {
         rawLog.push(line);
@@ -327,6 +329,10 @@ describe('a payment Stripe took after its code had gone to another payment', () 
 describe('error logs', () => {
   it("carry the error's message and stack as fields of a JSON line, never [object Object]", async () => {
     const from = logLines.length;
+    const buyer = newStudent();
+    await createIntent(buyer);
+    stripe.failingCancels = true;
+    await createIntent(buyer); // the first checkout cannot be cancelled: a warning
     stripe.failing = true;
     expect(
       (
@@ -339,20 +345,20 @@ describe('error logs', () => {
     ).toBe(ErrorCodes.paymentProviderUnavailable);
     stripe.failing = false;
 
-    const failure = logLines.slice(from).find((line) => line.msg === 'payment provider refused or did not answer');
-    expect(failure).toMatchObject({
+    const lines = logLines.slice(from);
+    expect(lines.find((line) => line.msg === 'payment provider refused or did not answer')).toMatchObject({
       level: 50,
       paymentId: expect.any(String),
       err: {
         type: 'ProviderUnavailableError',
         message: expect.stringContaining('stand-in is failing'),
         stack: expect.stringContaining('payment provider call failed'),
+        cause: { type: 'StripeAPIError', message: 'stand-in is failing', stack: expect.any(String) },
       },
     });
-    const cancelWarning = logLines.find((line) => line.msg === 'could not cancel the intent: the hold is kept');
-    expect(cancelWarning).toMatchObject({
+    expect(lines.find((line) => line.msg === 'could not cancel the intent: the hold is kept')).toMatchObject({
       level: 40,
-      err: { message: expect.stringContaining('stand-in is failing cancels'), stack: expect.any(String) },
+      err: { message: 'stand-in is failing cancels', stack: expect.stringContaining('stand-in is failing cancels') },
     });
     expect(rawLog.filter((line) => line.includes('[object Object]'))).toEqual([]);
   });
