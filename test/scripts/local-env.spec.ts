@@ -56,4 +56,46 @@ describe('scripts/lib/local-env.sh', () => {
     expect(env.SESSION_SECRET).toBe(stored);
     expect(localEnv().SESSION_SECRET).toBe(stored);
   });
+
+  const users = ['gateway', 'identity', 'catalog-payments', 'tutoring', 'reviews', 'payroll', 'admin'];
+  const passwordVar = (user: string) => `NATS_${user.toUpperCase().replace('-', '_')}_PASSWORD`;
+
+  it('generates one NATS password per user once, which the NATS config reads as a string and the apps accept', async () => {
+    const stored = readFileSync(join(varDir, 'nats-passwords'), 'utf8');
+    const passwords = users.map((user) => env[passwordVar(user)] ?? '');
+    for (const password of passwords) {
+      expect(password).toMatch(/^n[0-9a-f]{48}$/);
+      expect(stored).toContain(`=${password}\n`);
+    }
+    expect(new Set(passwords).size).toBe(users.length);
+    expect(localEnv()[passwordVar('tutoring')]).toBe(env[passwordVar('tutoring')]);
+    expect(localEnv({ NATS_TUTORING_PASSWORD: 'fromTheEnvironment-123' }).NATS_TUTORING_PASSWORD).toBe(
+      'fromTheEnvironment-123',
+    );
+    for (const app of APPS) {
+      const own = { ...env, NATS_USER: app.name, NATS_PASSWORD: env[passwordVar(app.name)] ?? '' };
+      expect(await configProblems(app, own)).toEqual([]);
+    }
+  });
+
+  it("runs each app as its own NATS user, with no other process's password in its environment", () => {
+    // scripts/start.sh's app_command, run by /bin/sh as concurrently runs it.
+    const script = `source scripts/lib/common.sh && VAR_DIR="$1" && source scripts/lib/local-env.sh &&
+      eval "$(sed -n '/^app_command() {/,/^}/p' scripts/start.sh)" &&
+      sh -c "$(app_command catalog-payments /dev/null | sed 's#exec node /dev/null#env -0#')"`;
+    const output = execFileSync('bash', ['-c', script, 'start', varDir], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: varDir },
+      encoding: 'utf8',
+    });
+    const child = Object.fromEntries(
+      output
+        .split('\0')
+        .filter(Boolean)
+        .map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
+    );
+    expect(child.NATS_USER).toBe('catalog-payments');
+    expect(child.NATS_PASSWORD).toBe(env[passwordVar('catalog-payments')]);
+    expect(Object.keys(child).filter((name) => /^NATS_\w+_PASSWORD$/.test(name))).toEqual([]);
+  });
 });
