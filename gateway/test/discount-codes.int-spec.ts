@@ -51,6 +51,7 @@ describe('POST /api/admin/create-discount-code', () => {
       statusCode: 400,
       code: ErrorCodes.validationFailed,
       message: DiscountMessages.discountPriceInvalid,
+      errors: [{ field: 'discountPrice', message: DiscountMessages.discountPriceInvalid }],
     });
   });
 
