@@ -71,6 +71,9 @@ export const jsonSchemaOf = (schema: z.ZodType, io: 'input' | 'output' = 'output
     unrepresentable: 'any',
     override: ({ zodSchema, jsonSchema }) => {
       const def = zodSchema._zod.def as { type: string; out?: z.core.$ZodType };
+      // A default given as metadata (where a preprocess hides the real one from JSON Schema).
+      const meta = z.globalRegistry.get(zodSchema as unknown as z.ZodType) as { default?: unknown } | undefined;
+      if (io === 'input' && meta?.default !== undefined) jsonSchema.default = meta.default as never;
       if (io === 'input' && def.type === 'pipe' && !jsonSchema.format) {
         const format = jsonSchemaFormats[formatOf(def.out) ?? ''];
         if (format) jsonSchema.format = format;

@@ -12,14 +12,17 @@ export const DiscountMessages = {
  * empty, so an absent value, null and '' all mean the default.
  */
 export const CreateDiscountCodeBodySchema = z.object({
-  discountPrice: z.preprocess(
-    (value) => (value === undefined || value === null || value === '' ? DiscountLimits.defaultPounds : value),
-    z.coerce
-      .number({ error: DiscountMessages.discountPriceInvalid })
-      .int(DiscountMessages.discountPriceInvalid)
-      .min(DiscountLimits.minPounds, DiscountMessages.discountPriceInvalid)
-      .max(DiscountLimits.maxPounds, DiscountMessages.discountPriceInvalid),
-  ),
+  discountPrice: z
+    .preprocess(
+      (value) => (value === undefined || value === null || value === '' ? DiscountLimits.defaultPounds : value),
+      z.coerce
+        .number({ error: DiscountMessages.discountPriceInvalid })
+        .int(DiscountMessages.discountPriceInvalid)
+        .min(DiscountLimits.minPounds, DiscountMessages.discountPriceInvalid)
+        .max(DiscountLimits.maxPounds, DiscountMessages.discountPriceInvalid),
+    )
+    // The preprocess hides the default from JSON Schema; the OpenAPI document states it.
+    .meta({ default: DiscountLimits.defaultPounds }),
 });
 export type CreateDiscountCodeBody = z.input<typeof CreateDiscountCodeBodySchema>;
 

@@ -40,14 +40,17 @@ export const SubmitTestimonialBodySchema = z.object({
     .min(1, M.experienceRequired)
     .max(TestimonialLimits.contentMax, `Please keep your story under ${TestimonialLimits.contentMax} characters`),
   // An absent or empty rating means the default, like the select's initial value.
-  rating: z.preprocess(
-    (value) => (value === undefined || value === null || value === '' ? TestimonialLimits.ratingDefault : value),
-    z.coerce
-      .number({ error: ratingInvalid })
-      .int(ratingInvalid)
-      .min(TestimonialLimits.ratingMin, ratingInvalid)
-      .max(TestimonialLimits.ratingMax, ratingInvalid),
-  ),
+  rating: z
+    .preprocess(
+      (value) => (value === undefined || value === null || value === '' ? TestimonialLimits.ratingDefault : value),
+      z.coerce
+        .number({ error: ratingInvalid })
+        .int(ratingInvalid)
+        .min(TestimonialLimits.ratingMin, ratingInvalid)
+        .max(TestimonialLimits.ratingMax, ratingInvalid),
+    )
+    // The preprocess hides the default from JSON Schema; the OpenAPI document states it.
+    .meta({ default: TestimonialLimits.ratingDefault }),
   email: singleLine('Email', { error: M.emailInvalid })
     .trim()
     .max(Limits.emailMax, M.emailInvalid)

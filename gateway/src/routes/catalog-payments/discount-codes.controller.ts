@@ -10,7 +10,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import { AdminOnly } from '../../auth/auth.decorators.js';
 import { ServiceClient } from '../../clients/service-client.js';
-import { ApiErrorReplies } from '../../http/openapi.js';
+import { ApiErrorReplies, jsonSchemaOf } from '../../http/openapi.js';
 import { ZodBodyPipe } from '../../http/zod-body.pipe.js';
 
 @ApiTags('admin')
@@ -23,7 +23,7 @@ export class DiscountCodesController {
   @AdminOnly()
   @ApiOperation({ summary: 'Create a single-use discount code worth 1–100 pounds (30 when empty)' })
   @ApiBody({
-    schema: z.toJSONSchema(CreateDiscountCodeBodySchema, { target: 'openapi-3.0', io: 'input' }) as SchemaObject,
+    schema: jsonSchemaOf(CreateDiscountCodeBodySchema, 'input'),
   })
   @ApiResponse({
     status: 201,

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags, type SchemaObject } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   CreatePaymentIntentBodySchema,
   type CreatePaymentIntentRequest,
@@ -21,13 +21,13 @@ import { actorOf } from '../../auth/actor.js';
 import { Authenticated } from '../../auth/auth.decorators.js';
 import { ServiceClient } from '../../clients/service-client.js';
 import { ApiErrors } from '../../filters/api-error.js';
-import { ApiErrorReplies } from '../../http/openapi.js';
+import { ApiErrorReplies, jsonSchemaOf } from '../../http/openapi.js';
 import { ZodBodyPipe } from '../../http/zod-body.pipe.js';
 import { LOGGER } from '../../logging/logger.js';
 import { RateLimited } from '../../rate-limits/rate-limited.decorator.js';
 
-const openApi = (schema: z.ZodType, io: 'input' | 'output' = 'output') =>
-  z.toJSONSchema(schema, { target: 'openapi-3.0', io }) as SchemaObject;
+/** Contract schemas as OpenAPI, stating formats and defaults as the server enforces them. */
+const openApi = jsonSchemaOf;
 
 type Buyer = z.output<typeof CreatePaymentIntentBodySchema>;
 

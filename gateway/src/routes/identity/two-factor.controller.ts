@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBody, ApiCookieAuth, ApiOperation, ApiResponse, ApiTags, type SchemaObject } from '@nestjs/swagger';
+import { ApiBody, ApiCookieAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   ErrorCodes,
   SecondFactorCodeBodySchema,
@@ -19,7 +19,7 @@ import { Authenticated } from '../../auth/auth.decorators.js';
 import { ServiceClient } from '../../clients/service-client.js';
 import { ApiError, ApiErrors } from '../../filters/api-error.js';
 import { clientIp } from '../../http/client-ip.js';
-import { ApiErrorReplies, ApiJsonReply } from '../../http/openapi.js';
+import { ApiErrorReplies, ApiJsonReply, jsonSchemaOf } from '../../http/openapi.js';
 import { ZodBodyPipe } from '../../http/zod-body.pipe.js';
 import { RateLimitsService } from '../../rate-limits/rate-limits.service.js';
 import type { PendingSecondFactor } from '../../sessions/session-data.js';
@@ -29,8 +29,8 @@ import { SessionsService } from '../../sessions/sessions.service.js';
 /** The second step must follow the password within this long, or the password step starts again. */
 export const SECOND_FACTOR_PENDING_MS = 10 * 60_000;
 
-const openApi = (schema: z.ZodType, io: 'input' | 'output' = 'output') =>
-  z.toJSONSchema(schema, { target: 'openapi-3.0', io }) as SchemaObject;
+/** Contract schemas as OpenAPI, stating formats and defaults as the server enforces them. */
+const openApi = jsonSchemaOf;
 
 type CodeBody = z.output<typeof SecondFactorCodeBodySchema>;
 

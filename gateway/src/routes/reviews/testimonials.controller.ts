@@ -6,7 +6,6 @@ import {
   ApiParam,
   ApiResponse,
   ApiTags,
-  type SchemaObject,
 } from '@nestjs/swagger';
 import {
   type DeleteTestimonialReply,
@@ -24,17 +23,16 @@ import {
   type TestimonialIdRequest,
 } from '@medtutor/contracts';
 import type { Request } from 'express';
-import { z } from 'zod';
 import { AdminOnly } from '../../auth/auth.decorators.js';
 import { ServiceClient } from '../../clients/service-client.js';
 import { ApiErrors } from '../../filters/api-error.js';
 import { clientIp } from '../../http/client-ip.js';
-import { ApiErrorReplies } from '../../http/openapi.js';
+import { ApiErrorReplies, jsonSchemaOf } from '../../http/openapi.js';
 import { parseBody } from '../../http/zod-body.pipe.js';
 import { RateLimitsService } from '../../rate-limits/rate-limits.service.js';
 
-const openApi = (schema: z.ZodType, io: 'input' | 'output' = 'output') =>
-  z.toJSONSchema(schema, { target: 'openapi-3.0', io }) as SchemaObject;
+/** Contract schemas as OpenAPI, stating formats and defaults as the server enforces them. */
+const openApi = jsonSchemaOf;
 
 /** A malformed id names no testimonial: the same 404 as an unknown one, never a 500. */
 const testimonialId = (id: string): TestimonialIdRequest => {

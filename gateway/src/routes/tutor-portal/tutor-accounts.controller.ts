@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiResponse, ApiTags, type SchemaObject } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   ErrorCodes,
   InviteTutorBodySchema,
@@ -15,11 +15,11 @@ import { z } from 'zod';
 import { AdminOnly } from '../../auth/auth.decorators.js';
 import { ServiceClient } from '../../clients/service-client.js';
 import { ApiError } from '../../filters/api-error.js';
-import { ApiErrorReplies } from '../../http/openapi.js';
+import { ApiErrorReplies, jsonSchemaOf } from '../../http/openapi.js';
 import { ZodBodyPipe } from '../../http/zod-body.pipe.js';
 
-const openApi = (schema: z.ZodType, io: 'input' | 'output' = 'output') =>
-  z.toJSONSchema(schema, { target: 'openapi-3.0', io }) as SchemaObject;
+/** Contract schemas as OpenAPI, stating formats and defaults as the server enforces them. */
+const openApi = jsonSchemaOf;
 
 @ApiTags('admin')
 @Controller('api/admin/tutor-accounts')

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags, type SchemaObject } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
   DeliveredSessionBodySchema,
   type PayslipDto,
@@ -21,12 +21,12 @@ import { z } from 'zod';
 import { TutorOnly } from '../../auth/auth.decorators.js';
 import { ServiceClient } from '../../clients/service-client.js';
 import { ApiErrors } from '../../filters/api-error.js';
-import { ApiErrorReplies } from '../../http/openapi.js';
+import { ApiErrorReplies, jsonSchemaOf } from '../../http/openapi.js';
 import { parseBody, ZodBodyPipe } from '../../http/zod-body.pipe.js';
 import { payslipIdOf } from '../payroll/payslip-id.js';
 
-const openApi = (schema: z.ZodType, io: 'input' | 'output' = 'output') =>
-  z.toJSONSchema(schema, { target: 'openapi-3.0', io }) as SchemaObject;
+/** Contract schemas as OpenAPI, stating formats and defaults as the server enforces them. */
+const openApi = jsonSchemaOf;
 const TutorStudentsSchema = z.array(TutorStudentPackageDtoSchema);
 
 /**
