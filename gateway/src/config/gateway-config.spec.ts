@@ -27,7 +27,6 @@ describe('gateway config', () => {
       trustProxy: false,
       rateLimits: {
         loginPerEmailAndIp: { points: 5, durationSeconds: 900 },
-        loginPerEmail: { points: 20, durationSeconds: 3600 },
       },
     });
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
@@ -78,8 +77,8 @@ describe('gateway config', () => {
     expect(() => loadGatewayConfig({ SESSION_SECRET: 'short' })).toThrow(
       /SESSION_SECRET: must be at least 32 characters/,
     );
-    expect(() => loadGatewayConfig({ RATE_LIMIT_LOGIN_EMAIL: 'lots' })).toThrow(/RATE_LIMIT_LOGIN_EMAIL/);
-    expect(() => loadGatewayConfig({ RATE_LIMIT_LOGIN_EMAIL: '0/1h' })).toThrow(/RATE_LIMIT_LOGIN_EMAIL/);
+    expect(() => loadGatewayConfig({ RATE_LIMIT_LOGIN_EMAIL_IP: 'lots' })).toThrow(/RATE_LIMIT_LOGIN_EMAIL_IP/);
+    expect(() => loadGatewayConfig({ RATE_LIMIT_LOGIN_EMAIL_IP: '0/1h' })).toThrow(/RATE_LIMIT_LOGIN_EMAIL_IP/);
   });
 
   it('parses rate limits and trust proxy values', () => {
