@@ -99,24 +99,35 @@ describe('one code, 50 concurrent attempts across several users and intents', ()
         [code],
       );
     }
-    const racers = Array.from({ length: 8 }, newStudent);
+    const racers = Array.from({ length: 10 }, newStudent);
+    const chains = new Map<Actor, Promise<unknown>>();
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
     const attempts: Array<() => Promise<unknown>> = [
-      // 30 checkouts with the code, three per racer at once (each supersedes the racer's others), each paid if it got one.
-      ...Array.from({ length: 30 }, (_, i) => async () => {
+      // 30 checkouts with the code, three per racer one after another, racers side by side: the first two
+      // are left (each superseded by the next, which cancels it and frees its hold), the third is paid.
+      ...Array.from({ length: 30 }, (_, i) => () => {
         const racer = racers[i % racers.length] as Actor;
-        const intent = await createIntent(racer, code).catch(() => null);
-        if (intent) await payAtStripe(intent.paymentId);
+        const pays = i >= 20;
+        const attempt = (chains.get(racer) ?? Promise.resolve()).then(async () => {
+          const intent = await createIntent(racer, code).catch(() => null);
+          if (intent && pays) await payAtStripe(intent.paymentId);
+        });
+        chains.set(racer, attempt);
+        return attempt;
       }),
-      // 12 legacy buyers paying, some twice (Stripe refuses the second confirmation).
-      ...Array.from(
-        { length: 12 },
-        (_, i) => () => payAtStripe((legacy[i % legacy.length] as { paymentId: string }).paymentId),
-      ),
+      // 12 legacy buyers paying at staggered moments, some twice (Stripe refuses the second confirmation).
+      ...Array.from({ length: 12 }, (_, i) => async () => {
+        await pause((i * 13) % 60);
+        await payAtStripe((legacy[i % legacy.length] as { paymentId: string }).paymentId);
+      }),
       // 8 success pages asking about legacy payments (the service asks Stripe and fulfils a paid one).
       ...Array.from({ length: 8 }, (_, i) => {
         const { buyer, paymentId } = legacy[i % legacy.length] as { buyer: Actor; paymentId: string };
-        return () => harness.call(Subjects.catalogPayments.getPayment, { paymentId }, buyer);
+        return async () => {
+          await pause((i * 17) % 60);
+          return harness.call(Subjects.catalogPayments.getPayment, { paymentId }, buyer);
+        };
       }),
     ];
     expect(attempts).toHaveLength(50);
