@@ -49,7 +49,12 @@ afterAll(async () => {
   await gateway?.close();
 });
 
-const validationError = (message: string) => ({ statusCode: 400, code: ErrorCodes.validationFailed, message });
+const validationError = (message: string) => ({
+  statusCode: 400,
+  code: ErrorCodes.validationFailed,
+  message,
+  errors: expect.arrayContaining([expect.objectContaining({ message })]),
+});
 const unauthenticated = { statusCode: 401, code: ErrorCodes.unauthenticated, message: ServerMessages.unauthenticated };
 
 async function login(email: string, password: string, ip = freshIp()) {

@@ -65,6 +65,7 @@ describe('GET /api/admin/revenue', () => {
         statusCode: 400,
         code: ErrorCodes.validationFailed,
         message: RevenueMessages.weeksInvalid,
+        errors: [{ field: 'weeks', message: RevenueMessages.weeksInvalid }],
       });
     }
     expect(revenueRequests()).toHaveLength(before);

@@ -85,7 +85,12 @@ describe('POST /api/testimonials', () => {
     const res = await submit({ ...story, ...patch });
 
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ statusCode: 400, code: ErrorCodes.validationFailed, message });
+    expect(res.body).toEqual({
+      statusCode: 400,
+      code: ErrorCodes.validationFailed,
+      message,
+      errors: [{ field: Object.keys(patch)[0], message }],
+    });
     expect(forwardedSince(before, Subjects.reviews.submitTestimonial)).toBe(0);
   });
 
