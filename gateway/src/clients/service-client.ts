@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { ErrorCodes, type RpcMeta, type RpcRequest } from '@medtutor/contracts';
+import { ActorAssertionSigner } from '@medtutor/nest-kit';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Request } from 'express';
 import type { Logger } from 'pino';
@@ -17,11 +18,15 @@ export const NATS_CLIENT = Symbol('NATS_CLIENT');
 /** Request/reply to the services over NATS, in the contract envelope, with a deadline. */
 @Injectable()
 export class ServiceClient implements OnApplicationBootstrap {
+  private readonly signer: ActorAssertionSigner;
+
   constructor(
     @Inject(NATS_CLIENT) private readonly nats: ClientProxy,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.signer = new ActorAssertionSigner(config.actorSigningKey);
+  }
 
   onApplicationBootstrap(): void {
     // Connect early but don't block start-up: the readiness probe reports NATS until it is reachable.
@@ -42,18 +47,20 @@ export class ServiceClient implements OnApplicationBootstrap {
   }
 
   /**
-   * Sends with explicit `meta` (probes have no HTTP request). The reply is parsed with the contract
-   * schema, which also strips fields the contract does not name, so a service can never leak more
-   * than the contract promises.
+   * Sends with explicit `meta` (probes have no HTTP request). An actor always travels with the
+   * gateway's signed assertion of it, made here for this subject: services refuse an actor without
+   * one. The reply is parsed with the contract schema, which also strips fields the contract does
+   * not name, so a service can never leak more than the contract promises.
    */
   async request<S extends z.ZodType>(
     subject: string,
     data: unknown,
-    meta: RpcMeta,
+    meta: Omit<RpcMeta, 'actorAssertion'>,
     reply: S,
     timeoutMs: number,
   ): Promise<z.output<S>> {
-    const envelope: RpcRequest = { meta, data };
+    const actorAssertion = meta.actor ? await this.signer.sign(meta.actor, subject) : undefined;
+    const envelope: RpcRequest = { meta: actorAssertion ? { ...meta, actorAssertion } : meta, data };
     let answer: unknown;
     try {
       answer = await firstValueFrom(this.nats.send(subject, envelope).pipe(timeout(timeoutMs)));

@@ -17,7 +17,7 @@ const productionInfra = {
 
 describe('gateway config', () => {
   it('applies the documented defaults for a local run', () => {
-    const config = loadGatewayConfig({});
+    const config = loadGatewayConfig(actorKey);
     expect(config).toMatchObject({
       production: false,
       port: 8080,
@@ -35,8 +35,11 @@ describe('gateway config', () => {
 
   it('requires a session secret and an https base URL in production', () => {
     expect(() => loadGatewayConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(() => loadGatewayConfig({ NODE_ENV: 'production', SESSION_SECRET: secret })).toThrow(/PUBLIC_BASE_URL/);
+    expect(() => loadGatewayConfig({ ...actorKey, NODE_ENV: 'production', SESSION_SECRET: secret })).toThrow(
+      /PUBLIC_BASE_URL/,
+    );
     const config = loadGatewayConfig({
+      ...actorKey,
       NODE_ENV: 'production',
       SESSION_SECRET: secret,
       PUBLIC_BASE_URL: 'https://medpath.example',
@@ -74,18 +77,40 @@ describe('gateway config', () => {
   });
 
   it('rejects a short session secret and malformed rate limits with the variable named', () => {
-    expect(() => loadGatewayConfig({ SESSION_SECRET: 'short' })).toThrow(
+    expect(() => loadGatewayConfig({ ...actorKey, SESSION_SECRET: 'short' })).toThrow(
       /SESSION_SECRET: must be at least 32 characters/,
     );
-    expect(() => loadGatewayConfig({ RATE_LIMIT_LOGIN_EMAIL_IP: 'lots' })).toThrow(/RATE_LIMIT_LOGIN_EMAIL_IP/);
-    expect(() => loadGatewayConfig({ RATE_LIMIT_LOGIN_EMAIL_IP: '0/1h' })).toThrow(/RATE_LIMIT_LOGIN_EMAIL_IP/);
+    expect(() => loadGatewayConfig({ ...actorKey, RATE_LIMIT_LOGIN_EMAIL_IP: 'lots' })).toThrow(
+      /RATE_LIMIT_LOGIN_EMAIL_IP/,
+    );
+    expect(() => loadGatewayConfig({ ...actorKey, RATE_LIMIT_LOGIN_EMAIL_IP: '0/1h' })).toThrow(
+      /RATE_LIMIT_LOGIN_EMAIL_IP/,
+    );
   });
 
   it('parses rate limits and trust proxy values', () => {
-    const config = loadGatewayConfig({ RATE_LIMIT_REGISTER_IP: '3/2d', TRUST_PROXY: '1' });
+    const config = loadGatewayConfig({ ...actorKey, RATE_LIMIT_REGISTER_IP: '3/2d', TRUST_PROXY: '1' });
     expect(config.rateLimits.registerPerIp).toEqual({ points: 3, durationSeconds: 172_800 });
     expect(config.trustProxy).toBe(1);
-    expect(loadGatewayConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(loadGatewayConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
+    expect(loadGatewayConfig({ ...actorKey, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadGatewayConfig({ ...actorKey, TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe(
+      'loopback, 10.0.0.0/8',
+    );
+  });
+
+  it('requires the actor-signing key everywhere and refuses the published development key in production', () => {
+    expect(() => loadGatewayConfig({})).toThrow(/ACTOR_SIGNING_KEY: is required: the Ed25519 private key/);
+    expect(() => loadGatewayConfig({ ACTOR_SIGNING_KEY: 'not a key' })).toThrow(
+      /ACTOR_SIGNING_KEY: is not a readable private key/,
+    );
+    expect(loadGatewayConfig(actorKey).actorSigningKey.asymmetricKeyType).toBe('ed25519');
+    // The pair docker-compose.yml publishes for local runs.
+    const composeKey =
+      '-----BEGIN PRIVATE KEY-----\\nMC4CAQAwBQYDK2VwBCIEIKV3jB/CjZ6flKs3zEL3/jXrdpiTDI8f0ZDJ6gSlAgVf\\n-----END PRIVATE KEY-----';
+    const production = { NODE_ENV: 'production', SESSION_SECRET: secret, PUBLIC_BASE_URL: 'https://medpath.example' };
+    expect(loadGatewayConfig({ ACTOR_SIGNING_KEY: composeKey }).actorSigningKey.type).toBe('private');
+    expect(() => loadGatewayConfig({ ...production, ...productionInfra, ACTOR_SIGNING_KEY: composeKey })).toThrow(
+      /ACTOR_SIGNING_KEY: holds the published development key/,
+    );
   });
 });

@@ -8,6 +8,7 @@ import {
   PUBLISHED_DEV_PASSWORD_PREFIX,
 } from '@medtutor/nest-kit';
 import { z } from 'zod';
+import { actorSigningEnvShape, checkActorKeysEnv } from '@medtutor/nest-kit';
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
 
@@ -79,6 +80,7 @@ const GatewayEnvSchema = z
       .regex(/^\d+(b|kb|mb)$/i, 'must look like 100kb')
       .default('100kb'),
     RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+    ...actorSigningEnvShape,
     READINESS_TIMEOUT_MS: z.coerce.number().int().positive().default(2000),
     /** Free failures per (email, address), then waits that double up to this longest one. */
     RATE_LIMIT_LOGIN_EMAIL_IP: rateLimit('5/15m'),
@@ -109,6 +111,7 @@ const GatewayEnvSchema = z
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_BASE_URL'], message: 'must be an https:// URL in production' });
     }
   })
+  .superRefine(checkActorKeysEnv)
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';
     return {
@@ -136,6 +139,7 @@ const GatewayEnvSchema = z
       trustProxy: env.TRUST_PROXY,
       bodyLimit: env.BODY_LIMIT,
       rpcTimeoutMs: env.RPC_TIMEOUT_MS,
+      actorSigningKey: env.ACTOR_SIGNING_KEY,
       readinessTimeoutMs: env.READINESS_TIMEOUT_MS,
       rateLimits: {
         loginPerEmailAndIp: env.RATE_LIMIT_LOGIN_EMAIL_IP,

@@ -20,6 +20,7 @@ import {
   Subjects,
 } from '@medtutor/contracts';
 import { DomainError, parseRequest, RpcErrorFilter } from '@medtutor/nest-kit';
+import { testActorGuard } from '@medtutor/nest-kit/testing';
 import { pino } from 'pino';
 import Stripe from 'stripe';
 import type { ReceivedRequest } from './fake-services.js';
@@ -178,6 +179,7 @@ export async function startFakePayments(natsUrl: string): Promise<{ fake: FakePa
     logger: false,
   });
   app.useGlobalFilters(new RpcErrorFilter(pino({ level: 'silent' })));
+  app.useGlobalGuards(testActorGuard());
   await app.listen();
   return { fake, stop: () => app.close() };
 }

@@ -16,6 +16,7 @@ import {
   TestimonialIdRequestSchema,
 } from '@medtutor/contracts';
 import { DomainError, parseRequest, RpcErrorFilter } from '@medtutor/nest-kit';
+import { testActorGuard } from '@medtutor/nest-kit/testing';
 import { pino } from 'pino';
 import { z } from 'zod';
 import type { ReceivedRequest } from './fake-services.js';
@@ -143,6 +144,7 @@ export async function startFakeReviews(natsUrl: string): Promise<{ fake: FakeRev
     logger: false,
   });
   app.useGlobalFilters(new RpcErrorFilter(pino({ level: 'silent' })));
+  app.useGlobalGuards(testActorGuard());
   await app.listen();
   return { fake, stop: () => app.close() };
 }

@@ -22,6 +22,7 @@ import {
   VerifyCredentialsRequestSchema,
 } from '@medtutor/contracts';
 import { DomainError, parseRequest, RpcErrorFilter } from '@medtutor/nest-kit';
+import { testActorGuard } from '@medtutor/nest-kit/testing';
 import { pino } from 'pino';
 import { NEVER, type Observable } from 'rxjs';
 
@@ -224,6 +225,7 @@ export async function startFakeServices(natsUrl: string): Promise<{ fake: FakeSe
     logger: false,
   });
   app.useGlobalFilters(new RpcErrorFilter(pino({ level: 'silent' })));
+  app.useGlobalGuards(testActorGuard());
   await app.listen();
   return { fake, stop: () => app.close() };
 }

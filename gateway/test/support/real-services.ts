@@ -6,6 +6,7 @@ import {
   type ServiceProcess,
   startServiceProcess,
   type TestDatabase,
+  testActorKeys,
 } from '@medtutor/nest-kit/testing';
 import pg from 'pg';
 
@@ -29,7 +30,13 @@ export function startBuiltService(
 ): Promise<ServiceProcess> {
   return startServiceProcess({
     entry: join(REPO, 'services', service, 'dist/main.js'),
-    env: { NODE_ENV: 'test', LOG_LEVEL: 'warn', NATS_URL: natsUrl, ...env },
+    env: {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      NATS_URL: natsUrl,
+      ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
+      ...env,
+    },
     natsUrl,
     healthSubject: HealthSubjects[service],
   });

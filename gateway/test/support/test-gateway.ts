@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Type } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { startTestNats, testRedisUrl } from '@medtutor/nest-kit/testing';
+import { startTestNats, testActorKeys, testRedisUrl } from '@medtutor/nest-kit/testing';
 import { Redis } from 'ioredis';
 import type { Role, UserDto } from '@medtutor/contracts';
 import request, { type Response } from 'supertest';
@@ -76,6 +76,8 @@ export async function startGatewayOn(natsUrl: string, options: GatewayOptions = 
     READINESS_TIMEOUT_MS: '500',
     // No frontend builds unless a test asks for them.
     FRONTEND_DIR: mkdtempSync(join(tmpdir(), 'gw-no-frontends-')),
+    // Signs as the services under test expect (they trust the test pair).
+    ACTOR_SIGNING_KEY: testActorKeys.env.ACTOR_SIGNING_KEY,
     ...options.env,
   });
   const logger = createGatewayLogger(config.logLevel);

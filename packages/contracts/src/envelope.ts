@@ -10,6 +10,11 @@ export type Actor = z.infer<typeof ActorSchema>;
 export const RpcMetaSchema = z.object({
   correlationId: z.string().min(1).max(128),
   actor: ActorSchema.nullable(),
+  /**
+   * The gateway's signed statement of `actor` (a short-lived EdDSA JWT). Services trust `actor` only
+   * when this verifies; nest-kit checks it before any handler runs and then removes it.
+   */
+  actorAssertion: z.string().min(1).max(2048).optional(),
 });
 export type RpcMeta = z.infer<typeof RpcMetaSchema>;
 

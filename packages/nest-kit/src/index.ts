@@ -3,6 +3,8 @@ export * from './errors/domain-error.js';
 export * from './rpc/parse-request.js';
 export * from './rpc/rpc-error.filter.js';
 export * from './rpc/rpc-logging.interceptor.js';
+export * from './rpc/actor-assertion.js';
+export * from './rpc/actor-assertion.guard.js';
 export * from './logging/logger.js';
 export * from './logging/redact.js';
 export * from './nats/nats-connection.js';

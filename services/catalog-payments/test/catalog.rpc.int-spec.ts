@@ -9,7 +9,7 @@ import {
   RpcErrorSchema,
   Subjects,
 } from '@medtutor/contracts';
-import { startServiceUnderTest, type ServiceUnderTest } from '@medtutor/nest-kit/testing';
+import { startServiceUnderTest, type ServiceUnderTest, testActorKeys } from '@medtutor/nest-kit/testing';
 import { firstValueFrom, timeout } from 'rxjs';
 import { AppModule, SERVICE_NAME } from '../src/app.module.js';
 import { loadCatalogPaymentsConfig } from '../src/config/catalog-payments.config.js';
@@ -45,6 +45,7 @@ describe('catalog over NATS', () => {
       module: ({ databaseUrl, natsUrl }, logger) =>
         AppModule.register(
           loadCatalogPaymentsConfig({
+            ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
             NODE_ENV: 'test',
             PAYMENTS_DATABASE_URL: databaseUrl,
             NATS_URL: natsUrl,

@@ -11,7 +11,7 @@ import {
   Subjects,
 } from '@medtutor/contracts';
 import { DomainError } from '@medtutor/nest-kit';
-import { startServiceUnderTest, type ServiceUnderTest } from '@medtutor/nest-kit/testing';
+import { signedRequest, startServiceUnderTest, type ServiceUnderTest, testActorKeys } from '@medtutor/nest-kit/testing';
 import pg from 'pg';
 import { firstValueFrom, timeout } from 'rxjs';
 import { AppModule, SERVICE_NAME } from '../src/app.module.js';
@@ -26,12 +26,11 @@ const TTL_MS = 15 * 60_000;
 let service: ServiceUnderTest;
 let codes: DiscountCodesService;
 
-const call = (data: unknown, actor: Actor | null): Promise<unknown> =>
-  firstValueFrom(
-    service.client
-      .send(Subjects.catalogPayments.createDiscountCode, { meta: { correlationId: 'codes-test', actor }, data })
-      .pipe(timeout(15_000)),
-  );
+const call = async (data: unknown, actor: Actor | null): Promise<unknown> => {
+  const subject = Subjects.catalogPayments.createDiscountCode;
+  const request = await signedRequest(subject, data, actor, 'codes-test');
+  return firstValueFrom(service.client.send(subject, request).pipe(timeout(15_000)));
+};
 
 const callError = async (data: unknown, actor: Actor | null): Promise<RpcError> => {
   const failure = await call(data, actor).then(
@@ -70,6 +69,7 @@ beforeAll(async () => {
     module: ({ databaseUrl, natsUrl }, logger) =>
       AppModule.register(
         loadCatalogPaymentsConfig({
+          ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
           NODE_ENV: 'test',
           PAYMENTS_DATABASE_URL: databaseUrl,
           NATS_URL: natsUrl,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
 import { HealthReplySchema, Subjects } from '@medtutor/contracts';
-import { startServiceUnderTest, type ServiceUnderTest } from '@medtutor/nest-kit/testing';
+import { startServiceUnderTest, type ServiceUnderTest, testActorKeys } from '@medtutor/nest-kit/testing';
 import { firstValueFrom } from 'rxjs';
 import { AppModule, SERVICE_NAME } from '../src/app.module.js';
 import { loadCatalogPaymentsConfig } from '../src/config/catalog-payments.config.js';
@@ -19,6 +19,7 @@ describe('catalog-payments service over NATS', () => {
       module: ({ databaseUrl, natsUrl }, logger) =>
         AppModule.register(
           loadCatalogPaymentsConfig({
+            ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
             NODE_ENV: 'test',
             PAYMENTS_DATABASE_URL: databaseUrl,
             NATS_URL: natsUrl,

@@ -17,7 +17,7 @@ import {
   UserDtoSchema,
   ValidationMessages,
 } from '@medtutor/contracts';
-import { startServiceUnderTest, type ServiceUnderTest, eventually } from '@medtutor/nest-kit/testing';
+import { signedRequest, startServiceUnderTest, type ServiceUnderTest, eventually } from '@medtutor/nest-kit/testing';
 import { firstValueFrom, timeout } from 'rxjs';
 import { AppModule, SERVICE_NAME } from '../src/app.module.js';
 import { MIGRATIONS_DIR, PUBLIC_BASE_URL, sql, testConfig } from './support/harness.js';
@@ -29,9 +29,9 @@ describe('identity.invite_tutor', () => {
   let service: ServiceUnderTest;
   let mailDir: string;
 
-  const call = (subject: string, data: unknown, actor: Actor | null): Promise<unknown> =>
+  const call = async (subject: string, data: unknown, actor: Actor | null): Promise<unknown> =>
     firstValueFrom(
-      service.client.send(subject, { meta: { correlationId: 'invite-test', actor }, data }).pipe(timeout(15_000)),
+      service.client.send(subject, await signedRequest(subject, data, actor, 'invite-test')).pipe(timeout(15_000)),
     );
   const fail = async (subject: string, data: unknown, actor: Actor | null): Promise<RpcError> => {
     const error = await call(subject, data, actor).then(

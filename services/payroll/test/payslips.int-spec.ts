@@ -18,7 +18,13 @@ import {
   type TutorInvitedV1,
 } from '@medtutor/contracts';
 import { newEvent } from '@medtutor/nest-kit';
-import { startServiceUnderTest, type ServiceUnderTest, eventually } from '@medtutor/nest-kit/testing';
+import {
+  signedRequest,
+  startServiceUnderTest,
+  type ServiceUnderTest,
+  eventually,
+  testActorKeys,
+} from '@medtutor/nest-kit/testing';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import pg from 'pg';
@@ -40,9 +46,9 @@ describe('payroll payslips over NATS (real PostgreSQL and JetStream)', () => {
   let service: ServiceUnderTest;
   let nc: NatsConnection;
 
-  const call = (subject: string, data: unknown, actor: Actor | null): Promise<unknown> =>
+  const call = async (subject: string, data: unknown, actor: Actor | null): Promise<unknown> =>
     firstValueFrom(
-      service.client.send(subject, { meta: { correlationId: 'payroll-test', actor }, data }).pipe(timeout(15_000)),
+      service.client.send(subject, await signedRequest(subject, data, actor, 'payroll-test')).pipe(timeout(15_000)),
     );
   const fail = async (subject: string, data: unknown, actor: Actor | null): Promise<RpcError> => {
     const error = await call(subject, data, actor).then(
@@ -101,7 +107,12 @@ describe('payroll payslips over NATS (real PostgreSQL and JetStream)', () => {
       migrationsDir,
       module: ({ databaseUrl, natsUrl }, logger) =>
         AppModule.register(
-          loadPayrollConfig({ NODE_ENV: 'test', PAYROLL_DATABASE_URL: databaseUrl, NATS_URL: natsUrl }),
+          loadPayrollConfig({
+            ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
+            NODE_ENV: 'test',
+            PAYROLL_DATABASE_URL: databaseUrl,
+            NATS_URL: natsUrl,
+          }),
           logger,
         ),
     });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
 import { HealthReplySchema, Subjects } from '@medtutor/contracts';
-import { startServiceUnderTest, type ServiceUnderTest } from '@medtutor/nest-kit/testing';
+import { startServiceUnderTest, type ServiceUnderTest, testActorKeys } from '@medtutor/nest-kit/testing';
 import { firstValueFrom } from 'rxjs';
 import { AppModule, SERVICE_NAME } from '../src/app.module.js';
 import { loadReviewsConfig } from '../src/config/reviews.config.js';
@@ -18,7 +18,12 @@ describe('reviews service over NATS', () => {
       migrationsDir,
       module: ({ databaseUrl, natsUrl }, logger) =>
         AppModule.register(
-          loadReviewsConfig({ NODE_ENV: 'test', REVIEWS_DATABASE_URL: databaseUrl, NATS_URL: natsUrl }),
+          loadReviewsConfig({
+            ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
+            NODE_ENV: 'test',
+            REVIEWS_DATABASE_URL: databaseUrl,
+            NATS_URL: natsUrl,
+          }),
           logger,
         ),
     });

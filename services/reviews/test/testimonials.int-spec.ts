@@ -18,7 +18,13 @@ import {
   ValidationMessages,
 } from '@medtutor/contracts';
 import { newEvent } from '@medtutor/nest-kit';
-import { startServiceUnderTest, type ServiceUnderTest, eventually } from '@medtutor/nest-kit/testing';
+import {
+  signedRequest,
+  startServiceUnderTest,
+  type ServiceUnderTest,
+  eventually,
+  testActorKeys,
+} from '@medtutor/nest-kit/testing';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import pg from 'pg';
@@ -48,9 +54,9 @@ describe('reviews testimonials over NATS (real PostgreSQL and JetStream)', () =>
   let service: ServiceUnderTest;
   let nc: NatsConnection;
 
-  const call = (subject: string, data: unknown, actor: Actor | null = null): Promise<unknown> =>
+  const call = async (subject: string, data: unknown, actor: Actor | null = null): Promise<unknown> =>
     firstValueFrom(
-      service.client.send(subject, { meta: { correlationId: 'reviews-test', actor }, data }).pipe(timeout(15_000)),
+      service.client.send(subject, await signedRequest(subject, data, actor, 'reviews-test')).pipe(timeout(15_000)),
     );
   const fail = async (subject: string, data: unknown, actor: Actor | null = null): Promise<RpcError> => {
     const failure = await call(subject, data, actor).then(
@@ -134,7 +140,12 @@ describe('reviews testimonials over NATS (real PostgreSQL and JetStream)', () =>
       migrationsDir,
       module: ({ databaseUrl, natsUrl }, logger) =>
         AppModule.register(
-          loadReviewsConfig({ NODE_ENV: 'test', REVIEWS_DATABASE_URL: databaseUrl, NATS_URL: natsUrl }),
+          loadReviewsConfig({
+            ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
+            NODE_ENV: 'test',
+            REVIEWS_DATABASE_URL: databaseUrl,
+            NATS_URL: natsUrl,
+          }),
           logger,
         ),
     });

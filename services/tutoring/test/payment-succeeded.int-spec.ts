@@ -11,6 +11,7 @@ import {
   type TestDatabase,
   type TestNats,
   eventually,
+  testActorKeys,
 } from '@medtutor/nest-kit/testing';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
@@ -50,6 +51,7 @@ describe('payments.payment_succeeded.v1 consumer (real JetStream and PostgreSQL)
       module: AppModule.register(testConfig({ TUTORING_DATABASE_URL: db.url, NATS_URL: nats.url }, mailDir), logger),
       natsUrl: nats.url,
       logger,
+      actorVerifyKeys: [testActorKeys.publicKey],
     });
   };
   const stop = async () => {

@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
@@ -7,6 +8,8 @@ import { startProbeServer } from '../health/probe-server.js';
 import { PinoNestLogger } from '../logging/logger.js';
 import { RpcErrorFilter } from '../rpc/rpc-error.filter.js';
 import { RpcLoggingInterceptor } from '../rpc/rpc-logging.interceptor.js';
+import { ActorAssertionVerifier } from '../rpc/actor-assertion.js';
+import { ActorAssertionGuard } from '../rpc/actor-assertion.guard.js';
 import { natsAuthOptions, type NatsCredentials } from '../nats/nats-connection.js';
 import { applyMigrations, ensureDatabase } from '../db/migrations.js';
 
@@ -19,6 +22,8 @@ export interface ServiceBootstrapOptions {
   natsCredentials?: NatsCredentials | undefined;
   logger: Logger;
   healthPort?: number;
+  /** The gateway's public keys: a request naming an actor must carry its assertion signed by one. */
+  actorVerifyKeys: readonly KeyObject[];
 }
 
 /** Starts a NestJS microservice on NATS with the platform's error filter, logging and probes. */
@@ -34,6 +39,9 @@ export async function bootstrapService(options: ServiceBootstrapOptions): Promis
     logger: new PinoNestLogger(options.logger),
   });
   app.useGlobalFilters(new RpcErrorFilter(options.logger));
+  app.useGlobalGuards(
+    new ActorAssertionGuard(new ActorAssertionVerifier(options.actorVerifyKeys, options.name), options.logger),
+  );
   app.useGlobalInterceptors(new RpcLoggingInterceptor(options.logger));
   app.enableShutdownHooks();
   await app.listen();

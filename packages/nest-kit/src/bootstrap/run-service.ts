@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { Logger } from 'pino';
 import { ConfigError } from '../config/load-config.js';
 import { createLogger } from '../logging/logger.js';
@@ -12,6 +13,8 @@ export interface ServiceRuntimeConfig {
   natsUrl: string;
   natsCredentials?: NatsCredentials | undefined;
   healthPort?: number | undefined;
+  /** ACTOR_VERIFY_KEYS (actorVerifyEnvShape): the gateway's public keys. */
+  actorVerifyKeys: readonly KeyObject[];
 }
 
 /**
@@ -43,6 +46,7 @@ export function runService<C extends ServiceRuntimeConfig>(options: {
       natsCredentials: config.natsCredentials,
       logger,
       healthPort: config.healthPort,
+      actorVerifyKeys: config.actorVerifyKeys,
     });
   };
   start().catch((error: unknown) => {

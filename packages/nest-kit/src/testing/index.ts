@@ -3,3 +3,4 @@ export * from './eventually.js';
 export * from './private-nats.js';
 export * from './service-process.js';
 export * from './service-under-test.js';
+export * from './actor-assertions.js';

@@ -1,7 +1,9 @@
+import type { KeyObject } from 'node:crypto';
 import type { INestMicroservice } from '@nestjs/common';
 import { type ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { pino, type Logger } from 'pino';
 import { bootstrapService } from '../bootstrap/bootstrap-service.js';
+import { testActorKeys } from './actor-assertions.js';
 import { createTestDatabase, type TestDatabase } from './infra.js';
 import { startTestNats, type TestNats } from './private-nats.js';
 
@@ -28,6 +30,8 @@ export async function startServiceUnderTest(options: {
   logger?: Logger;
   /** A NATS server shared with other services under test (the caller stops it); a private one otherwise. */
   nats?: TestNats;
+  /** The public keys the service trusts; the test pair of `signedMeta` unless given. */
+  actorVerifyKeys?: readonly KeyObject[];
 }): Promise<ServiceUnderTest> {
   const db = await createTestDatabase(options.label, options.migrationsDir);
   const nats = options.nats ?? (await startTestNats());
@@ -37,6 +41,7 @@ export async function startServiceUnderTest(options: {
     module: options.module({ databaseUrl: db.url, natsUrl: nats.url }, logger),
     natsUrl: nats.url,
     logger,
+    actorVerifyKeys: options.actorVerifyKeys ?? [testActorKeys.publicKey],
   });
   const client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [nats.url] } });
   await client.connect();

@@ -1,8 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError } from '@medtutor/nest-kit';
+import { testActorKeys } from '@medtutor/nest-kit/testing';
 import { loadCatalogPaymentsConfig } from './catalog-payments.config.js';
 
 const base = {
+  ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
   PAYMENTS_DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/medtutor_payments',
   MAIL_FROM: 'MedPath Tutoring <no-reply@example.com>',
 };

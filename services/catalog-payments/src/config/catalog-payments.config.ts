@@ -1,4 +1,6 @@
 import {
+  actorVerifyEnvShape,
+  checkActorKeysEnv,
   checkMailEnv,
   loadConfig,
   mailConfig,
@@ -29,6 +31,7 @@ const providerOf = (env: {
 export const CATALOG_PAYMENTS_CONFIG = Symbol('CATALOG_PAYMENTS_CONFIG');
 
 export const CatalogPaymentsEnvSchema = serviceEnvSchema('PAYMENTS_DATABASE_URL')
+  .extend(actorVerifyEnvShape)
   .extend({
     DISCOUNT_CODE_SEED_30: seedCode,
     DISCOUNT_CODE_SEED_1: seedCode,
@@ -75,12 +78,14 @@ export const CatalogPaymentsEnvSchema = serviceEnvSchema('PAYMENTS_DATABASE_URL'
       }
     }
   })
+  .superRefine(checkActorKeysEnv)
   .transform((env, ctx) => ({
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     natsUrl: env.NATS_URL,
     natsCredentials: natsCredentials(env, ctx),
     healthPort: env.HEALTH_PORT,
+    actorVerifyKeys: env.ACTOR_VERIFY_KEYS,
     databaseUrl: env.PAYMENTS_DATABASE_URL,
     dbAutoCreate: env.DB_AUTO_CREATE,
     jetstreamReplicas: env.JETSTREAM_REPLICAS,

@@ -1,6 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { type Actor, type RpcError, RpcErrorSchema, Subjects } from '@medtutor/contracts';
-import { startServiceUnderTest, type ServiceUnderTest, type TestNats } from '@medtutor/nest-kit/testing';
+import {
+  signedRequest,
+  startServiceUnderTest,
+  type ServiceUnderTest,
+  type TestNats,
+  testActorKeys,
+} from '@medtutor/nest-kit/testing';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { firstValueFrom, timeout } from 'rxjs';
@@ -28,6 +34,7 @@ export async function startPaymentsService(
     module: ({ databaseUrl, natsUrl }, logger) =>
       AppModule.register(
         loadCatalogPaymentsConfig({
+          ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
           NODE_ENV: 'test',
           PAYMENTS_DATABASE_URL: databaseUrl,
           NATS_URL: natsUrl,
@@ -50,12 +57,9 @@ export class PaymentsHarness {
     readonly sql: pg.Pool,
   ) {}
 
-  call(subject: string, data: unknown, actor: Actor | null): Promise<unknown> {
-    return firstValueFrom(
-      this.service.client
-        .send(subject, { meta: { correlationId: 'payments-test', actor }, data })
-        .pipe(timeout(20_000)),
-    );
+  async call(subject: string, data: unknown, actor: Actor | null): Promise<unknown> {
+    const request = await signedRequest(subject, data, actor, 'payments-test');
+    return firstValueFrom(this.service.client.send(subject, request).pipe(timeout(20_000)));
   }
 
   async callError(subject: string, data: unknown, actor: Actor | null): Promise<RpcError> {

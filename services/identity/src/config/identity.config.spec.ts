@@ -1,9 +1,11 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError } from '@medtutor/nest-kit';
+import { testActorKeys } from '@medtutor/nest-kit/testing';
 import { loadIdentityConfig } from './identity.config.js';
 
 const base = {
+  ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
   IDENTITY_DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/medtutor_identity',
   PUBLIC_BASE_URL: 'http://localhost:8080/',
   MAIL_FROM: 'MedPath Tutors <no-reply@localhost>',

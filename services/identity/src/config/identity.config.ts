@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Limits } from '@medtutor/contracts';
 import {
+  actorVerifyEnvShape,
+  checkActorKeysEnv,
   checkMailEnv,
   loadConfig,
   mailConfig,
@@ -21,6 +23,7 @@ const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 export const IdentityEnvSchema = serviceEnvSchema('IDENTITY_DATABASE_URL')
+  .extend(actorVerifyEnvShape)
   .extend({
     /** Where the browser reaches the site; reset links point here. */
     PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }),
@@ -51,12 +54,14 @@ export const IdentityEnvSchema = serviceEnvSchema('IDENTITY_DATABASE_URL')
       });
     }
   })
+  .superRefine(checkActorKeysEnv)
   .transform((env, ctx) => ({
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     natsUrl: env.NATS_URL,
     natsCredentials: natsCredentials(env, ctx),
     healthPort: env.HEALTH_PORT,
+    actorVerifyKeys: env.ACTOR_VERIFY_KEYS,
     databaseUrl: env.IDENTITY_DATABASE_URL,
     dbAutoCreate: env.DB_AUTO_CREATE,
     jetstreamReplicas: env.JETSTREAM_REPLICAS,

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { pino, type Logger } from 'pino';
 import { type IdentityConfig, loadIdentityConfig } from '../../src/config/identity.config.js';
+import { testActorKeys } from '@medtutor/nest-kit/testing';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
 export const PUBLIC_BASE_URL = 'http://localhost:8080';
@@ -11,7 +12,13 @@ export const MAIL_FROM = 'MedPath Tests <no-reply@medpath.test>';
 export function testConfig(
   env: { IDENTITY_DATABASE_URL: string; NATS_URL?: string } & Record<string, string | undefined>,
 ): IdentityConfig {
-  return loadIdentityConfig({ NODE_ENV: 'test', PUBLIC_BASE_URL, MAIL_FROM, ...env });
+  return loadIdentityConfig({
+    ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
+    NODE_ENV: 'test',
+    PUBLIC_BASE_URL,
+    MAIL_FROM,
+    ...env,
+  });
 }
 
 /** A pino logger whose lines are kept in memory instead of printed. */

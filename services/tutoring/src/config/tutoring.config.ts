@@ -1,5 +1,7 @@
 import type { ConsultationSubject } from '@medtutor/contracts';
 import {
+  actorVerifyEnvShape,
+  checkActorKeysEnv,
   checkMailEnv,
   loadConfig,
   mailConfig,
@@ -59,6 +61,7 @@ const seedShape = Object.fromEntries(
 ) as Record<string, z.ZodType<string | undefined>>;
 
 export const TutoringEnvSchema = serviceEnvSchema('TUTORING_DATABASE_URL')
+  .extend(actorVerifyEnvShape)
   .extend({
     ...mailEnvShape,
     /** The team's address: new consultation and free-trial requests are announced here. */
@@ -83,6 +86,7 @@ export const TutoringEnvSchema = serviceEnvSchema('TUTORING_DATABASE_URL')
       }
     }
   })
+  .superRefine(checkActorKeysEnv)
   .transform((env, ctx) => {
     const vars = env as unknown as Record<string, string | undefined>;
     const production = env.NODE_ENV === 'production';
@@ -108,6 +112,7 @@ export const TutoringEnvSchema = serviceEnvSchema('TUTORING_DATABASE_URL')
       natsUrl: env.NATS_URL,
       natsCredentials: natsCredentials(env, ctx),
       healthPort: env.HEALTH_PORT,
+      actorVerifyKeys: env.ACTOR_VERIFY_KEYS,
       databaseUrl: env.TUTORING_DATABASE_URL,
       dbAutoCreate: env.DB_AUTO_CREATE,
       jetstreamReplicas: env.JETSTREAM_REPLICAS,

@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Actor, RpcError } from '@medtutor/contracts';
 import { RpcErrorSchema } from '@medtutor/contracts';
-import { startServiceUnderTest, type ServiceUnderTest, type TestNats } from '@medtutor/nest-kit/testing';
+import {
+  signedRequest,
+  startServiceUnderTest,
+  type ServiceUnderTest,
+  type TestNats,
+  testActorKeys,
+} from '@medtutor/nest-kit/testing';
 import pg from 'pg';
 import { firstValueFrom, timeout } from 'rxjs';
 import { AppModule, SERVICE_NAME } from '../../src/app.module.js';
@@ -16,6 +22,7 @@ export const TEAM_EMAIL = 'team@medpath.test';
 /** The service's config for a test: mail goes to a private folder, never to a real server. */
 export function testConfig(env: Record<string, string | undefined>, mailDir: string): TutoringConfig {
   return loadTutoringConfig({
+    ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
     NODE_ENV: 'test',
     MAIL_FROM: 'MedPath Tests <no-reply@medpath.test>',
     MAIL_OUTBOX_DIR: mailDir,
@@ -53,9 +60,9 @@ export const actors = {
 } satisfies Record<string, Actor>;
 
 export function rpc(service: ServiceUnderTest) {
-  const call = (subject: string, data: unknown, actor: Actor | null): Promise<unknown> =>
+  const call = async (subject: string, data: unknown, actor: Actor | null): Promise<unknown> =>
     firstValueFrom(
-      service.client.send(subject, { meta: { correlationId: 'tutoring-test', actor }, data }).pipe(timeout(15_000)),
+      service.client.send(subject, await signedRequest(subject, data, actor, 'tutoring-test')).pipe(timeout(15_000)),
     );
   const fail = async (subject: string, data: unknown, actor: Actor | null): Promise<RpcError> => {
     const failure = await call(subject, data, actor).then(
