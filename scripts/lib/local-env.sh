@@ -47,6 +47,24 @@ if [[ -z "${SESSION_SECRET:-}" ]]; then
 fi
 export SESSION_SECRET
 
+# The gateway's Ed25519 pair for signed actor assertions (README, "Actor keys"), generated once into
+# .var and kept, the private key readable by its owner only. Values in the environment win: set both.
+if [[ -z "${ACTOR_SIGNING_KEY:-}" && -z "${ACTOR_VERIFY_KEYS:-}" ]]; then
+  if [[ ! -s "$VAR_DIR/actor-signing-key.pem" || ! -s "$VAR_DIR/actor-verify-keys.pem" ]]; then
+    mkdir -p "$VAR_DIR"
+    (umask 077 && node -e '
+      const { generateKeyPairSync } = require("node:crypto");
+      const { writeFileSync } = require("node:fs");
+      const { privateKey, publicKey } = generateKeyPairSync("ed25519");
+      writeFileSync(process.argv[1], privateKey.export({ type: "pkcs8", format: "pem" }));
+      writeFileSync(process.argv[2], publicKey.export({ type: "spki", format: "pem" }));
+    ' "$VAR_DIR/actor-signing-key.pem" "$VAR_DIR/actor-verify-keys.pem")
+  fi
+  ACTOR_SIGNING_KEY="$(<"$VAR_DIR/actor-signing-key.pem")"
+  ACTOR_VERIFY_KEYS="$(<"$VAR_DIR/actor-verify-keys.pem")"
+fi
+export ACTOR_SIGNING_KEY ACTOR_VERIFY_KEYS
+
 # Identity encrypts TOTP secrets with this; kept across runs so enrolled admins and tutors stay enrolled.
 if [[ -z "${TOTP_ENCRYPTION_KEY:-}" ]]; then
   if [[ ! -s "$VAR_DIR/totp-encryption-key" ]]; then
