@@ -134,9 +134,11 @@ describe('infra/k8s/base', () => {
     },
   );
 
-  it('probes the gateway on its HTTP port: /healthz for liveness, /readyz for readiness', () => {
+  it('probes the gateway on its HEALTH_PORT server, which the Service does not expose', () => {
     const container = containerOf('gateway');
-    expect(resolvePort(container, container.livenessProbe!.httpGet!.port)).toBe(GATEWAY_PORT);
+    expect(environmentOf(container).HEALTH_PORT).toBe(String(HEALTH_PORT));
+    expect(resolvePort(container, container.livenessProbe!.httpGet!.port)).toBe(HEALTH_PORT);
+    expect(resolvePort(container, container.readinessProbe!.httpGet!.port)).toBe(HEALTH_PORT);
     expect(container.livenessProbe?.httpGet?.path).toBe('/healthz');
     expect(container.readinessProbe?.httpGet?.path).toBe('/readyz');
     expect(environmentOf(container).PORT).toBe(String(GATEWAY_PORT));
