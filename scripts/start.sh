@@ -70,12 +70,23 @@ if probe port 127.0.0.1 "$PORT"; then
 fi
 mkdir -p "$LOG_DIR" "$MAIL_OUTBOX_DIR"
 
+# Secrets only one app may hold: every other app runs without them, so a compromised service cannot
+# sign actor assertions, forge session cookies or read another's keys.
+declare -A SECRET_OWNER=(
+  [ACTOR_SIGNING_KEY]=gateway [SESSION_SECRET]=gateway
+  [TOTP_ENCRYPTION_KEY]=identity
+  [STRIPE_SECRET_KEY]=catalog-payments [STRIPE_WEBHOOK_SECRET]=catalog-payments
+)
+
 # app_command NATS_USER ENTRY: how the supervisor runs one app, as its own NATS user with its own
-# password only (the others' are removed from its environment). Expanded by concurrently's /bin/sh,
-# so no password appears on a command line.
+# password only (the others' are removed from its environment, with the secrets it does not own).
+# Expanded by concurrently's /bin/sh, so no password appears on a command line.
 app_command() {
-  local user="$1" entry="$2" names=() other
+  local user="$1" entry="$2" names=() other secret
   for other in "${NATS_USERS[@]}"; do names+=("$(nats_password_var "$other")"); done
+  for secret in "${!SECRET_OWNER[@]}"; do
+    [[ "${SECRET_OWNER[$secret]}" == "$user" ]] || names+=("$secret")
+  done
   # shellcheck disable=SC2016 # $NATS_..._PASSWORD is for the supervisor's shell to expand
   printf 'export NATS_USER=%s NATS_PASSWORD="$%s"; unset %s; exec node %s' \
     "$user" "$(nats_password_var "$user")" "${names[*]}" "$entry"

@@ -78,10 +78,10 @@ describe('scripts/lib/local-env.sh', () => {
     }
   });
 
-  it("runs each app as its own NATS user, with no other process's password in its environment", () => {
-    // scripts/start.sh's app_command, run by /bin/sh as concurrently runs it.
+  it("runs each app as its own NATS user, with no other process's password or secret in its environment", () => {
+    // scripts/start.sh's secret owners and app_command, run by /bin/sh as concurrently runs it.
     const script = `source scripts/lib/common.sh && VAR_DIR="$1" && source scripts/lib/local-env.sh &&
-      eval "$(sed -n '/^app_command() {/,/^}/p' scripts/start.sh)" &&
+      eval "$(sed -n '/^declare -A SECRET_OWNER=(/,/^}/p' scripts/start.sh)" &&
       sh -c "$(app_command catalog-payments /dev/null | sed 's#exec node /dev/null#env -0#')"`;
     const output = execFileSync('bash', ['-c', script, 'start', varDir], {
       cwd: ROOT,
@@ -97,5 +97,12 @@ describe('scripts/lib/local-env.sh', () => {
     expect(child.NATS_USER).toBe('catalog-payments');
     expect(child.NATS_PASSWORD).toBe(env[passwordVar('catalog-payments')]);
     expect(Object.keys(child).filter((name) => /^NATS_\w+_PASSWORD$/.test(name))).toEqual([]);
+    // The gateway's signing key and session secret and identity's TOTP key stay with their owners;
+    // the public keys that verify the gateway's assertions reach every service.
+    expect(env.ACTOR_SIGNING_KEY).toBeDefined();
+    expect(Object.keys(child)).not.toEqual(
+      expect.arrayContaining([expect.stringMatching(/^(ACTOR_SIGNING_KEY|SESSION_SECRET|TOTP_ENCRYPTION_KEY)$/)]),
+    );
+    expect(child.ACTOR_VERIFY_KEYS).toBe(env.ACTOR_VERIFY_KEYS);
   });
 });
