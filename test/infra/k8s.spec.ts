@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import { testActorKeys } from '@medtutor/nest-kit/testing';
 import { parse } from 'yaml';
 import {
   APPS,
@@ -58,6 +59,8 @@ function placeholder(variable: string): string {
   if (variable === 'STRIPE_SECRET_KEY') return 'sk_live_placeholder';
   if (variable === 'STRIPE_WEBHOOK_SECRET') return 'whsec_placeholder';
   if (variable === 'NATS_PASSWORD') return 'natsPasswordPlaceholder';
+  if (variable === 'ACTOR_SIGNING_KEY' || variable === 'ACTOR_VERIFY_KEYS') return testActorKeys.env[variable];
+  if (variable === 'TOTP_ENCRYPTION_KEY') return 'k'.repeat(43);
   return `${variable.toLowerCase()}_placeholder`;
 }
 
