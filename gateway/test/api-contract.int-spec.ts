@@ -300,6 +300,13 @@ describe('the document states what the server enforces', () => {
           await check(route, role, field, schema.maximum + 1, true, `over maximum ${schema.maximum}`);
           checked += 2;
         }
+        if (schema.type === 'number' && schema.multipleOf) {
+          const from = schema.minimum ?? 0;
+          const step = schema.multipleOf;
+          await check(route, role, field, Number((from + 3 * step).toFixed(6)), false, `a multiple of ${step}`);
+          await check(route, role, field, from + step / 2, true, `between multiples of ${step}`);
+          checked += 2;
+        }
         if (schema.type === 'integer') {
           await check(route, role, field, (schema.minimum ?? 0) + 1.5, true, 'not an integer');
           checked += 1;

@@ -61,7 +61,9 @@ export const SavePayslipBodySchema = z.object({
       .number({ error: M.hoursWorkedRequired })
       .min(0, PayrollMessages.hoursWorkedInvalid)
       .max(PayslipLimits.hoursMax, PayrollMessages.hoursWorkedInvalid)
-      .refine((hours) => Number.isInteger(Math.round(hours * 10 * 1e6) / 1e6), PayrollMessages.hoursWorkedInvalid),
+      .refine((hours) => Number.isInteger(Math.round(hours * 10 * 1e6) / 1e6), PayrollMessages.hoursWorkedInvalid)
+      // The step, checked by the refinement above, stated for the OpenAPI document.
+      .meta({ multipleOf: 0.1 }),
   ),
   studentNotes: optionalNotes,
   additionalNotes: optionalNotes,

@@ -288,7 +288,9 @@ export const DeliveredSessionBodySchema = z.object({
     .refine(
       (value) => (SessionDurationsHours as readonly number[]).includes(value),
       TutorDirectoryMessages.durationInvalid,
-    ),
+    )
+    // The durations, checked by the refinement above, stated for the OpenAPI document.
+    .meta({ enum: [...SessionDurationsHours] }),
   notes: multiLine('Notes').trim().max(2000).optional(),
 });
 export type DeliveredSessionBody = z.input<typeof DeliveredSessionBodySchema>;
