@@ -190,6 +190,42 @@ describe('an admin with two-factor authentication', () => {
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
   });
+
+  it('slows code guesses spread over many addresses too, per account', async () => {
+    // A fresh account: the guesses above belong to the seeded admin.
+    const email = 'spread.guesses@example.com';
+    const registered = await request(server)
+      .post('/api/register')
+      .set('X-Forwarded-For', fromIp())
+      .send({ username: 'spread-guesses', email, password });
+    expect(registered.status).toBe(201);
+    const cookie = sessionCookieFrom(registered) as string;
+    await sql(identityDb, `UPDATE users SET role = 'tutor' WHERE email = $1`, [email]);
+    // Role changes reach the session when it reads the user again.
+    expect((await get(server, '/api/user', cookie)).body).toMatchObject({ role: 'tutor' });
+    const { secret: tutorSecret } = TotpSetupReplySchema.parse(
+      (await post(server, '/api/auth/2fa/setup', cookie)).body,
+    );
+    expect((await post(server, '/api/auth/2fa/enable', cookie, { code: codeFor(tutorSecret) })).status).toBe(200);
+
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 12; guess++) {
+      // Each guess from an address of its own: only the per-account delay can stop this.
+      const ip = `203.0.113.${160 + guess}`;
+      const pending = sessionCookieFrom(await login(server, email, { 'X-Forwarded-For': ip })) as string;
+      const res = await post(
+        server,
+        '/api/auth/2fa/verify',
+        pending,
+        { code: `${200000 + guess}` },
+        {
+          'X-Forwarded-For': ip,
+        },
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(401), 429, 429]);
+  });
 });
 
 describe('in production', () => {

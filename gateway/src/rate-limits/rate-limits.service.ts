@@ -37,6 +37,7 @@ const LOGIN_FAILURE_MEMORY_MS = 24 * 3_600_000;
 export class RateLimitsService {
   private readonly loginPerEmailAndIp: GrowingDelay;
   private readonly secondFactorPerUserAndIp: GrowingDelay;
+  private readonly secondFactorPerUser: GrowingDelay;
   private readonly loginPerIp: RateLimiterRedis;
   private readonly registerPerIp: RateLimiterRedis;
   private readonly forgotPasswordPerEmail: RateLimiterRedis;
@@ -68,6 +69,13 @@ export class RateLimitsService {
     };
     this.loginPerEmailAndIp = new GrowingDelay(redis, keys.rateLimitPrefix('login-delay:'), delayPolicy);
     this.secondFactorPerUserAndIp = new GrowingDelay(redis, keys.rateLimitPrefix('2fa-delay:'), delayPolicy);
+    // Codes are also slowed per account across addresses (more free failures), so guesses spread over
+    // many addresses cannot cover the code space. Only someone who has the password can reach this step,
+    // so it cannot be used to lock strangers out.
+    this.secondFactorPerUser = new GrowingDelay(redis, keys.rateLimitPrefix('2fa-user-delay:'), {
+      ...delayPolicy,
+      freeFailures: delayPolicy.freeFailures * 2,
+    });
     this.loginPerIp = limiter('login-ip', limits.loginPerIp);
     this.registerPerIp = limiter('register-ip', limits.registerPerIp);
     this.forgotPasswordPerEmail = limiter('forgot-email', limits.forgotPasswordPerEmail);
@@ -101,7 +109,21 @@ export class RateLimitsService {
 
   /** Authenticator and recovery codes, for the account waiting at the second step. */
   async consumeSecondFactorAttempt(userId: number, ip: string): Promise<void> {
-    await this.consumeDelayed(this.secondFactorPerUserAndIp, `${userId}:${ip}`, ip);
+    const account = String(userId);
+    let waitMs: number;
+    try {
+      waitMs = await this.secondFactorPerUser.attempt(account);
+    } catch (error) {
+      this.logger.error({ err: error }, 'rate limiter store failed');
+      throw ApiErrors.serviceUnavailable();
+    }
+    if (waitMs > 0) throw ApiErrors.rateLimited(Math.ceil(waitMs / 1000));
+    try {
+      await this.consumeDelayed(this.secondFactorPerUserAndIp, `${userId}:${ip}`, ip);
+    } catch (error) {
+      await this.settle([this.secondFactorPerUser.giveBack(account)]);
+      throw error;
+    }
   }
 
   async secondFactorSettled(userId: number, ip: string, outcome: 'succeeded' | 'inconclusive'): Promise<void> {
@@ -110,6 +132,9 @@ export class RateLimitsService {
       outcome === 'succeeded'
         ? this.secondFactorPerUserAndIp.forgive(key)
         : this.secondFactorPerUserAndIp.giveBack(key),
+      outcome === 'succeeded'
+        ? this.secondFactorPerUser.forgive(String(userId))
+        : this.secondFactorPerUser.giveBack(String(userId)),
       this.loginPerIp.reward(ip, 1),
     ]);
   }
