@@ -56,6 +56,10 @@ export function redactFields(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return value;
   if (value instanceof Error) return serializeError(value);
   if (Array.isArray(value)) return value.map((item) => redactFields(item, depth + 1));
+  // Class instances (a request, a response, a Buffer) are left to their serializers: walking them
+  // would copy sockets and servers into every line.
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) return value;
   return Object.fromEntries(
     Object.entries(value).map(([key, field]) => [
       key,
