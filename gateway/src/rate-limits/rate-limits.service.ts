@@ -8,6 +8,7 @@ import { ApiErrors } from '../filters/api-error.js';
 import { LOGGER } from '../logging/logger.js';
 import { REDIS, redisKeys } from '../redis/redis.module.js';
 import { GrowingDelay } from './growing-delay.js';
+import { throttleAddress } from './throttle-address.js';
 
 type Counter = [limiter: RateLimiterRedis, key: string];
 
@@ -94,21 +95,25 @@ export class RateLimitsService {
     };
   }
 
-  async consumeLoginAttempt(email: string, ip: string): Promise<void> {
+  async consumeLoginAttempt(email: string, address: string): Promise<void> {
+    const ip = throttleAddress(address);
     await this.consumeDelayed(this.loginPerEmailAndIp, `${emailKey(email)}:${ip}`, ip);
   }
 
-  async loginSucceeded(email: string, ip: string): Promise<void> {
+  async loginSucceeded(email: string, address: string): Promise<void> {
+    const ip = throttleAddress(address);
     await this.settle([this.loginPerEmailAndIp.forgive(`${emailKey(email)}:${ip}`), this.loginPerIp.reward(ip, 1)]);
   }
 
   /** The attempt ended without a verdict on the credentials (e.g. a service outage): it does not count. */
-  async loginInconclusive(email: string, ip: string): Promise<void> {
+  async loginInconclusive(email: string, address: string): Promise<void> {
+    const ip = throttleAddress(address);
     await this.settle([this.loginPerEmailAndIp.giveBack(`${emailKey(email)}:${ip}`), this.loginPerIp.reward(ip, 1)]);
   }
 
   /** Authenticator and recovery codes, for the account waiting at the second step. */
-  async consumeSecondFactorAttempt(userId: number, ip: string): Promise<void> {
+  async consumeSecondFactorAttempt(userId: number, address: string): Promise<void> {
+    const ip = throttleAddress(address);
     const account = String(userId);
     let waitMs: number;
     try {
@@ -126,7 +131,8 @@ export class RateLimitsService {
     }
   }
 
-  async secondFactorSettled(userId: number, ip: string, outcome: 'succeeded' | 'inconclusive'): Promise<void> {
+  async secondFactorSettled(userId: number, address: string, outcome: 'succeeded' | 'inconclusive'): Promise<void> {
+    const ip = throttleAddress(address);
     const key = `${userId}:${ip}`;
     await this.settle([
       outcome === 'succeeded'
