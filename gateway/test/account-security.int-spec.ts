@@ -173,6 +173,23 @@ describe('sessions valid after', () => {
     expect((await me(fresh)).status).toBe(200);
   }, 20_000);
 
+  it('signs out even while identity does not answer the session check', async () => {
+    const email = uniqueEmail('outage');
+    gateway.fake.addUser({ email, password: 'old-secret-1' });
+    const cookie = await signIn(email, 'old-secret-1', '198.51.100.51');
+    gateway.fake.silent.add(Subjects.identity.sessionValidity);
+    try {
+      // Nothing cached for this new session: other calls wait on identity and answer 503...
+      expect((await me(cookie)).status).toBe(503);
+      // ...but logout does not depend on it.
+      const out = await request(gateway.app.getHttpServer()).post('/api/logout').set('Cookie', cookie);
+      expect(out.status).toBe(200);
+    } finally {
+      gateway.fake.silent.delete(Subjects.identity.sessionValidity);
+    }
+    expect((await me(cookie)).status).toBe(401);
+  }, 15_000);
+
   it('ends a session whose account no longer exists on any request', async () => {
     const email = uniqueEmail('gone');
     const user = gateway.fake.addUser({ email, password: 'old-secret-1' });

@@ -1,4 +1,5 @@
-import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { ErrorCodes, SessionValidityReplySchema, Subjects } from '@medtutor/contracts';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
@@ -12,6 +13,14 @@ import { SessionsService } from './sessions.service.js';
 export const SESSION_VALIDITY_CACHE_MS = 5_000;
 /** While identity does not answer, an answer this recent still decides; older, the request gets 503. */
 const STALE_ANSWER_MS = 60_000;
+
+const ANY_SESSION = 'session-validity:skip';
+
+/**
+ * For routes that must work whatever identity says or whether it answers (logout): the check is
+ * skipped, so signing out never waits on identity.
+ */
+export const AnySession = () => SetMetadata(ANY_SESSION, true);
 
 interface Known {
   validAfter: number | null;
@@ -31,11 +40,13 @@ export class SessionValidityGuard implements CanActivate {
   constructor(
     private readonly identity: ServiceClient,
     private readonly sessions: SessionsService,
+    private readonly reflector: Reflector,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
+    if (this.reflector.get<boolean>(ANY_SESSION, context.getHandler())) return true;
     const req = context.switchToHttp().getRequest<Request>();
     const userId = req.session?.userId;
     if (!userId) return true;

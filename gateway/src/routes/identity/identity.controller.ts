@@ -27,7 +27,7 @@ import type { MessageReply } from '../../http/replies.js';
 import { ZodBodyPipe } from '../../http/zod-body.pipe.js';
 import { RateLimitsService } from '../../rate-limits/rate-limits.service.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../../config/gateway-config.js';
-import { SessionValidityGuard } from '../../sessions/session-validity.guard.js';
+import { AnySession, SessionValidityGuard } from '../../sessions/session-validity.guard.js';
 import { SessionsService } from '../../sessions/sessions.service.js';
 
 /** Roles asked for a second factor once enrolled. */
@@ -121,6 +121,7 @@ export class IdentityController {
 
   @Post('logout')
   @HttpCode(200)
+  @AnySession()
   @ApiOperation({ summary: 'End the session (server-side) and clear the cookie' })
   @ApiJsonReply(200, 'MessageReply', 'Signed out (also when already signed out)')
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MessageReply> {
