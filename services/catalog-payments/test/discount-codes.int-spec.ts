@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import {
@@ -17,6 +17,9 @@ import { firstValueFrom, timeout } from 'rxjs';
 import { AppModule, SERVICE_NAME } from '../src/app.module.js';
 import { loadCatalogPaymentsConfig } from '../src/config/catalog-payments.config.js';
 import { DiscountCodesService } from '../src/modules/discount-codes/discount-codes.service.js';
+
+// The service boots on a fresh database; under a loaded machine that outlasts Jest's 5 s default.
+jest.setTimeout(60_000);
 
 const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
 const admin: Actor = { userId: 1, role: 'admin' };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
   type Actor,
   DemoCards,
@@ -10,6 +10,9 @@ import {
   Subjects,
 } from '@medtutor/contracts';
 import { PaymentsHarness, SEED_1, startPaymentsService } from './support/payments-harness.js';
+
+// The service boots on a fresh database; under a loaded machine that outlasts Jest's 5 s default.
+jest.setTimeout(60_000);
 
 let harness: PaymentsHarness;
 let nextUser = 2000;
@@ -199,6 +202,26 @@ describe('the demo provider', () => {
     expect(row?.status).toBe(confirmed === 'paid' ? 'succeeded' : 'canceled');
     expect(await harness.code(code)).toMatchObject({ status: confirmed === 'paid' ? 'spent' : 'available' });
     expect(await harness.succeededEvents(first.paymentId)).toBe(confirmed === 'paid' ? 1 : 0);
+  });
+
+  it('two checkouts of one buyer at once with one code (a double click) both get the discount; only the later stays open', async () => {
+    const admin: Actor = { userId: 1, role: 'admin' };
+    for (let round = 0; round < 5; round++) {
+      const code = await harness.newCode(admin);
+      const buyer = newStudent();
+
+      const both = await Promise.all([
+        createIntent(buyer, { discountCode: code }),
+        createIntent(buyer, { discountCode: code }),
+      ]);
+
+      expect(both.map((intent) => intent.discountApplied)).toEqual([true, true]);
+      const rows = await Promise.all(both.map((intent) => harness.payment(intent.paymentId)));
+      const open = rows.filter((row) => row?.status === 'pending');
+      expect(open).toHaveLength(1);
+      expect(rows.filter((row) => row?.status === 'canceled')).toHaveLength(1);
+      expect(await harness.code(code)).toMatchObject({ status: 'reserved', reserved_for_payment_id: open[0]?.id });
+    }
   });
 
   it('has no webhook: a delivery is refused as unsigned', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
   type Actor,
   CatalogMessages,
@@ -14,6 +14,9 @@ import {
 import Stripe from 'stripe';
 import { PaymentsHarness, SEED_30, startPaymentsService } from './support/payments-harness.js';
 import { paymentIntentEvent, StripeStandIn, stripeAt } from './support/stripe-stand-in.js';
+
+// The service boots on a fresh database; under a loaded machine that outlasts Jest's 5 s default.
+jest.setTimeout(60_000);
 
 const WEBHOOK_SECRET = 'whsec_test_medtutor';
 const signer = new Stripe('sk_test_signer');

@@ -51,6 +51,12 @@ export class DiscountCodesService implements OnApplicationBootstrap {
     return pounds;
   }
 
+  /** Whether one of this buyer's checkouts holds the code (their own state, so telling them reveals nothing). */
+  async isHeldBy(rawCode: string, userId: number): Promise<boolean> {
+    const code = normaliseDiscountCode(rawCode);
+    return (await this.prisma.discountCode.count({ where: { code, status: 'reserved', reservedBy: userId } })) > 0;
+  }
+
   /** True when this call spent the code for the payment; false when it was not the payment's to spend. */
   spend(rawCode: string, paymentId: string, userId: number, at = new Date(), db: Db = this.prisma): Promise<boolean> {
     return this.codes.spend(normaliseDiscountCode(rawCode), paymentId, userId, at, db);

@@ -7,6 +7,7 @@ import {
   DemoCards,
   type DemoConfirmBodySchema,
   type DemoConfirmReply,
+  ErrorCodes,
   EventTypes,
   formatMinor,
   type PaymentDto,
@@ -14,7 +15,7 @@ import {
   PaymentMessages,
   type PaymentSucceededV1,
 } from '@medtutor/contracts';
-import { enqueueMail, MailRelay, newEvent, OutboxRelay, writeOutbox } from '@medtutor/nest-kit';
+import { DomainError, enqueueMail, MailRelay, newEvent, OutboxRelay, writeOutbox } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { CATALOG_PAYMENTS_CONFIG, type CatalogPaymentsConfig } from '../../config/catalog-payments.config.js';
@@ -81,29 +82,15 @@ export class PaymentsService {
     await this.endOpenCheckouts(actor.userId, correlationId);
     const id = randomUUID();
 
-    const payment = await this.prisma.$transaction(async (tx) => {
-      const discountPounds = request.discountCode
-        ? await this.codes.reserve(request.discountCode, actor.userId, id, this.config.payments.holdMs, new Date(), tx)
-        : undefined;
-      const priced = this.catalog.quote(request, discountPounds);
-      return tx.payment.create({
-        data: {
-          id,
-          userId: actor.userId,
-          buyerEmail: request.buyer?.email ?? null,
-          buyerName: request.buyer?.name ?? null,
-          subject: priced.subject,
-          packageType: priced.packageType,
-          packageName: priced.packageName,
-          hours: priced.hours,
-          currency: priced.currency,
-          amountMinor: priced.amountMinor,
-          originalAmountMinor: priced.originalAmountMinor,
-          discountMinor: priced.discountMinor,
-          discountCode: request.discountCode ?? null,
-          provider: this.provider.kind,
-        },
-      });
+    const payment = await this.recordCheckout(request, actor, id).catch(async (error: unknown) => {
+      // Two checkouts of one buyer at once (a double click, React's development double effect): the
+      // other took the code after this one had ended the buyer's open checkouts. End it too, once.
+      const refused = error instanceof DomainError && error.code === ErrorCodes.discountCodeInvalid;
+      if (!refused || !request.discountCode || !(await this.codes.isHeldBy(request.discountCode, actor.userId))) {
+        throw error;
+      }
+      await this.endOpenCheckouts(actor.userId, correlationId);
+      return this.recordCheckout(request, actor, id);
     });
 
     let intent;
@@ -296,6 +283,34 @@ export class PaymentsService {
   private async demoSucceeded(paymentId: string, correlationId: string | null): Promise<DemoConfirmReply> {
     if (!(await this.fulfil(paymentId, new Date(), correlationId, { onlyOpen: true }))) throw paymentNotPending();
     return { status: 'succeeded', message: null };
+  }
+
+  /** The payment row and the code's hold, in one transaction. */
+  private recordCheckout(request: CreateRequest, actor: Actor, id: string): Promise<Payment> {
+    return this.prisma.$transaction(async (tx) => {
+      const discountPounds = request.discountCode
+        ? await this.codes.reserve(request.discountCode, actor.userId, id, this.config.payments.holdMs, new Date(), tx)
+        : undefined;
+      const priced = this.catalog.quote(request, discountPounds);
+      return tx.payment.create({
+        data: {
+          id,
+          userId: actor.userId,
+          buyerEmail: request.buyer?.email ?? null,
+          buyerName: request.buyer?.name ?? null,
+          subject: priced.subject,
+          packageType: priced.packageType,
+          packageName: priced.packageName,
+          hours: priced.hours,
+          currency: priced.currency,
+          amountMinor: priced.amountMinor,
+          originalAmountMinor: priced.originalAmountMinor,
+          discountMinor: priced.discountMinor,
+          discountCode: request.discountCode ?? null,
+          provider: this.provider.kind,
+        },
+      });
+    });
   }
 
   private async endOpenCheckouts(userId: number, correlationId: string | null): Promise<void> {
