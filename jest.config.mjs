@@ -40,7 +40,7 @@ export default {
       ...shared,
       displayName: 'integration',
       testMatch: ['<rootDir>/**/test/**/*.int-spec.ts'],
-      testTimeout: 60_000,
+      setupFilesAfterEnv: ['<rootDir>/test/integration-timeout.setup.ts'],
     },
   ],
 };
