@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Server } from 'node:http';
 import { Fixtures } from '@medtutor/contracts';
+import { testRedisUrl } from '@medtutor/nest-kit/testing';
 import request from 'supertest';
 import { setCookies, startTestGateway, type TestGateway } from './support/test-gateway.js';
 
@@ -9,8 +10,19 @@ let gateway: TestGateway;
 let server: Server;
 
 beforeAll(async () => {
+  // Production requires a Redis password and NATS credentials; the local test servers have no
+  // authorization (ioredis carries on when Redis needs no password, and the fakes' NATS ignores them).
+  const redisWithPassword = new URL(await testRedisUrl());
+  redisWithPassword.password = 'not-checked-locally';
   gateway = await startTestGateway({
-    env: { NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://medpath.example', TRUST_PROXY: '1' },
+    env: {
+      NODE_ENV: 'production',
+      PUBLIC_BASE_URL: 'https://medpath.example',
+      TRUST_PROXY: '1',
+      REDIS_URL: redisWithPassword.toString(),
+      NATS_USER: 'gateway',
+      NATS_PASSWORD: 'not-checked-locally',
+    },
   });
   server = gateway.app.getHttpServer();
 });
