@@ -70,6 +70,8 @@ const GatewayEnvSchema = z
       .regex(/^[\w:.-]{1,64}$/)
       .default('gw:'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** The secret being rotated out: cookies it signed stay valid, new ones get SESSION_SECRET. */
+    SESSION_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
     PUBLIC_BASE_URL: z.url().optional(),
     SESSION_IDLE_MINUTES: positiveNumber(120),
     SESSION_ABSOLUTE_HOURS: positiveNumber(168),
@@ -127,6 +129,7 @@ const GatewayEnvSchema = z
       // Local runs without a secret get a random one: sessions then end when the process restarts.
       sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
       sessionSecretGenerated: env.SESSION_SECRET === undefined,
+      previousSessionSecrets: env.SESSION_SECRET_PREVIOUS ? [env.SESSION_SECRET_PREVIOUS] : [],
       publicBaseUrl: env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`,
       session: {
         // `__Host-` makes browsers insist on Secure, Path=/ and no Domain, so no subdomain can plant it.

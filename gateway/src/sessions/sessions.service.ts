@@ -40,11 +40,12 @@ export class SessionsService {
 
   /** express-session, then the absolute-lifetime check. */
   middleware(): RequestHandler[] {
-    const { session: policy, sessionSecret } = this.config;
+    const { session: policy, sessionSecret, previousSessionSecrets } = this.config;
     return [
       session({
         name: policy.cookieName,
-        secret: sessionSecret,
+        // express-session signs with the first secret and accepts cookies signed by any of them.
+        secret: [sessionSecret, ...previousSessionSecrets],
         store: this.store,
         // The default id generator (uid-safe, 24 random bytes = 192 bits) is opaque and unguessable.
         resave: false,
