@@ -1,4 +1,5 @@
 export * from './config/load-config.js';
+export * from './config/service-runtime.js';
 export * from './errors/domain-error.js';
 export * from './rpc/parse-request.js';
 export * from './rpc/rpc-error.filter.js';

@@ -1,12 +1,11 @@
 import {
   actorVerifyEnvShape,
-  checkActorKeysEnv,
   checkMailEnv,
   loadConfig,
   mailConfig,
   mailEnvShape,
-  natsCredentials,
   serviceEnvSchema,
+  serviceRuntime,
 } from '@medtutor/nest-kit';
 import { normaliseDiscountCode, PaymentProviders } from '@medtutor/contracts';
 import { z } from 'zod';
@@ -78,17 +77,8 @@ export const CatalogPaymentsEnvSchema = serviceEnvSchema('PAYMENTS_DATABASE_URL'
       }
     }
   })
-  .superRefine(checkActorKeysEnv)
   .transform((env, ctx) => ({
-    nodeEnv: env.NODE_ENV,
-    logLevel: env.LOG_LEVEL,
-    natsUrl: env.NATS_URL,
-    natsCredentials: natsCredentials(env, ctx),
-    healthPort: env.HEALTH_PORT,
-    actorVerifyKeys: env.ACTOR_VERIFY_KEYS,
-    databaseUrl: env.PAYMENTS_DATABASE_URL,
-    dbAutoCreate: env.DB_AUTO_CREATE,
-    jetstreamReplicas: env.JETSTREAM_REPLICAS,
+    ...serviceRuntime(env, ctx, env.PAYMENTS_DATABASE_URL),
     mail: mailConfig(env),
     payments: {
       provider: providerOf(env),

@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { Limits } from '@medtutor/contracts';
 import {
   actorVerifyEnvShape,
-  checkActorKeysEnv,
   checkMailEnv,
   loadConfig,
   mailConfig,
   mailEnvShape,
-  natsCredentials,
   serviceEnvSchema,
+  serviceRuntime,
 } from '@medtutor/nest-kit';
 import { z } from 'zod';
 
@@ -54,17 +53,8 @@ export const IdentityEnvSchema = serviceEnvSchema('IDENTITY_DATABASE_URL')
       });
     }
   })
-  .superRefine(checkActorKeysEnv)
   .transform((env, ctx) => ({
-    nodeEnv: env.NODE_ENV,
-    logLevel: env.LOG_LEVEL,
-    natsUrl: env.NATS_URL,
-    natsCredentials: natsCredentials(env, ctx),
-    healthPort: env.HEALTH_PORT,
-    actorVerifyKeys: env.ACTOR_VERIFY_KEYS,
-    databaseUrl: env.IDENTITY_DATABASE_URL,
-    dbAutoCreate: env.DB_AUTO_CREATE,
-    jetstreamReplicas: env.JETSTREAM_REPLICAS,
+    ...serviceRuntime(env, ctx, env.IDENTITY_DATABASE_URL),
     publicBaseUrl: env.PUBLIC_BASE_URL.replace(/\/+$/, ''),
     mail: mailConfig(env),
     // Without a key (never in production) a random one lasts as long as the process: enrolments then

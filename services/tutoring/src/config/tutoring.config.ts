@@ -1,13 +1,12 @@
 import type { ConsultationSubject } from '@medtutor/contracts';
 import {
   actorVerifyEnvShape,
-  checkActorKeysEnv,
   checkMailEnv,
   loadConfig,
   mailConfig,
   mailEnvShape,
-  natsCredentials,
   serviceEnvSchema,
+  serviceRuntime,
 } from '@medtutor/nest-kit';
 import { z } from 'zod';
 
@@ -86,7 +85,6 @@ export const TutoringEnvSchema = serviceEnvSchema('TUTORING_DATABASE_URL')
       }
     }
   })
-  .superRefine(checkActorKeysEnv)
   .transform((env, ctx) => {
     const vars = env as unknown as Record<string, string | undefined>;
     const production = env.NODE_ENV === 'production';
@@ -107,15 +105,7 @@ export const TutoringEnvSchema = serviceEnvSchema('TUTORING_DATABASE_URL')
       ];
     });
     return {
-      nodeEnv: env.NODE_ENV,
-      logLevel: env.LOG_LEVEL,
-      natsUrl: env.NATS_URL,
-      natsCredentials: natsCredentials(env, ctx),
-      healthPort: env.HEALTH_PORT,
-      actorVerifyKeys: env.ACTOR_VERIFY_KEYS,
-      databaseUrl: env.TUTORING_DATABASE_URL,
-      dbAutoCreate: env.DB_AUTO_CREATE,
-      jetstreamReplicas: env.JETSTREAM_REPLICAS,
+      ...serviceRuntime(env, ctx, env.TUTORING_DATABASE_URL),
       mail: mailConfig(env),
       teamAlertEmail: env.TEAM_ALERT_EMAIL ?? env.SUPPORT_EMAIL,
       tutorSeeds,

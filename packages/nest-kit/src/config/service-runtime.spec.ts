@@ -1,0 +1,42 @@
+import { describe, expect, it } from '@jest/globals';
+import { testActorKeys } from '../testing/actor-assertions.js';
+import { PUBLISHED_DEV_ACTOR_PUBLIC_KEY, actorVerifyEnvShape } from '../rpc/actor-assertion.js';
+import { loadConfig, serviceEnvSchema } from './load-config.js';
+import { serviceRuntime } from './service-runtime.js';
+
+const schema = serviceEnvSchema('EXAMPLE_DATABASE_URL')
+  .extend(actorVerifyEnvShape)
+  .transform((env, ctx) => serviceRuntime(env, ctx, env.EXAMPLE_DATABASE_URL));
+const load = (env: NodeJS.ProcessEnv) =>
+  loadConfig(schema, {
+    EXAMPLE_DATABASE_URL: 'postgresql://app@db:5432/example',
+    ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
+    ...env,
+  });
+
+describe('serviceRuntime', () => {
+  it('gives every service the same runtime settings from its env and its own database URL', () => {
+    const config = load({ NATS_USER: 'reviews', NATS_PASSWORD: 'reviewsPassword-0123456789', HEALTH_PORT: '9090' });
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      logLevel: 'info',
+      natsUrl: 'nats://127.0.0.1:4222',
+      natsCredentials: { user: 'reviews', password: 'reviewsPassword-0123456789' },
+      healthPort: 9090,
+      databaseUrl: 'postgresql://app@db:5432/example',
+      dbAutoCreate: false,
+      jetstreamReplicas: 1,
+    });
+    expect(config.actorVerifyKeys).toHaveLength(1);
+  });
+
+  it('refuses the published development actor key and incomplete NATS credentials in production', () => {
+    const production = {
+      NODE_ENV: 'production',
+      NATS_USER: 'reviews',
+      ACTOR_VERIFY_KEYS: PUBLISHED_DEV_ACTOR_PUBLIC_KEY,
+    };
+    expect(() => load(production)).toThrow(/ACTOR_VERIFY_KEYS: holds the published development key/);
+    expect(() => load(production)).toThrow(/NATS_PASSWORD/);
+  });
+});

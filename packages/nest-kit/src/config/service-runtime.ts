@@ -1,0 +1,33 @@
+import type { KeyObject } from 'node:crypto';
+import type { z } from 'zod';
+import { natsCredentials, type NatsEnv } from '../nats/nats-connection.js';
+import { checkActorKeysEnv } from '../rpc/actor-assertion.js';
+
+/** What `serviceEnvSchema(...).extend(actorVerifyEnvShape)` parses, for `serviceRuntime`. */
+interface ServiceEnv extends NatsEnv {
+  LOG_LEVEL: string;
+  NATS_URL: string;
+  HEALTH_PORT?: number | undefined;
+  ACTOR_VERIFY_KEYS: readonly KeyObject[];
+  DB_AUTO_CREATE: boolean;
+  JETSTREAM_REPLICAS: number;
+}
+
+/**
+ * The settings every service's config returns (see `ServiceRuntimeConfig`), from its parsed env and
+ * its own database URL, with the NATS credential and actor key checks. Call it in the transform.
+ */
+export function serviceRuntime<E extends ServiceEnv>(env: E, ctx: z.RefinementCtx, databaseUrl: string) {
+  checkActorKeysEnv(env, ctx);
+  return {
+    nodeEnv: env.NODE_ENV as E['NODE_ENV'],
+    logLevel: env.LOG_LEVEL as E['LOG_LEVEL'],
+    natsUrl: env.NATS_URL,
+    natsCredentials: natsCredentials(env, ctx),
+    healthPort: env.HEALTH_PORT,
+    actorVerifyKeys: env.ACTOR_VERIFY_KEYS,
+    databaseUrl,
+    dbAutoCreate: env.DB_AUTO_CREATE,
+    jetstreamReplicas: env.JETSTREAM_REPLICAS,
+  };
+}
