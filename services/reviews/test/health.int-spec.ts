@@ -1,32 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { fileURLToPath } from 'node:url';
 import { HealthReplySchema, Subjects } from '@medtutor/contracts';
-import { startServiceUnderTest, type ServiceUnderTest, testActorKeys } from '@medtutor/nest-kit/testing';
+import type { ServiceUnderTest } from '@medtutor/nest-kit/testing';
 import { firstValueFrom } from 'rxjs';
-import { AppModule, SERVICE_NAME } from '../src/app.module.js';
-import { loadReviewsConfig } from '../src/config/reviews.config.js';
-
-const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
+import { startReviewsUnderTest } from './support/reviews-under-test.js';
 
 describe('reviews service over NATS', () => {
   let service: ServiceUnderTest;
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({
-      name: SERVICE_NAME,
-      label: 'reviews_health',
-      migrationsDir,
-      module: ({ databaseUrl, natsUrl }, logger) =>
-        AppModule.register(
-          loadReviewsConfig({
-            ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
-            NODE_ENV: 'test',
-            REVIEWS_DATABASE_URL: databaseUrl,
-            NATS_URL: natsUrl,
-          }),
-          logger,
-        ),
-    });
+    service = await startReviewsUnderTest('reviews_health');
   });
 
   afterAll(() => service.stop());

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import {
   type Actor,
   ErrorCodes,
@@ -17,22 +16,13 @@ import {
   ValidationMessages,
 } from '@medtutor/contracts';
 import { newEvent } from '@medtutor/nest-kit';
-import {
-  signedRequest,
-  startServiceUnderTest,
-  type ServiceUnderTest,
-  eventually,
-  testActorKeys,
-} from '@medtutor/nest-kit/testing';
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { signedRequest, type ServiceUnderTest, eventually } from '@medtutor/nest-kit/testing';
+import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import pg from 'pg';
 import { firstValueFrom, timeout } from 'rxjs';
-import { AppModule, SERVICE_NAME } from '../src/app.module.js';
-import { loadReviewsConfig } from '../src/config/reviews.config.js';
+import { consumerDrained, startReviewsUnderTest } from './support/reviews-under-test.js';
 import { PAYMENT_SUCCEEDED_CONSUMER } from '../src/modules/verified-purchases/payment-succeeded.consumer.js';
-
-const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
 
 const actors = {
   admin: { userId: 1, role: 'admin' },
@@ -113,30 +103,8 @@ describe('reviews testimonials over NATS (real PostgreSQL and JetStream)', () =>
     paidAt: '2026-11-20T10:15:00.000Z',
     ...overrides,
   });
-  /** Every stored copy acknowledged: the consumer's ack floor reached the stream's last message. */
-  const drained = (stream: string, durable: string) => async () => {
-    const jsm = await jetstreamManager(nc);
-    const info = await jsm.streams.info(stream);
-    const consumer = await jsm.consumers.info(stream, durable);
-    return consumer.ack_floor.stream_seq >= info.state.last_seq;
-  };
-
   beforeAll(async () => {
-    service = await startServiceUnderTest({
-      name: SERVICE_NAME,
-      label: 'reviews_testimonials',
-      migrationsDir,
-      module: ({ databaseUrl, natsUrl }, logger) =>
-        AppModule.register(
-          loadReviewsConfig({
-            ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
-            NODE_ENV: 'test',
-            REVIEWS_DATABASE_URL: databaseUrl,
-            NATS_URL: natsUrl,
-          }),
-          logger,
-        ),
-    });
+    service = await startReviewsUnderTest('reviews_testimonials');
     nc = await connect({ servers: service.nats.url });
   }, 60_000);
 
@@ -275,7 +243,7 @@ describe('reviews testimonials over NATS (real PostgreSQL and JetStream)', () =>
         'the later payment',
       );
       await eventually(
-        drained(EventStreams.catalogPayments.name, PAYMENT_SUCCEEDED_CONSUMER),
+        consumerDrained(nc, EventStreams.catalogPayments.name, PAYMENT_SUCCEEDED_CONSUMER),
         15_000,
         'the payments stream',
       );

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import {
   type Actor,
   EventStreams,
@@ -12,22 +11,13 @@ import {
   Subjects,
 } from '@medtutor/contracts';
 import { newEvent } from '@medtutor/nest-kit';
-import {
-  eventually,
-  signedRequest,
-  startServiceUnderTest,
-  type ServiceUnderTest,
-  testActorKeys,
-} from '@medtutor/nest-kit/testing';
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { eventually, signedRequest, type ServiceUnderTest } from '@medtutor/nest-kit/testing';
+import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import pg from 'pg';
 import { firstValueFrom, timeout } from 'rxjs';
-import { AppModule, SERVICE_NAME } from '../src/app.module.js';
-import { loadReviewsConfig } from '../src/config/reviews.config.js';
+import { consumerDrained, startReviewsUnderTest } from './support/reviews-under-test.js';
 import { PAYMENT_SUCCEEDED_CONSUMER } from '../src/modules/verified-purchases/payment-succeeded.consumer.js';
-
-const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
 
 const buyer = { userId: 77, role: 'student' } satisfies Actor;
 const nonBuyer = { userId: 78, role: 'student' } satisfies Actor;
@@ -93,32 +83,13 @@ describe('verified purchase', () => {
   /** Every published payment consumed: the consumer's ack floor reached the stream's last message. */
   const paymentsApplied = () =>
     eventually(
-      async () => {
-        const jsm = await jetstreamManager(nc);
-        const info = await jsm.streams.info(EventStreams.catalogPayments.name);
-        const consumer = await jsm.consumers.info(EventStreams.catalogPayments.name, PAYMENT_SUCCEEDED_CONSUMER);
-        return consumer.ack_floor.stream_seq >= info.state.last_seq;
-      },
+      consumerDrained(nc, EventStreams.catalogPayments.name, PAYMENT_SUCCEEDED_CONSUMER),
       15_000,
       'the payments to be applied',
     );
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({
-      name: SERVICE_NAME,
-      label: 'reviews_verified',
-      migrationsDir,
-      module: ({ databaseUrl, natsUrl }, logger) =>
-        AppModule.register(
-          loadReviewsConfig({
-            ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
-            NODE_ENV: 'test',
-            REVIEWS_DATABASE_URL: databaseUrl,
-            NATS_URL: natsUrl,
-          }),
-          logger,
-        ),
-    });
+    service = await startReviewsUnderTest('reviews_verified');
     nc = await connect({ servers: service.nats.url });
   }, 60_000);
 

@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+import { startServiceUnderTest, type ServiceUnderTest, testActorKeys } from '@medtutor/nest-kit/testing';
+import { jetstreamManager } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { AppModule, SERVICE_NAME } from '../../src/app.module.js';
+import { loadReviewsConfig } from '../../src/config/reviews.config.js';
+
+const migrationsDir = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
+
+/** The reviews service booted the production way, on a database named after `label` and a private NATS. */
+export function startReviewsUnderTest(label: string): Promise<ServiceUnderTest> {
+  return startServiceUnderTest({
+    name: SERVICE_NAME,
+    label,
+    migrationsDir,
+    module: ({ databaseUrl, natsUrl }, logger) =>
+      AppModule.register(
+        loadReviewsConfig({
+          ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
+          NODE_ENV: 'test',
+          REVIEWS_DATABASE_URL: databaseUrl,
+          NATS_URL: natsUrl,
+        }),
+        logger,
+      ),
+  });
+}
+
+/** Every stored copy acknowledged: the consumer's ack floor reached the stream's last message. */
+export const consumerDrained = (nc: NatsConnection, stream: string, durable: string) => async (): Promise<boolean> => {
+  const jsm = await jetstreamManager(nc);
+  const info = await jsm.streams.info(stream);
+  const consumer = await jsm.consumers.info(stream, durable);
+  return consumer.ack_floor.stream_seq >= info.state.last_seq;
+};
