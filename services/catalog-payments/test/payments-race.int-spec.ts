@@ -138,6 +138,12 @@ describe('one code, 50 concurrent attempts across several users and intents', ()
       .rows;
     const succeeded = payments.filter((payment) => payment.status === 'succeeded');
     const unflagged = succeeded.filter((payment) => payment.conflict_reason === null);
+    // The run's figures for CI's log (the interleaving, hence the split, differs from run to run).
+    const canceled = payments.filter((payment) => payment.status === 'canceled').length;
+    process.stdout.write(
+      `payments race: ${attempts.length} attempts, ${payments.length} checkouts with the code: ` +
+        `${unflagged.length} spent it, ${succeeded.length - unflagged.length} paid and flagged, ${canceled} canceled\n`,
+    );
 
     // Spent exactly once, by the one succeeded payment without a conflict.
     expect(codeRow).toMatchObject({ status: 'spent' });
