@@ -20,8 +20,13 @@ export function LoginForm({
 
   const submit = async (values: unknown) => {
     setSubmitting(true);
-    const answer = await login(LoginBodySchema.parse(values));
-    setSubmitting(false);
+    let answer: Awaited<ReturnType<typeof login>>;
+    try {
+      answer = await login(LoginBodySchema.parse(values));
+    } finally {
+      // Whatever happens, the button must not stay busy: a spinning Login cannot be pressed again.
+      setSubmitting(false);
+    }
     if (answer && needsSecondFactor(answer)) onSecondFactor(answer.secondFactor);
     else if (answer) onSignedIn(answer);
   };
