@@ -7,7 +7,6 @@ import {
   EventTypes,
   eventSubject,
   PendingTestimonialListSchema,
-  type PaymentSucceededV1,
   PublicTestimonialListSchema,
   ReviewsMessages,
   type RpcError,
@@ -21,7 +20,7 @@ import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import pg from 'pg';
 import { firstValueFrom, timeout } from 'rxjs';
-import { consumerDrained, startReviewsUnderTest } from './support/reviews-under-test.js';
+import { consumerDrained, paymentSucceeded, startReviewsUnderTest } from './support/reviews-under-test.js';
 import { PAYMENT_SUCCEEDED_CONSUMER } from '../src/modules/verified-purchases/payment-succeeded.consumer.js';
 
 const actors = {
@@ -89,20 +88,6 @@ describe('reviews testimonials over NATS (real PostgreSQL and JetStream)', () =>
     await jetstream(nc).publish(eventSubject(type), JSON.stringify(envelope));
     return envelope;
   };
-  const paid = (overrides: Partial<PaymentSucceededV1> = {}): PaymentSucceededV1 => ({
-    paymentId: randomUUID(),
-    userId: 77,
-    subject: 'Medical School Interviews',
-    packageType: 'package5',
-    packageName: '5 Sessions Package',
-    hours: 5,
-    currency: 'GBP',
-    amount: 19000,
-    discountCode: null,
-    provider: 'stripe',
-    paidAt: '2026-11-20T10:15:00.000Z',
-    ...overrides,
-  });
   beforeAll(async () => {
     service = await startReviewsUnderTest('reviews_testimonials');
     nc = await connect({ servers: service.nats.url });
@@ -223,7 +208,7 @@ describe('reviews testimonials over NATS (real PostgreSQL and JetStream)', () =>
   describe('paid users (payments events)', () => {
     it('changes nothing when a payment is delivered again; a later payment keeps the first date', async () => {
       await service.db.truncate();
-      const payment = await publish(EventTypes.paymentSucceeded, paid({ userId: 90 }));
+      const payment = await publish(EventTypes.paymentSucceeded, paymentSucceeded({ userId: 90 }));
       await eventually(
         async () => (await inboxRows(PAYMENT_SUCCEEDED_CONSUMER, payment.id)) === 1,
         15_000,
@@ -231,10 +216,14 @@ describe('reviews testimonials over NATS (real PostgreSQL and JetStream)', () =>
       );
 
       // The same event again under its id, with changed data that must not land; then a later purchase.
-      await publish(EventTypes.paymentSucceeded, paid({ userId: 90, paidAt: '2026-11-01T00:00:00.000Z' }), payment.id);
+      await publish(
+        EventTypes.paymentSucceeded,
+        paymentSucceeded({ userId: 90, paidAt: '2026-11-01T00:00:00.000Z' }),
+        payment.id,
+      );
       const later = await publish(
         EventTypes.paymentSucceeded,
-        paid({ userId: 90, paidAt: '2026-12-01T00:00:00.000Z' }),
+        paymentSucceeded({ userId: 90, paidAt: '2026-12-01T00:00:00.000Z' }),
       );
 
       await eventually(

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { randomUUID } from 'node:crypto';
 import {
   type Actor,
   EventStreams,
   EventTypes,
   eventSubject,
   PendingTestimonialListSchema,
-  type PaymentSucceededV1,
   PublicTestimonialListSchema,
   Subjects,
 } from '@medtutor/contracts';
@@ -16,7 +14,7 @@ import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import pg from 'pg';
 import { firstValueFrom, timeout } from 'rxjs';
-import { consumerDrained, startReviewsUnderTest } from './support/reviews-under-test.js';
+import { consumerDrained, paymentSucceeded, startReviewsUnderTest } from './support/reviews-under-test.js';
 import { PAYMENT_SUCCEEDED_CONSUMER } from '../src/modules/verified-purchases/payment-succeeded.consumer.js';
 
 const buyer = { userId: 77, role: 'student' } satisfies Actor;
@@ -63,21 +61,8 @@ describe('verified purchase', () => {
       await client.end();
     }
   };
-  const paid = (userId: number): PaymentSucceededV1 => ({
-    paymentId: randomUUID(),
-    userId,
-    subject: 'Medical School Interviews',
-    packageType: 'package5',
-    packageName: '5 Sessions Package',
-    hours: 5,
-    currency: 'GBP',
-    amount: 19000,
-    discountCode: null,
-    provider: 'stripe',
-    paidAt: '2026-11-20T10:15:00.000Z',
-  });
   const publishPayment = async (userId: number) => {
-    const envelope = newEvent(EventTypes.paymentSucceeded, 1, paid(userId), 'reviews-test');
+    const envelope = newEvent(EventTypes.paymentSucceeded, 1, paymentSucceeded({ userId }), 'reviews-test');
     await jetstream(nc).publish(eventSubject(EventTypes.paymentSucceeded), JSON.stringify(envelope));
   };
   /** Every published payment consumed: the consumer's ack floor reached the stream's last message. */

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import type { PaymentSucceededV1 } from '@medtutor/contracts';
 import { startServiceUnderTest, type ServiceUnderTest, testActorKeys } from '@medtutor/nest-kit/testing';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -33,3 +35,19 @@ export const consumerDrained = (nc: NatsConnection, stream: string, durable: str
   const consumer = await jsm.consumers.info(stream, durable);
   return consumer.ack_floor.stream_seq >= info.state.last_seq;
 };
+
+/** A `payment_succeeded` payload as catalog-payments publishes it, with a fresh payment id. */
+export const paymentSucceeded = (overrides: Partial<PaymentSucceededV1> = {}): PaymentSucceededV1 => ({
+  paymentId: randomUUID(),
+  userId: 77,
+  subject: 'Medical School Interviews',
+  packageType: 'package5',
+  packageName: '5 Sessions Package',
+  hours: 5,
+  currency: 'GBP',
+  amount: 19000,
+  discountCode: null,
+  provider: 'stripe',
+  paidAt: '2026-11-20T10:15:00.000Z',
+  ...overrides,
+});
