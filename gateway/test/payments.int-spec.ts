@@ -3,6 +3,7 @@ import {
   CatalogMessages,
   DiscountMessages,
   ErrorCodes,
+  Fixtures,
   type PaymentConflictsDto,
   PaymentConflictsDtoSchema,
   PaymentMessages,
@@ -153,24 +154,7 @@ describe('GET /api/payments/:paymentId and POST /api/payments/demo/confirm', () 
 });
 
 describe('GET /api/admin/payments/conflicts', () => {
-  const conflicts: PaymentConflictsDto = {
-    total: 1,
-    conflicts: [
-      {
-        paymentId: '6f1c2a7e-3f4b-4c5d-8e9f-0a1b2c3d4e5f',
-        userId: 42,
-        buyerName: 'Ada Lovelace',
-        buyerEmail: 'ada@example.com',
-        packageName: '5-Session Package',
-        currency: 'GBP',
-        amount: 16000,
-        formattedPrice: '£160.00',
-        discountCode: 'WELCOME30',
-        reason: PaymentMessages.codeConflict,
-        paidAt: '2026-11-25T10:00:00.000Z',
-      },
-    ],
-  };
+  const conflicts = Fixtures.paymentConflicts;
   let conflictsService: { received: RpcMeta[]; stop: () => Promise<void> };
 
   beforeAll(async () => {

@@ -8,6 +8,7 @@ import {
   UserDtoSchema,
   UserRegisteredV1Schema,
 } from './identity.js';
+import { PaymentConflictsDtoSchema } from './payments.js';
 
 describe('contract fixtures', () => {
   it('parse under their schemas', () => {
@@ -17,6 +18,7 @@ describe('contract fixtures', () => {
     expect(UserDtoSchema.parse(Fixtures.userDto)).toEqual(Fixtures.userDto);
     const event = EventEnvelopeSchema.parse(Fixtures.userRegisteredEvent);
     expect(UserRegisteredV1Schema.parse(event.data).userId).toBe(7);
+    expect(PaymentConflictsDtoSchema.parse(Fixtures.paymentConflicts)).toEqual(Fixtures.paymentConflicts);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { EventEnvelope } from './envelope.js';
 import { EventTypes } from './subjects.js';
+import { PaymentMessages, type PaymentConflictsDto } from './payments.js';
 import type { LoginBody, RegisterBody, ResetPasswordBody, UserDto, UserRegisteredV1 } from './identity.js';
 
 /** Shared example payloads: producers and consumers test against these, and each parses under its schema. */
@@ -44,4 +45,23 @@ export const Fixtures = {
       role: 'student',
     },
   } satisfies EventEnvelope<UserRegisteredV1>,
+  /** An admin's list of payments taken with a discount code that another payment had already spent. */
+  paymentConflicts: {
+    total: 1,
+    conflicts: [
+      {
+        paymentId: '6f1c2a7e-3f4b-4c5d-8e9f-0a1b2c3d4e5f',
+        userId: 42,
+        buyerName: 'Ada Lovelace',
+        buyerEmail: 'ada@example.com',
+        packageName: '5-Session Package',
+        currency: 'GBP',
+        amount: 16000,
+        formattedPrice: '£160.00',
+        discountCode: 'WELCOME30',
+        reason: PaymentMessages.codeConflict,
+        paidAt: '2026-11-25T10:05:00.000Z',
+      },
+    ],
+  } satisfies PaymentConflictsDto,
 } as const;

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { type PaymentConflictsDto, PaymentMessages } from '@medtutor/contracts';
+import { Fixtures, type PaymentConflictsDto } from '@medtutor/contracts';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { PaymentConflictsAlert } from './payment-conflicts-alert';
@@ -29,24 +29,7 @@ const showing = (reply: PaymentConflictsDto) => {
 
 describe('PaymentConflictsAlert', () => {
   it('lists each conflicted payment with its student, amount, code and time', async () => {
-    showing({
-      total: 1,
-      conflicts: [
-        {
-          paymentId: '6f1c2a7e-3f4b-4c5d-8e9f-0a1b2c3d4e5f',
-          userId: 42,
-          buyerName: 'Ada Lovelace',
-          buyerEmail: 'ada@example.com',
-          packageName: '5-Session Package',
-          currency: 'GBP',
-          amount: 16000,
-          formattedPrice: '£160.00',
-          discountCode: 'WELCOME30',
-          reason: PaymentMessages.codeConflict,
-          paidAt: '2026-11-25T10:05:00.000Z',
-        },
-      ],
-    });
+    showing(Fixtures.paymentConflicts);
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('1 payment was taken with a discount code already used');
