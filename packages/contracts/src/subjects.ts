@@ -110,6 +110,13 @@ export const EventStreams = {
   payroll: { name: 'PAYROLL_EVENTS', subjects: ['events.payroll.>'] },
 } as const;
 
-/** Poison messages land here after the consumer's delivery limit: `deadletter.<durable name>`. */
+/** Messages a consumer cannot handle land here, one subject per consumer: `deadletter.<durable name>`. */
 export const DeadLetterStream = { name: 'DEAD_LETTERS', subjects: ['deadletter.>'] } as const;
 export const deadLetterSubject = (durable: string): string => `deadletter.${durable}`;
+
+/**
+ * A dead letter replayed into its original stream carries this header with the durable name of the
+ * consumer it failed for: only that consumer handles it; every other consumer of the subject acks it
+ * unseen (it handled the original already).
+ */
+export const ReplayForConsumerHeader = 'Replay-For-Consumer';
