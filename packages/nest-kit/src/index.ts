@@ -1,6 +1,7 @@
 export * from './config/load-config.js';
 export * from './config/service-runtime.js';
 export * from './errors/domain-error.js';
+export * from './errors/transient-error.js';
 export * from './rpc/parse-request.js';
 export * from './rpc/rpc-error.filter.js';
 export * from './rpc/rpc-logging.interceptor.js';
