@@ -48,14 +48,90 @@ export async function startTestNats(
 
 async function startServer(options: TestNatsOptions, binary: string): Promise<TestNats> {
   const storeDir = await mkdtemp(join(tmpdir(), 'test-nats-'));
+  try {
+    const server = await spawnServer(binary, options, storeDir, -1);
+    return {
+      url: `nats://127.0.0.1:${server.port}`,
+      stop: async () => {
+        await server.stop('SIGTERM');
+        await rm(storeDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await rm(storeDir, { recursive: true, force: true });
+    // A configured server is what the test is about: never fall back to the shared, open one.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || options.config) throw error;
+    return { url: await testNatsUrl(), stop: async () => undefined };
+  }
+}
+
+export interface RestartableNats extends TestNats {
+  /** Kills the server (SIGKILL, no goodbye to clients) and keeps its port and store: a broker outage. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port with the same store: streams, consumers and messages are back. */
+  restart(): Promise<void>;
+}
+
+/**
+ * A private nats-server (`nats-server` binary required, no fallback) that a test can kill and bring
+ * back, for the platform's behaviour across broker outages. Starts empty like a configured
+ * `startTestNats`: the services declare their streams.
+ */
+export async function startRestartableNats(
+  options: TestNatsOptions = {},
+  binary = process.env.NATS_SERVER_BIN ?? 'nats-server',
+): Promise<RestartableNats> {
+  const storeDir = await mkdtemp(join(tmpdir(), 'test-nats-'));
+  let server: RunningServer | undefined;
+  try {
+    server = await spawnServer(binary, options, storeDir, -1);
+  } catch (error) {
+    await rm(storeDir, { recursive: true, force: true });
+    throw error;
+  }
+  const port = server.port;
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    kill: async () => {
+      await server?.stop('SIGKILL');
+      server = undefined;
+    },
+    restart: async () => {
+      if (server) throw new Error('the nats-server is running: kill it first');
+      server = await spawnServer(binary, options, storeDir, port);
+    },
+    stop: async () => {
+      await server?.stop('SIGTERM');
+      server = undefined;
+      await rm(storeDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface RunningServer {
+  port: number;
+  stop(signal: NodeJS.Signals): Promise<void>;
+}
+
+/** One nats-server process with JetStream on `storeDir`; port -1 picks a free one. */
+async function spawnServer(
+  binary: string,
+  options: TestNatsOptions,
+  storeDir: string,
+  port: number,
+): Promise<RunningServer> {
   const config = options.config ? ['-c', options.config] : [];
-  const server = spawn(binary, [...config, '-a', '127.0.0.1', '-p', '-1', '-js', '-sd', storeDir], {
+  const server = spawn(binary, [...config, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, ...options.env },
   });
   const exited = new Promise<void>((resolve) => server.once('close', () => resolve()));
+  const stop = async (signal: NodeJS.Signals) => {
+    if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+    await exited;
+  };
   try {
-    const port = await new Promise<number>((resolve, reject) => {
+    const listening = await new Promise<number>((resolve, reject) => {
       let log = '';
       const timer = setTimeout(() => reject(new Error(`nats-server did not start:\n${log}`)), 10_000);
       const fail = (error: Error) => {
@@ -66,26 +142,16 @@ async function startServer(options: TestNatsOptions, binary: string): Promise<Te
       server.once('exit', (code) => fail(new Error(`nats-server exited (${code}):\n${log}`)));
       server.stderr.on('data', (chunk: Buffer) => {
         log += chunk.toString('utf8');
-        const listening = log.match(/Listening for client connections on [^\s]+:(\d+)/);
-        if (listening?.[1]) {
+        const match = log.match(/Listening for client connections on [^\s]+:(\d+)/);
+        if (match?.[1]) {
           clearTimeout(timer);
-          resolve(Number(listening[1]));
+          resolve(Number(match[1]));
         }
       });
     });
-    return {
-      url: `nats://127.0.0.1:${port}`,
-      stop: async () => {
-        server.kill('SIGTERM');
-        await exited;
-        await rm(storeDir, { recursive: true, force: true });
-      },
-    };
+    return { port: listening, stop };
   } catch (error) {
     server.kill('SIGTERM');
-    await rm(storeDir, { recursive: true, force: true });
-    // A configured server is what the test is about: never fall back to the shared, open one.
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || options.config) throw error;
-    return { url: await testNatsUrl(), stop: async () => undefined };
+    throw error;
   }
 }
