@@ -2,6 +2,8 @@
 # `npm test`: every test of the repository, on a machine prepared like `npm start` does.
 #   build, lint, format, deps (dependency rules), typecheck   one test each
 #   jest       unit + integration (real PostgreSQL, NATS, Redis), report test-results/jest.json
+#   faults     issue 13's fault scenarios on the built platform (npm run test:faults), report
+#              test-results/faults.json, figures in test-results/faults-figures.json
 #   e2e        Playwright against the whole system started in the background, test-results/e2e.json
 # A failing step does not stop the others. The last line printed is the totals line
 # ("N passed, N failed[, N skipped]"); the exit code is non-zero when anything failed.
@@ -84,6 +86,21 @@ fi
 node --experimental-vm-modules node_modules/jest/bin/jest.js --json --outputFile="$RESULTS/jest.json" || code=$?
 stop_private_nats jest-nats
 record jest jest "$code" "$started"
+
+# The fault scenarios run the built apps as processes on a private nats-server, fresh databases and a
+# Redis database of their own; they kill and restart those processes, never the developer's.
+run_faults() {
+  local started code=0
+  started="$(now)"
+  if ((build_code != 0)); then
+    record jest faults 1 "$started" "not run: the build failed"
+    return
+  fi
+  info "faults: issue 13's fault scenarios (npm run test:faults)"
+  npm run --silent test:faults -- --json --outputFile="$RESULTS/faults.json" || code=$?
+  record jest faults "$code" "$started"
+}
+run_faults
 
 # The browser suite runs against the system as `npm start` runs it, but on databases and a Redis
 # database of its own, emptied first: every run starts from the same seeded state (and fresh rate
