@@ -1,0 +1,44 @@
+import { describe, expect, it } from '@jest/globals';
+import { resolveNatsTarget } from './nats-target.js';
+
+const LOCAL_PASSWORDS = 'NATS_GATEWAY_PASSWORD=nGateway\nNATS_ADMIN_PASSWORD=nAdmin0123\n';
+
+describe('resolveNatsTarget', () => {
+  it("uses NATS_URL with the operator's NATS_USER and NATS_PASSWORD when set, ignoring the local file", () => {
+    const env = { NATS_URL: 'nats://nats.prod:4222', NATS_USER: 'admin', NATS_PASSWORD: 'secret' };
+    expect(resolveNatsTarget(env, () => LOCAL_PASSWORDS)).toEqual({
+      url: 'nats://nats.prod:4222',
+      credentials: { user: 'admin', password: 'secret' },
+    });
+  });
+
+  it('without them, reaches the system of npm start as admin with the password of .var/nats-passwords', () => {
+    expect(resolveNatsTarget({}, () => LOCAL_PASSWORDS)).toEqual({
+      url: 'nats://127.0.0.1:4222',
+      credentials: { user: 'admin', password: 'nAdmin0123' },
+    });
+  });
+
+  it('prefers NATS_ADMIN_PASSWORD from the environment, as scripts/lib/local-env.sh does', () => {
+    expect(resolveNatsTarget({ NATS_ADMIN_PASSWORD: 'fromEnv' }, () => LOCAL_PASSWORDS).credentials).toEqual({
+      user: 'admin',
+      password: 'fromEnv',
+    });
+  });
+
+  it('connects without credentials when there is no password anywhere (a server without users)', () => {
+    expect(resolveNatsTarget({ NATS_URL: 'nats://127.0.0.1:5222' }, () => null)).toEqual({
+      url: 'nats://127.0.0.1:5222',
+      credentials: undefined,
+    });
+  });
+
+  it('refuses a user without a password and a password without a user', () => {
+    expect(() => resolveNatsTarget({ NATS_USER: 'admin' }, () => null)).toThrow(
+      'NATS_USER and NATS_PASSWORD go together',
+    );
+    expect(() => resolveNatsTarget({ NATS_PASSWORD: 'x' }, () => LOCAL_PASSWORDS)).toThrow(
+      'NATS_USER and NATS_PASSWORD go together',
+    );
+  });
+});
