@@ -113,7 +113,10 @@ export async function runPaymentStream(
     abandoned: 0,
     retries: { checkout: 0, webhook: 0 },
   };
-  let giveUpAt = Number.POSITIVE_INFINITY;
+  const giveUpMs = options.giveUpMs ?? 60_000;
+  // Until a fault has ended, the stream gives up 2 minutes after starting (a fault that never starts,
+  // because nothing gets paid, must not hang the suite); then `giveUpMs` after the fault's end.
+  let giveUpAt = Date.now() + (options.fault ? 120_000 : giveUpMs);
   let faultDone: Promise<void> = Promise.resolve();
   let faultStarted = false;
 
@@ -152,7 +155,7 @@ export async function runPaymentStream(
         faultStarted = true;
         faultDone = options.fault.run().then(() => {
           outcome.faultEnded = Date.now();
-          giveUpAt = outcome.faultEnded + (options.giveUpMs ?? 60_000);
+          giveUpAt = outcome.faultEnded + giveUpMs;
         });
       }
     } finally {
@@ -160,7 +163,6 @@ export async function runPaymentStream(
     }
   };
 
-  if (!options.fault) giveUpAt = Date.now() + (options.giveUpMs ?? 60_000);
   const all: Array<Promise<void>> = [];
   for (let i = 0; i < options.payments; i++) {
     all.push(pay());
@@ -213,7 +215,7 @@ export async function settle(
   scenario: string,
   stream: StreamOutcome,
   boundS: number,
-  deadlineMs = 60_000,
+  deadlineMs = 30_000,
 ): Promise<Figures> {
   const deadline = Math.max(Date.now(), stream.faultEnded) + deadlineMs;
   for (;;) {

@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ServiceName } from '@medtutor/contracts';
-import type { NatsCredentials } from '@medtutor/nest-kit';
+import { HealthSubjects, type ServiceName } from '@medtutor/contracts';
+import { natsAuthOptions, type NatsCredentials } from '@medtutor/nest-kit';
 import {
   createTestDatabase,
   type RestartableNats,
@@ -13,6 +13,7 @@ import {
   testPostgresAdminUrl,
   testRedisUrl,
 } from '@medtutor/nest-kit/testing';
+import { connect } from '@nats-io/transport-node';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { StripeStandIn } from '../../../services/catalog-payments/test/support/stripe-stand-in.js';
@@ -159,6 +160,37 @@ export class Platform {
     await this.stripe.stop();
     await this.nats?.stop();
     if (this.mailDir) await rm(this.mailDir, { recursive: true, force: true });
+  }
+
+  /**
+   * The services that do not answer an RPC (their health subject, asked as the gateway does) within
+   * 2 s: a process can be up, and even report ready, with its RPC connection given up.
+   */
+  async silentServices(): Promise<ServiceName[]> {
+    const nc = await connect({ servers: this.nats.url, ...natsAuthOptions(this.credentials.gateway) });
+    try {
+      const answers = await Promise.all(
+        SERVICES.map((service) =>
+          nc
+            .request(
+              HealthSubjects[service],
+              JSON.stringify({
+                pattern: HealthSubjects[service],
+                id: randomBytes(8).toString('hex'),
+                data: { meta: { correlationId: 'faults-rpc-probe', actor: null }, data: {} },
+              }),
+              { timeout: 2_000 },
+            )
+            .then(
+              () => true,
+              () => false,
+            ),
+        ),
+      );
+      return SERVICES.filter((_, i) => !answers[i]);
+    } finally {
+      await nc.close();
+    }
   }
 
   /** Each app's running process id (undefined when it is down): equal snapshots mean no restart between. */
