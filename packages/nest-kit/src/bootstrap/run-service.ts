@@ -1,9 +1,19 @@
 import type { KeyObject } from 'node:crypto';
 import type { Logger } from 'pino';
+import type { INestMicroservice } from '@nestjs/common';
 import { ConfigError } from '../config/load-config.js';
+import { HealthChecks } from '../health/health-checks.js';
+import { startProbeServer } from '../health/probe-server.js';
 import { createLogger } from '../logging/logger.js';
 import type { NatsCredentials } from '../nats/nats-connection.js';
-import { bootstrapService, prepareDatabase } from './bootstrap-service.js';
+import { bootstrapService, prepareDatabase, shutdownService } from './bootstrap-service.js';
+
+/**
+ * The most a shutdown may take before the process gives up and exits 1: the RPC drain (5 s), the
+ * consumers' and relays' last batch, closing the pools. Kubernetes' terminationGracePeriodSeconds
+ * covers it plus the preStop pause (test/infra/k8s.spec.ts checks).
+ */
+export const SHUTDOWN_TIMEOUT_MS = 20_000;
 
 /** The settings every service's own config carries, whatever else it adds. */
 export interface ServiceRuntimeConfig {
@@ -13,14 +23,17 @@ export interface ServiceRuntimeConfig {
   natsUrl: string;
   natsCredentials?: NatsCredentials | undefined;
   healthPort?: number | undefined;
+  /** DATABASE_POOL_SIZE (or the URL's connection_limit): connections of the Prisma pool. */
+  databasePoolSize: number;
   /** ACTOR_VERIFY_KEYS (actorVerifyEnvShape): the gateway's public keys. */
   actorVerifyKeys: readonly KeyObject[];
 }
 
 /**
  * A service process from start to listening: config (fail fast), database and migrations, an
- * optional step such as seeding, then the NATS microservice. Exits 1 with a readable message on
- * any start-up failure, so a supervisor or Kubernetes sees it at once.
+ * optional step such as seeding, then the NATS microservice and the probe server. Exits 1 with a
+ * readable message on any start-up failure, so a supervisor or Kubernetes sees it at once. On
+ * SIGTERM or SIGINT it shuts down in order (`shutdownService`) and exits 0.
  */
 export function runService<C extends ServiceRuntimeConfig>(options: {
   name: string;
@@ -39,19 +52,45 @@ export function runService<C extends ServiceRuntimeConfig>(options: {
       logger,
     });
     await options.beforeListen?.(config, logger);
-    await bootstrapService({
+    const app = await bootstrapService({
       name: options.name,
       module: options.module(config, logger),
       natsUrl: config.natsUrl,
       natsCredentials: config.natsCredentials,
       logger,
-      healthPort: config.healthPort,
       actorVerifyKeys: config.actorVerifyKeys,
     });
+    const probes = config.healthPort ? await startProbeServer(config.healthPort, app.get(HealthChecks)) : undefined;
+    const onSignal = (signal: NodeJS.Signals) => {
+      logger.info({ signal }, 'shutdown signal');
+      void stopGracefully(app, logger).then((code) => {
+        probes?.close();
+        process.exit(code);
+      });
+    };
+    process.once('SIGTERM', onSignal);
+    process.once('SIGINT', onSignal);
   };
   start().catch((error: unknown) => {
     // A configuration error is already a readable list; anything else gets its stack.
     console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);
   });
+}
+
+/** The exit code: 0 once the service has shut down in order, 1 if that fails or outlasts SHUTDOWN_TIMEOUT_MS. */
+async function stopGracefully(app: INestMicroservice, logger: Logger): Promise<number> {
+  const giveUp = setTimeout(() => {
+    logger.error({ timeoutMs: SHUTDOWN_TIMEOUT_MS }, 'shutdown took too long; exiting');
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS);
+  try {
+    await shutdownService(app, logger);
+    return 0;
+  } catch (error) {
+    logger.error({ err: error }, 'shutdown failed');
+    return 1;
+  } finally {
+    clearTimeout(giveUp);
+  }
 }

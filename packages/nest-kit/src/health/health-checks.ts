@@ -4,11 +4,18 @@ export type HealthProbe = () => Promise<unknown>;
 
 /** Named readiness probes (database, NATS, ...) answered over NATS and on the probe HTTP port. */
 export class HealthChecks {
+  private accepting = true;
+
   constructor(
     private readonly service: string,
     private readonly probes: Record<string, HealthProbe>,
     private readonly timeoutMs = 2000,
   ) {}
+
+  /** From the start of a shutdown on: not ready whatever the dependencies say, so traffic goes elsewhere. */
+  stopAccepting(): void {
+    this.accepting = false;
+  }
 
   async run(): Promise<HealthReply> {
     const entries = await Promise.all(
@@ -21,6 +28,7 @@ export class HealthChecks {
         }
       }),
     );
+    if (!this.accepting) entries.push(['accepting', 'failed']);
     const checks = Object.fromEntries(entries);
     const status = entries.every(([, state]) => state === 'ok') ? 'ok' : 'degraded';
     return { service: this.service, status, checks };

@@ -1,11 +1,14 @@
 import { createServer, type Server } from 'node:http';
+import { renderMetrics, startDefaultMetrics } from '../metrics/metrics.js';
 import type { HealthChecks } from './health-checks.js';
 
 /**
- * Kubernetes probes for a NATS-only service: `/healthz` says the process lives, `/readyz` runs the
- * service's dependency checks.
+ * Kubernetes probes and Prometheus for a process: `/healthz` says the process lives, `/readyz` runs
+ * its dependency checks (503 with the failed ones), `/metrics` serves prom-client's default registry
+ * with the Node runtime metrics.
  */
 export function startProbeServer(port: number, checks: HealthChecks): Promise<Server> {
+  startDefaultMetrics();
   const server = createServer((req, res) => {
     const reply = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -15,6 +18,13 @@ export function startProbeServer(port: number, checks: HealthChecks): Promise<Se
       checks.run().then(
         (health) => reply(health.status === 'ok' ? 200 : 503, health),
         () => reply(503, { status: 'degraded' }),
+      );
+      return;
+    }
+    if (req.url === '/metrics') {
+      renderMetrics().then(
+        ({ contentType, body }) => res.writeHead(200, { 'content-type': contentType }).end(body),
+        () => reply(500, { status: 'metrics failed' }),
       );
       return;
     }

@@ -1,8 +1,7 @@
 import { Controller, type DynamicModule, Inject, type InjectionToken, Module } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import type { HealthReply } from '@medtutor/contracts';
-import type { NatsConnection } from '@nats-io/transport-node';
-import { EVENTS_NATS } from '../events/event-kit.module.js';
+import { NatsConnectionWatch } from '../nats/nats-connection-watch.js';
 import { HealthChecks } from './health-checks.js';
 
 /** Anything that can run a query: every service's Prisma client fits. */
@@ -19,9 +18,9 @@ export interface ServiceHealthOptions {
 }
 
 /**
- * Answers the service's health subject with its checks (database `SELECT 1`, a NATS round trip)
- * and provides `HealthChecks`, which `bootstrapService` also serves on HEALTH_PORT. Needs
- * `EventKitModule` for the NATS connection.
+ * Answers the service's health subject with its checks (database `SELECT 1`; NATS: every connection
+ * of the process up) and provides `HealthChecks`, which `runService` also serves on HEALTH_PORT, and
+ * the `NatsConnectionWatch` that `bootstrapService` gives the RPC and JetStream connections to.
  */
 @Module({})
 export class ServiceHealthModule {
@@ -41,18 +40,22 @@ export class ServiceHealthModule {
       module: ServiceHealthModule,
       controllers: [HealthRpcController],
       providers: [
+        { provide: NatsConnectionWatch, useValue: new NatsConnectionWatch(options.service) },
         {
           provide: HealthChecks,
-          inject: [options.database, EVENTS_NATS],
-          useFactory: (database: SqlProbeTarget, nc: NatsConnection) =>
+          inject: [options.database, NatsConnectionWatch],
+          useFactory: (database: SqlProbeTarget, connections: NatsConnectionWatch) =>
             new HealthChecks(options.service, {
               database: async () => database.$queryRawUnsafe('SELECT 1'),
-              // A round trip to the server; it times out while the connection is down.
-              nats: () => nc.flush(),
+              // The clients' own connection state: a broker outage shows at once, not after a timeout.
+              nats: async () => {
+                const down = connections.down();
+                if (down.length > 0) throw new Error(`NATS down: ${down.join(', ')}`);
+              },
             }),
         },
       ],
-      exports: [HealthChecks],
+      exports: [HealthChecks, NatsConnectionWatch],
     };
   }
 }

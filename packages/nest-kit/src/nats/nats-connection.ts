@@ -19,11 +19,27 @@ export function natsAuthOptions(
 }
 
 /**
+ * How every NATS connection of a process keeps (or finds again) its server. It never gives up: the
+ * client's default of 10 attempts left the services deaf for good after a 40 s broker outage. One
+ * attempt per second plus up to half a second of jitter (so replicas do not reconnect in lockstep)
+ * uses a returning server within about 2 s. Pings every 5 s, two unanswered, notice a server that
+ * vanished without closing the socket in 10 to 15 s instead of the default 4 minutes.
+ */
+export const natsReconnectOptions = {
+  reconnect: true,
+  maxReconnectAttempts: -1,
+  reconnectTimeWait: 1_000,
+  reconnectJitter: 500,
+  pingInterval: 5_000,
+  maxPingOut: 2,
+} as const satisfies ConnectionOptions;
+
+/**
  * A plain NATS connection for JetStream (domain events). Nest's NATS transport covers request/reply,
  * which is at most once; events that must not be lost go through JetStream on this connection.
  */
 export function connectNats(servers: string, name: string, credentials?: NatsCredentials): Promise<NatsConnection> {
-  return connect({ servers: servers.split(','), name, maxReconnectAttempts: -1, ...natsAuthOptions(credentials) });
+  return connect({ servers: servers.split(','), name, ...natsReconnectOptions, ...natsAuthOptions(credentials) });
 }
 
 /** The docker-compose defaults (NATS and Redis) start with this: published, so refused in production. */
