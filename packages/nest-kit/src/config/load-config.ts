@@ -55,6 +55,11 @@ export function serviceEnvSchema<K extends string>(databaseVar: K) {
       .enum(['true', 'false'])
       .optional()
       .transform((value) => value === 'true'),
+    /**
+     * Connections of the service's Prisma pool (per process). Wins over the database URL's
+     * `connection_limit`; with neither, DEFAULT_DATABASE_POOL_SIZE (10).
+     */
+    DATABASE_POOL_SIZE: unsetWhenEmpty(z.coerce.number().int().min(1).max(100)),
     /** Replicas of the platform's JetStream streams: 1 on one server, 3 on the cluster. */
     JETSTREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
     ...({ [databaseVar]: postgresUrl } as Record<K, typeof postgresUrl>),

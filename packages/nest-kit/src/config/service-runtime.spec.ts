@@ -25,9 +25,18 @@ describe('serviceRuntime', () => {
       healthPort: 9090,
       databaseUrl: 'postgresql://app@db:5432/example',
       dbAutoCreate: false,
+      databasePoolSize: 10,
       jetstreamReplicas: 1,
     });
     expect(config.actorVerifyKeys).toHaveLength(1);
+  });
+
+  it('sizes the Prisma pool from DATABASE_POOL_SIZE, else the URL connection_limit, else 10', () => {
+    const limited = 'postgresql://app@db:5432/example?connection_limit=4';
+    expect(load({ EXAMPLE_DATABASE_URL: limited }).databasePoolSize).toBe(4);
+    expect(load({ EXAMPLE_DATABASE_URL: limited, DATABASE_POOL_SIZE: '7' }).databasePoolSize).toBe(7);
+    expect(load({ DATABASE_POOL_SIZE: '' }).databasePoolSize).toBe(10);
+    expect(() => load({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
   it('refuses the published development actor key and incomplete NATS credentials in production', () => {

@@ -1,5 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import type { z } from 'zod';
+import { connectionLimitOf, DEFAULT_DATABASE_POOL_SIZE } from '../db/pg-pool.js';
 import { natsCredentials, type NatsEnv } from '../nats/nats-connection.js';
 import { checkActorKeysEnv } from '../rpc/actor-assertion.js';
 
@@ -10,6 +11,7 @@ interface ServiceEnv extends NatsEnv {
   HEALTH_PORT?: number | undefined;
   ACTOR_VERIFY_KEYS: readonly KeyObject[];
   DB_AUTO_CREATE: boolean;
+  DATABASE_POOL_SIZE?: number | undefined;
   JETSTREAM_REPLICAS: number;
 }
 
@@ -28,6 +30,7 @@ export function serviceRuntime<E extends ServiceEnv>(env: E, ctx: z.RefinementCt
     actorVerifyKeys: env.ACTOR_VERIFY_KEYS,
     databaseUrl,
     dbAutoCreate: env.DB_AUTO_CREATE,
+    databasePoolSize: env.DATABASE_POOL_SIZE ?? connectionLimitOf(databaseUrl) ?? DEFAULT_DATABASE_POOL_SIZE,
     jetstreamReplicas: env.JETSTREAM_REPLICAS,
   };
 }

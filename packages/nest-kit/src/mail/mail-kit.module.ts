@@ -7,8 +7,9 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from 'pino';
+import { createPgPool } from '../db/pg-pool.js';
 import type { MailConfig } from './mail-config.js';
 import { MailOutboxStore } from './mail-outbox.js';
 import { MailRelay } from './mail-relay.js';
@@ -62,7 +63,7 @@ export class MailKitModule {
       module: MailKitModule,
       global: true,
       providers: [
-        { provide: MAIL_POOL, useFactory: () => new pg.Pool({ connectionString: options.databaseUrl, max: 2 }) },
+        { provide: MAIL_POOL, useFactory: () => createPgPool({ databaseUrl: options.databaseUrl, max: 2, logger }) },
         { provide: Mailer, useFactory: () => new Mailer(options.mail, logger) },
         {
           provide: MailRelay,

@@ -1,16 +1,26 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { createLogger, prismaPgArguments } from '@medtutor/nest-kit';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PAYROLL_CONFIG, type PayrollConfig } from '../config/payroll.config.js';
 import { PrismaClient } from '../generated/prisma/client.js';
 
-/** The one Prisma client (and pg pool) of the process; it connects on first use. */
+/**
+ * The one Prisma client (and pg pool, DATABASE_POOL_SIZE connections) of the process; it connects on
+ * first use, and a dropped connection is logged and replaced, never fatal.
+ */
 @Injectable()
-export class PrismaService extends PrismaClient implements OnModuleDestroy {
+export class PrismaService extends PrismaClient implements OnApplicationShutdown {
   constructor(@Inject(PAYROLL_CONFIG) config: PayrollConfig) {
-    super({ adapter: new PrismaPg({ connectionString: config.databaseUrl }) });
+    const logger = createLogger('payroll', config.logLevel);
+    super({
+      adapter: new PrismaPg(
+        ...prismaPgArguments({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, logger }),
+      ),
+    });
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** The last shutdown phase: requests, consumers and relays still use the database before it. */
+  async onApplicationShutdown(): Promise<void> {
     await this.$disconnect();
   }
 }

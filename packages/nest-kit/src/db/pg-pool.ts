@@ -1,0 +1,57 @@
+import pg from 'pg';
+import type { Logger } from 'pino';
+
+/** Connections of a service's Prisma pool when neither DATABASE_POOL_SIZE nor the URL's connection_limit says: pg's own default. */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
+
+/**
+ * How long a query waits for a connection before failing. While the database is unreachable a
+ * request then fails fast as COMMON.SERVICE_UNAVAILABLE instead of hanging until the caller's
+ * timeout; pg's default is to wait for ever.
+ */
+export const DATABASE_CONNECT_TIMEOUT_MS = 2_000;
+
+/** The `connection_limit` parameter of a database URL (Prisma's spelling), if it has one. */
+export function connectionLimitOf(databaseUrl: string): number | undefined {
+  const value = new URL(databaseUrl).searchParams.get('connection_limit');
+  if (value === null) return undefined;
+  const limit = Number(value);
+  return Number.isInteger(limit) && limit > 0 ? limit : undefined;
+}
+
+/** The pool settings every pg pool of the platform shares, for `max` connections. */
+export function pgPoolConfig(databaseUrl: string, max: number): pg.PoolConfig {
+  return { connectionString: databaseUrl, max, connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS };
+}
+
+/**
+ * A pg pool that survives its database going away. pg emits `error` on the pool when an idle
+ * connection drops (a restart, a failover, `pg_terminate_backend`); unheard, that event kills the
+ * process. Logged here instead: the pool discards that connection and opens a new one on the next
+ * query, so the service recovers by itself once the database is back.
+ */
+export function createPgPool(options: { databaseUrl: string; max: number; logger: Logger }): pg.Pool {
+  const pool = new pg.Pool(pgPoolConfig(options.databaseUrl, options.max));
+  pool.on('error', (error) => options.logger.warn({ err: error }, 'idle database connection dropped'));
+  return pool;
+}
+
+/**
+ * The arguments of `new PrismaPg(pool, hooks)` for a service's Prisma client: its pool size and
+ * connect timeout, and dropped connections (idle ones, or one held by a transaction) logged. The
+ * adapter already listens for those errors, so they never crash the process; the hooks make them seen.
+ */
+export function prismaPgArguments(options: {
+  databaseUrl: string;
+  poolSize: number;
+  logger: Logger;
+}): [pg.PoolConfig, { onPoolError: (error: Error) => void; onConnectionError: (error: Error) => void }] {
+  const logger = options.logger.child({ component: 'prisma' });
+  return [
+    pgPoolConfig(options.databaseUrl, options.poolSize),
+    {
+      onPoolError: (error) => logger.warn({ err: error }, 'idle database connection dropped'),
+      onConnectionError: (error) => logger.warn({ err: error }, 'database connection of a transaction dropped'),
+    },
+  ];
+}
