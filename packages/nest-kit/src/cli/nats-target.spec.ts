@@ -33,6 +33,13 @@ describe('resolveNatsTarget', () => {
     });
   });
 
+  it('takes an empty variable for an unset one', () => {
+    expect(resolveNatsTarget({ NATS_URL: '', NATS_USER: '', NATS_PASSWORD: '' }, () => LOCAL_PASSWORDS)).toEqual({
+      url: 'nats://127.0.0.1:4222',
+      credentials: { user: 'admin', password: 'nAdmin0123' },
+    });
+  });
+
   it('refuses a user without a password and a password without a user', () => {
     expect(() => resolveNatsTarget({ NATS_USER: 'admin' }, () => null)).toThrow(
       'NATS_USER and NATS_PASSWORD go together',

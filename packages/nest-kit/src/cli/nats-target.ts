@@ -26,7 +26,8 @@ const EnvSchema = z.object({
  * wins, as it does there). With neither, no credentials: a server without authorization.
  */
 export function resolveNatsTarget(env: NodeJS.ProcessEnv, readLocalPasswords: () => string | null): NatsTarget {
-  const parsed = EnvSchema.parse(env);
+  // `NATS_USER= npm run events …` means "unset", as it does for the shell scripts.
+  const parsed = EnvSchema.parse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
   const url = parsed.NATS_URL ?? LOCAL_NATS_URL;
   if (parsed.NATS_USER || parsed.NATS_PASSWORD) {
     if (!parsed.NATS_USER || !parsed.NATS_PASSWORD) {
