@@ -2,10 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import { SHUTDOWN_TIMEOUT_MS } from '@medtutor/nest-kit';
 import { testActorKeys } from '@medtutor/nest-kit/testing';
 import { parse } from 'yaml';
 import {
   APPS,
+  configLoadersOf,
   configProblems,
   GATEWAY_PORT,
   HEALTH_PORT,
@@ -42,6 +44,10 @@ interface Container {
   securityContext?: Record<string, unknown>;
   livenessProbe?: Probe;
   readinessProbe?: Probe;
+  lifecycle?: Lifecycle;
+}
+interface Lifecycle {
+  preStop?: { exec?: { command: string[] } };
 }
 interface Probe {
   httpGet?: { path: string; port: string | number };
@@ -146,6 +152,33 @@ describe('infra/k8s/base', () => {
     expect(container.readinessProbe?.httpGet?.path).toBe('/readyz');
     expect(environmentOf(container).PORT).toBe(String(GATEWAY_PORT));
     expect(find('Service', 'gateway')?.spec.ports).toEqual([{ name: 'http', port: GATEWAY_PORT, targetPort: 'http' }]);
+  });
+
+  /** Seconds of the container's `preStop: sleep N`, the pause before SIGTERM. */
+  const preStopSeconds = (container: Container): number => {
+    const [command, seconds] = container.lifecycle?.preStop?.exec?.command ?? [];
+    expect(command).toBe('sleep');
+    return Number(seconds);
+  };
+  const gracePeriodOf = (name: string): number =>
+    find('Deployment', name)?.spec.template.spec.terminationGracePeriodSeconds;
+
+  it.each(SERVICES)(
+    "gives $name a preStop pause and a grace period covering it and the service's shutdown bound",
+    (service) => {
+      const pause = preStopSeconds(containerOf(service.name));
+      expect(pause).toBeGreaterThanOrEqual(3);
+      expect(gracePeriodOf(service.name)).toBeGreaterThanOrEqual(pause + SHUTDOWN_TIMEOUT_MS / 1000);
+    },
+  );
+
+  it("gives the gateway a preStop pause and a grace period covering it, its drain and its requests' grace", async () => {
+    const container = containerOf('gateway');
+    const pause = preStopSeconds(container);
+    const [load] = await configLoadersOf(APPS.find((app) => app.name === 'gateway')!);
+    const { shutdown } = load!(environmentOf(container)) as { shutdown: { drainMs: number; graceMs: number } };
+    expect(pause).toBeGreaterThanOrEqual(3);
+    expect(gracePeriodOf('gateway')).toBeGreaterThan(pause + (shutdown.drainMs + shutdown.graceMs) / 1000);
   });
 
   it.each(SERVICES)('probes $name on its HEALTH_PORT server', (service) => {
