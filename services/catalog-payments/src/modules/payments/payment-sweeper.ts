@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { DATABASE_CONNECT_TIMEOUT_MS } from '@medtutor/nest-kit';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { CATALOG_PAYMENTS_CONFIG, type CatalogPaymentsConfig } from '../../config/catalog-payments.config.js';
@@ -58,7 +59,14 @@ export class PaymentSweeper implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** 'locked' when another replica holds the sweeper lock; otherwise how each checkout ended. */
   async sweepOnce(now = new Date()): Promise<SweepResult> {
-    const lock = new pg.Client({ connectionString: this.config.databaseUrl });
+    const lock = new pg.Client({
+      connectionString: this.config.databaseUrl,
+      connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+    });
+    // The lock's connection idles while the round runs on Prisma: if the database drops it then, pg
+    // emits 'error' on the client, which unheard would end the process. The round fails instead
+    // (its next query throws) and the next one starts afresh.
+    lock.on('error', (error) => this.logger.warn({ err: error }, 'sweeper lock connection dropped'));
     await lock.connect();
     try {
       const { rows } = await lock.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
