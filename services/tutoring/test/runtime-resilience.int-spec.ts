@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { ErrorCodes, RpcErrorSchema, Subjects } from '@medtutor/contracts';
+import { natsReconnectOptions } from '@medtutor/nest-kit';
 import {
   createTestDatabase,
   eventually,
@@ -43,7 +44,10 @@ describe('tutoring process across outages and shutdown', () => {
       createTestDatabase('tutoring_runtime', MIGRATIONS_DIR),
       startDatabaseProxy(POSTGRES_PORT),
     ]);
-    client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [nats.url] } });
+    client = ClientProxyFactory.create({
+      transport: Transport.NATS,
+      options: { servers: [nats.url], ...natsReconnectOptions },
+    });
     await client.connect();
   });
 

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { HealthReplySchema, type RpcRequest } from '@medtutor/contracts';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { firstValueFrom, timeout } from 'rxjs';
-import { natsAuthOptions, type NatsCredentials } from '../nats/nats-connection.js';
+import { natsAuthOptions, type NatsCredentials, natsReconnectOptions } from '../nats/nats-connection.js';
 
 export interface ServiceProcess {
   /** What the process printed (kept for failure messages), stdout and stderr interleaved. */
@@ -63,7 +63,7 @@ async function waitUntilHealthy(
   void exited.then((code) => (exitCode = code));
   const client = ClientProxyFactory.create({
     transport: Transport.NATS,
-    options: { servers: [options.natsUrl], ...natsAuthOptions(options.natsCredentials) },
+    options: { servers: [options.natsUrl], ...natsReconnectOptions, ...natsAuthOptions(options.natsCredentials) },
   });
   await client.connect();
   try {

@@ -3,6 +3,7 @@ import type { INestMicroservice } from '@nestjs/common';
 import { type ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { pino, type Logger } from 'pino';
 import { bootstrapService } from '../bootstrap/bootstrap-service.js';
+import { natsReconnectOptions } from '../nats/nats-connection.js';
 import { testActorKeys } from './actor-assertions.js';
 import { createTestDatabase, type TestDatabase } from './infra.js';
 import { startTestNats, type TestNats } from './private-nats.js';
@@ -43,7 +44,11 @@ export async function startServiceUnderTest(options: {
     logger,
     actorVerifyKeys: options.actorVerifyKeys ?? [testActorKeys.publicKey],
   });
-  const client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [nats.url] } });
+  // Reconnects like the gateway's client, so a test may take the broker away and bring it back.
+  const client = ClientProxyFactory.create({
+    transport: Transport.NATS,
+    options: { servers: [nats.url], ...natsReconnectOptions },
+  });
   await client.connect();
   return {
     app,
