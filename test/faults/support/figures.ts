@@ -9,10 +9,11 @@ const collected: Figures[] = [];
 /** One line per scenario on stdout, and every scenario so far in test-results/faults-figures.json. */
 export function reportFigures(figures: Figures): void {
   collected.push(figures);
-  const converged = figures.convergedS === null ? 'never' : figures.convergedS.toFixed(1);
+  const seconds = (value: number | null) => (value === null ? 'never' : value.toFixed(1));
   process.stdout.write(
     `FAULTS ${figures.scenario}: payments=${figures.payments} paid=${figures.paid} credited=${figures.credited} ` +
-      `lost=${figures.lost} duplicated=${figures.duplicated} converged_s=${converged} (bound ${figures.boundS})` +
+      `lost=${figures.lost} duplicated=${figures.duplicated} converged_s=${seconds(figures.convergedS)} (bound ${figures.boundS}) ` +
+      `all_credited_s=${seconds(figures.allCreditedS)}` +
       `${figures.notes ? ` ${figures.notes}` : ''}\n`,
   );
   mkdirSync(join(REPO, 'test-results'), { recursive: true });

@@ -81,6 +81,8 @@ export interface StreamOutcome {
   faultEnded: number;
   /** Payment ids the gateway handed out whose webhook was accepted. */
   accepted: string[];
+  /** When each accepted payment's webhook was first accepted (the moment it was paid), epoch ms. */
+  acceptedAt: Map<string, number>;
   /** Every webhook event sent, to deliver again late. */
   events: string[];
   /** Payments that never got through checkout and webhook before giving up. */
@@ -109,6 +111,7 @@ export async function runPaymentStream(
     started,
     faultEnded: 0,
     accepted: [],
+    acceptedAt: new Map(),
     events: [],
     abandoned: 0,
     retries: { checkout: 0, webhook: 0 },
@@ -146,11 +149,18 @@ export async function runPaymentStream(
         metadata: platform.stripe.intents.get(intentId)?.metadata ?? {},
       });
       outcome.events.push(event);
+      let firstAccepted = Number.POSITIVE_INFINITY;
       const deliveries = await Promise.all(
-        Array.from({ length: options.copies ?? 1 }, () => retrying('webhook', () => deliverWebhook(platform, event))),
+        Array.from({ length: options.copies ?? 1 }, () =>
+          retrying('webhook', () => deliverWebhook(platform, event)).then((reply) => {
+            if (reply) firstAccepted = Math.min(firstAccepted, Date.now());
+            return reply;
+          }),
+        ),
       );
       if (deliveries.some((reply) => !reply)) return void (outcome.abandoned += 1);
       outcome.accepted.push(intent.paymentId);
+      outcome.acceptedAt.set(intent.paymentId, firstAccepted);
       if (options.fault && !faultStarted && outcome.accepted.length >= options.fault.afterPaid) {
         faultStarted = true;
         faultDone = options.fault.run().then(() => {
@@ -198,8 +208,13 @@ export interface Figures {
   credited: number;
   lost: number;
   duplicated: number;
-  /** Seconds from the fault's end until every paid payment was credited; null if never. */
+  /**
+   * Seconds the slowest credit took after the fault's end, or after its payment when that was paid
+   * later (its webhook retried once the platform was back); null if some paid payment was never credited.
+   */
   convergedS: number | null;
+  /** Seconds from the fault's end until the last credit, whatever its payment's time. */
+  allCreditedS: number | null;
   boundS: number;
   notes?: string;
 }
@@ -223,8 +238,14 @@ export async function settle(
       `SELECT id, hours FROM payments WHERE status = 'succeeded' AND created_at >= $1`,
       [stream.started],
     );
-    const { rows: credits } = await platform.tutoringDb.query<{ payment_id: string; n: number; hours: string }>(
-      `SELECT payment_id, count(*)::int AS n, sum(total_hours)::text AS hours
+    const { rows: credits } = await platform.tutoringDb.query<{
+      payment_id: string;
+      n: number;
+      hours: string;
+      credited_ms: number;
+    }>(
+      `SELECT payment_id, count(*)::int AS n, sum(total_hours)::text AS hours,
+              (extract(epoch FROM max(created_at)) * 1000)::float8 AS credited_ms
          FROM user_sessions WHERE payment_id = ANY($1::uuid[]) GROUP BY payment_id`,
       [paid.map((payment) => payment.id)],
     );
@@ -235,6 +256,10 @@ export async function settle(
       const duplicated = credits.filter(
         (credit) => credit.n > 1 || Number(credit.hours) > (bought.get(credit.payment_id) ?? PACKAGE_HOURS),
       ).length;
+      const lags = credits.map(
+        (credit) => credit.credited_ms - Math.max(stream.faultEnded, stream.acceptedAt.get(credit.payment_id) ?? 0),
+      );
+      const lastCredit = Math.max(stream.faultEnded, ...credits.map((credit) => credit.credited_ms));
       return {
         scenario,
         payments: stream.accepted.length + stream.abandoned,
@@ -242,7 +267,8 @@ export async function settle(
         credited: credits.length,
         lost,
         duplicated,
-        convergedS: lost === 0 ? Math.max(0, now - stream.faultEnded) / 1000 : null,
+        convergedS: lost === 0 ? Math.max(0, ...lags) / 1000 : null,
+        allCreditedS: lost === 0 ? (lastCredit - stream.faultEnded) / 1000 : null,
         boundS,
       };
     }
