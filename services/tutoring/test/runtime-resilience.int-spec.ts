@@ -77,6 +77,9 @@ describe('tutoring process across outages and shutdown', () => {
   it('is not ready while NATS is down and serves again on its own when the broker returns, 16 s later', async () => {
     const running = await start();
     expect(await running.metric('nats_connected')).toEqual(['1', '1']);
+    // The rest of /metrics: Node's runtime and the database pools (Prisma's, the outbox's, the mail relay's).
+    expect(await running.metric('process_resident_memory_bytes')).toHaveLength(1);
+    expect(await running.metric('pg_pool_connections')).not.toEqual([]);
 
     await nats.kill();
     // The clients' own state, not a timed-out round trip: readiness fails within a second.
@@ -202,7 +205,7 @@ async function startTutoringProcess(natsUrl: string, databaseUrl: string): Promi
     },
     metric: async (name) => {
       const text = await (await fetch(`${base}/metrics`)).text();
-      return [...text.matchAll(new RegExp(`^${name}\\{[^}]*\\} (\\S+)$`, 'gm'))].map((match) => match[1] ?? '');
+      return [...text.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'gm'))].map((match) => match[1] ?? '');
     },
     signal: (signal) => void child.kill(signal),
     exitCode: () => child.exitCode,

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { processGauge } from '../metrics/metrics.js';
 
 /** Connections of a service's Prisma pool when neither DATABASE_POOL_SIZE nor the URL's connection_limit says: pg's own default. */
 export const DEFAULT_DATABASE_POOL_SIZE = 10;
@@ -30,27 +31,53 @@ export function pgPoolConfig(databaseUrl: string, max: number): pg.PoolConfig {
  * process. Logged here instead: the pool discards that connection and opens a new one on the next
  * query, so the service recovers by itself once the database is back.
  */
-export function createPgPool(options: { databaseUrl: string; max: number; logger: Logger }): pg.Pool {
+export function createPgPool(options: { databaseUrl: string; max: number; logger: Logger; name: string }): pg.Pool {
   const pool = new pg.Pool(pgPoolConfig(options.databaseUrl, options.max));
   pool.on('error', (error) => options.logger.warn({ err: error }, 'idle database connection dropped'));
+  measurePool(pool, options.name);
   return pool;
 }
 
+/** The pools of this process by name, for `pg_pool_connections`; ended pools leave at the next scrape. */
+const measuredPools = new Map<pg.Pool, string>();
+
+function measurePool(pool: pg.Pool, name: string): void {
+  measuredPools.set(pool, name);
+  processGauge(
+    'pg_pool_connections',
+    'Connections of the pg pools by pool (prisma, outbox, mail) and state: total open, idle, and queries waiting for one',
+    ['pool', 'state'] as const,
+    (gauge) => {
+      gauge.reset();
+      for (const [measured, pool] of measuredPools) {
+        if (measured.ended) {
+          measuredPools.delete(measured);
+          continue;
+        }
+        gauge.inc({ pool, state: 'total' }, measured.totalCount);
+        gauge.inc({ pool, state: 'idle' }, measured.idleCount);
+        gauge.inc({ pool, state: 'waiting' }, measured.waitingCount);
+      }
+    },
+  );
+}
+
 /**
- * The arguments of `new PrismaPg(pool, hooks)` for a service's Prisma client: its pool size and
- * connect timeout, and dropped connections (idle ones, or one held by a transaction) logged. The
- * adapter already listens for those errors, so they never crash the process; the hooks make them seen.
+ * The arguments of `new PrismaPg(pool, options)` for a service's Prisma client: a pool of its own
+ * (`createPgPool`: size, connect timeout, dropped idle connections logged, measured as `prisma`),
+ * which the adapter ends when Prisma disconnects, and a dropped connection of a transaction logged.
  */
 export function prismaPgArguments(options: {
   databaseUrl: string;
   poolSize: number;
   logger: Logger;
-}): [pg.PoolConfig, { onPoolError: (error: Error) => void; onConnectionError: (error: Error) => void }] {
+}): [pg.Pool, { disposeExternalPool: true; onConnectionError: (error: Error) => void }] {
   const logger = options.logger.child({ component: 'prisma' });
+  const pool = createPgPool({ databaseUrl: options.databaseUrl, max: options.poolSize, logger, name: 'prisma' });
   return [
-    pgPoolConfig(options.databaseUrl, options.poolSize),
+    pool,
     {
-      onPoolError: (error) => logger.warn({ err: error }, 'idle database connection dropped'),
+      disposeExternalPool: true,
       onConnectionError: (error) => logger.warn({ err: error }, 'database connection of a transaction dropped'),
     },
   ];

@@ -63,7 +63,10 @@ export class MailKitModule {
       module: MailKitModule,
       global: true,
       providers: [
-        { provide: MAIL_POOL, useFactory: () => createPgPool({ databaseUrl: options.databaseUrl, max: 2, logger }) },
+        {
+          provide: MAIL_POOL,
+          useFactory: () => createPgPool({ databaseUrl: options.databaseUrl, max: 2, logger, name: 'mail' }),
+        },
         { provide: Mailer, useFactory: () => new Mailer(options.mail, logger) },
         {
           provide: MailRelay,

@@ -20,10 +20,24 @@ export async function renderMetrics(): Promise<{ contentType: string; body: stri
 
 /**
  * A gauge of the default registry, made once per process: a test process boots several services,
- * and prom-client refuses a second metric of the same name.
+ * and prom-client refuses a second metric of the same name. `collect` sets it when it is scraped.
  */
-export function processGauge<L extends string>(name: string, help: string, labelNames: readonly L[]): Gauge<L> {
+export function processGauge<L extends string>(
+  name: string,
+  help: string,
+  labelNames: readonly L[],
+  collect?: (gauge: Gauge<L>) => void,
+): Gauge<L> {
   const existing = register.getSingleMetric(name);
   if (existing) return existing as Gauge<L>;
-  return new Gauge({ name, help, labelNames });
+  return new Gauge<L>({
+    name,
+    help,
+    labelNames,
+    ...(collect && {
+      collect(this: Gauge<L>) {
+        collect(this);
+      },
+    }),
+  });
 }
