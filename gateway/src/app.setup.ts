@@ -18,17 +18,21 @@ import { securityHeaders } from './http/security-headers.js';
 import { mountFrontends } from './http/static-frontends.js';
 import { requestLogger } from './logging/logger.js';
 import { SessionsService } from './sessions/sessions.service.js';
+import { ReadinessService } from './health/readiness.service.js';
+import { closeConnectionsWhenStopping } from './shutdown.js';
 
 /**
- * The Express pipeline around Nest's routes, in order: correlation id, access log, security headers,
- * no-store for /api, cross-site request refusal, static frontends (before sessions, so assets never
- * touch Redis), 405 for a known path's other methods, then sessions and the JSON parser (whose
- * failures wait for the route's guards). Nest adds its routes, the JSON 404 and the error layer at init.
+ * The Express pipeline around Nest's routes, in order: correlation id, `Connection: close` once
+ * shutting down, access log, security headers, no-store for /api, cross-site request refusal, static
+ * frontends (before sessions, so assets never touch Redis), 405 for a known path's other methods,
+ * then sessions and the JSON parser (whose failures wait for the route's guards). Nest adds its
+ * routes, the JSON 404 and the error layer at init.
  */
 export function configureGatewayApp(app: NestExpressApplication, config: GatewayConfig, logger: Logger): void {
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(correlationId());
+  app.use(closeConnectionsWhenStopping(app.get(ReadinessService)));
   app.use(requestLogger(logger));
   app.use(securityHeaders(config.production));
   app.use('/api', noStore);

@@ -4,6 +4,7 @@ import { createGatewayApp } from './app.setup.js';
 import { type GatewayConfig, loadGatewayConfig } from './config/gateway-config.js';
 import { ReadinessService } from './health/readiness.service.js';
 import { createGatewayLogger } from './logging/logger.js';
+import { shutDownGracefully } from './shutdown.js';
 
 let config: GatewayConfig;
 try {
@@ -19,7 +20,6 @@ if (config.sessionSecretGenerated) {
   logger.warn('SESSION_SECRET is not set: using a random one, so sessions end when the gateway restarts');
 }
 const app = await createGatewayApp(config, logger);
-app.enableShutdownHooks();
 await app.listen(config.port);
 if (config.healthPort) {
   // The probes' own port: /readyz there says which dependency failed, which the public port never does.
@@ -27,3 +27,18 @@ if (config.healthPort) {
   app.getHttpServer().once('close', () => probes.close());
 }
 logger.info({ port: config.port, publicBaseUrl: config.publicBaseUrl }, 'gateway listening');
+
+// Not Nest's shutdown hooks: they would close the port at once, while the load balancer still sends here.
+const onSignal = (signal: NodeJS.Signals) => {
+  logger.info({ signal }, 'signal received');
+  shutDownGracefully(app, signal === 'SIGTERM' ? config.shutdown : { ...config.shutdown, drainMs: 0 }, logger).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    },
+  );
+};
+process.once('SIGTERM', onSignal);
+// Ctrl-C in a terminal: nothing to drain from.
+process.once('SIGINT', onSignal);

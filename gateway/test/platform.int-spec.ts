@@ -249,33 +249,18 @@ describe('probes', () => {
     expect(res.body).toEqual({ status: 'ok' });
   });
 
-  it('is ready when NATS, Redis and every service answer', async () => {
+  it('is ready when its own NATS and Redis work', async () => {
     const res = await request(server).get('/readyz');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      service: 'gateway',
-      status: 'ok',
-      checks: {
-        nats: 'ok',
-        redis: 'ok',
-        identity: 'ok',
-        'catalog-payments': 'ok',
-        tutoring: 'ok',
-        reviews: 'ok',
-        payroll: 'ok',
-      },
-    });
+    expect(res.body).toEqual({ service: 'gateway', status: 'ok', checks: { nats: 'ok', redis: 'ok' } });
   });
 
-  it('is not ready, and says which, when a service does not answer', async () => {
+  it('stays ready while a service does not answer: that costs only its own routes', async () => {
     gateway.fake.silent.add(HealthSubjects.payroll);
     try {
       const res = await request(server).get('/readyz');
-      expect(res.status).toBe(503);
-      expect(res.body).toMatchObject({
-        status: 'degraded',
-        checks: { payroll: 'failed', identity: 'ok', nats: 'ok', redis: 'ok' },
-      });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ status: 'ok', checks: { nats: 'ok', redis: 'ok' } });
     } finally {
       gateway.fake.silent.delete(HealthSubjects.payroll);
     }
@@ -294,6 +279,7 @@ describe('with no service listening at all', () => {
       message: ServerMessages.serviceUnavailable,
     });
     expect(Date.now() - started).toBeLessThan(gateway.config.rpcTimeoutMs);
-    expect((await request(server).get('/readyz')).status).toBe(503);
+    // The gateway itself still works (the shell, static files): it stays in the load balancer.
+    expect((await request(server).get('/readyz')).status).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
-import { ErrorCodes, type RpcMeta, type RpcRequest } from '@medtutor/contracts';
+import { ErrorCodes, type RpcMeta, type RpcRequest, Subjects } from '@medtutor/contracts';
 import { ActorAssertionSigner } from '@medtutor/nest-kit';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Request } from 'express';
@@ -12,13 +12,27 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js'
 import { ApiError, ApiErrors } from '../filters/api-error.js';
 import { LOGGER } from '../logging/logger.js';
 import { mapRpcFailure } from './rpc-failure.js';
+import { ServiceBreakers } from './service-breakers.js';
 
 export const NATS_CLIENT = Symbol('NATS_CLIENT');
 
-/** Request/reply to the services over NATS, in the contract envelope, with a deadline. */
+/** Subjects whose service calls the payment provider while the caller waits: they get RPC_PROVIDER_TIMEOUT_MS. */
+const PROVIDER_SUBJECTS: ReadonlySet<string> = new Set([
+  Subjects.catalogPayments.createPaymentIntent,
+  Subjects.catalogPayments.getPayment,
+]);
+
+const isUnavailable = (error: unknown) => error instanceof ApiError && error.code === ErrorCodes.serviceUnavailable;
+
+/**
+ * Request/reply to the services over NATS, in the contract envelope, with a deadline and a circuit
+ * breaker per service. Also the gateway's view of its NATS connection, for readiness.
+ */
 @Injectable()
 export class ServiceClient implements OnApplicationBootstrap {
   private readonly signer: ActorAssertionSigner;
+  private readonly breakers: ServiceBreakers;
+  private natsConnected = false;
 
   constructor(
     @Inject(NATS_CLIENT) private readonly nats: ClientProxy,
@@ -26,9 +40,23 @@ export class ServiceClient implements OnApplicationBootstrap {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.signer = new ActorAssertionSigner(config.actorSigningKey);
+    // While the gateway's own NATS connection is down every service looks silent: that is not theirs
+    // to answer for, and counting it would keep their circuits open after NATS is back.
+    this.breakers = new ServiceBreakers(
+      config.circuitBreaker,
+      (error) => isUnavailable(error) && this.natsConnected,
+      logger,
+    );
   }
 
   onApplicationBootstrap(): void {
+    this.nats.status.subscribe((status) => {
+      const connected = status === 'connected';
+      if (connected === this.natsConnected) return;
+      this.natsConnected = connected;
+      if (connected) this.logger.info('NATS connected');
+      else this.logger.warn({ status }, 'NATS connection lost: reconnecting (forever)');
+    });
     // Connect early but don't block start-up: the readiness probe reports NATS until it is reachable.
     this.nats.connect().catch((error: unknown) => this.logger.warn({ err: error }, 'NATS not reachable yet'));
   }
@@ -36,29 +64,21 @@ export class ServiceClient implements OnApplicationBootstrap {
   /** Sends `data` on behalf of the HTTP request: its correlation id and signed-in actor go in `meta`. */
   async send<S extends z.ZodType>(subject: string, data: unknown, req: Request, reply: S): Promise<z.output<S>> {
     const meta: RpcMeta = { correlationId: req.correlationId, actor: actorOf(req) };
-    try {
-      return await this.request(subject, data, meta, reply, this.config.rpcTimeoutMs);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === ErrorCodes.serviceUnavailable) {
-        this.logger.warn({ subject, correlationId: meta.correlationId }, 'service did not answer');
-      }
-      throw error;
-    }
+    return this.breakers.call(subject, () => this.request(subject, data, meta, reply));
   }
 
   /**
-   * Sends with explicit `meta` (probes have no HTTP request). An actor always travels with the
-   * gateway's signed assertion of it, made here for this subject: services refuse an actor without
-   * one. The reply is parsed with the contract schema, which also strips fields the contract does
-   * not name, so a service can never leak more than the contract promises.
+   * An actor always travels with the gateway's signed assertion of it, made here for this subject:
+   * services refuse an actor without one. The reply is parsed with the contract schema, which also
+   * strips fields the contract does not name, so a service can never leak more than the contract promises.
    */
-  async request<S extends z.ZodType>(
+  private async request<S extends z.ZodType>(
     subject: string,
     data: unknown,
     meta: Omit<RpcMeta, 'actorAssertion'>,
     reply: S,
-    timeoutMs: number,
   ): Promise<z.output<S>> {
+    const timeoutMs = PROVIDER_SUBJECTS.has(subject) ? this.config.rpcProviderTimeoutMs : this.config.rpcTimeoutMs;
     const actorAssertion = meta.actor ? await this.signer.sign(meta.actor, subject) : undefined;
     const envelope: RpcRequest = { meta: actorAssertion ? { ...meta, actorAssertion } : meta, data };
     let answer: unknown;
@@ -71,6 +91,8 @@ export class ServiceClient implements OnApplicationBootstrap {
           { err: error, subject, correlationId: meta.correlationId },
           'service request failed unexpectedly',
         );
+      } else if (isUnavailable(mapped)) {
+        this.logger.warn({ subject, correlationId: meta.correlationId }, 'service unavailable');
       }
       throw mapped;
     }
@@ -85,9 +107,13 @@ export class ServiceClient implements OnApplicationBootstrap {
     return parsed.data;
   }
 
-  /** The live NATS connection, connecting first if needed (readiness checks). */
-  async connection(): Promise<NatsConnection> {
+  /**
+   * Readiness of NATS: connected now (a lost connection fails at once, without waiting for a
+   * timeout) and answering a round trip. Connects first if the gateway has never reached NATS.
+   */
+  async checkNats(): Promise<void> {
     await this.nats.connect();
-    return this.nats.unwrap<NatsConnection>();
+    if (!this.natsConnected) throw new Error('NATS connection is down');
+    await this.nats.unwrap<NatsConnection>().flush();
   }
 }

@@ -81,7 +81,18 @@ const GatewayEnvSchema = z
       .string()
       .regex(/^\d+(b|kb|mb)$/i, 'must look like 100kb')
       .default('100kb'),
-    RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+    /** A service that has not answered by then is unavailable to this request: 503, never a hung page. */
+    RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+    /** The routes whose service calls Stripe while the caller waits (its SDK: 10 s per try). */
+    RPC_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+    /** Consecutive unavailable answers of one service that open its circuit (its routes then answer 503 at once). */
+    CIRCUIT_BREAKER_FAILURES: z.coerce.number().int().positive().default(5),
+    /** How long an open circuit answers 503 before one request tries the service again. */
+    CIRCUIT_BREAKER_HALF_OPEN_MS: z.coerce.number().int().positive().default(5000),
+    /** After SIGTERM: not ready, but still serving, this long (proxies take a moment to drop this replica). */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(3000),
+    /** Then the longest wait for requests in flight before their connections are cut. */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(15_000),
     ...actorSigningEnvShape,
     READINESS_TIMEOUT_MS: z.coerce.number().int().positive().default(2000),
     /** Free failures per (email, address), then waits that double up to this longest one. */
@@ -142,6 +153,9 @@ const GatewayEnvSchema = z
       trustProxy: env.TRUST_PROXY,
       bodyLimit: env.BODY_LIMIT,
       rpcTimeoutMs: env.RPC_TIMEOUT_MS,
+      rpcProviderTimeoutMs: env.RPC_PROVIDER_TIMEOUT_MS,
+      circuitBreaker: { failures: env.CIRCUIT_BREAKER_FAILURES, halfOpenAfterMs: env.CIRCUIT_BREAKER_HALF_OPEN_MS },
+      shutdown: { drainMs: env.SHUTDOWN_DRAIN_MS, graceMs: env.SHUTDOWN_GRACE_MS },
       actorSigningKey: env.ACTOR_SIGNING_KEY,
       readinessTimeoutMs: env.READINESS_TIMEOUT_MS,
       rateLimits: {

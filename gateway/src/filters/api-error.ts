@@ -49,6 +49,12 @@ export const ApiErrors = {
   unsupportedMediaType: () => ApiError.of(ErrorCodes.unsupportedMediaType, ServerMessages.unsupportedMediaType),
   methodNotAllowed: (allowed: readonly string[]) =>
     ApiError.of(ErrorCodes.methodNotAllowed, ServerMessages.methodNotAllowed, { Allow: allowed.join(', ') }),
-  serviceUnavailable: () => ApiError.of(ErrorCodes.serviceUnavailable, ServerMessages.serviceUnavailable),
+  /** With `retryAfterSeconds` when the gateway knows when trying again makes sense (an open circuit). */
+  serviceUnavailable: (retryAfterSeconds?: number) =>
+    ApiError.of(
+      ErrorCodes.serviceUnavailable,
+      ServerMessages.serviceUnavailable,
+      retryAfterSeconds === undefined ? {} : { 'Retry-After': String(retryAfterSeconds) },
+    ),
   internal: () => ApiError.of(ErrorCodes.internal, ServerMessages.internal),
 };

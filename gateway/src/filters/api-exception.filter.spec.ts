@@ -47,4 +47,19 @@ describe('toApiError', () => {
     expect(mapped.toBody()).toEqual({ statusCode: 500, code: 'COMMON.INTERNAL', message: ServerMessages.internal });
     expect(toApiError(new HttpException('boom', 502)).code).toBe('COMMON.INTERNAL');
   });
+
+  it('answers 503 while Redis or the network is away, as ioredis and Node report it', () => {
+    const unavailable = {
+      statusCode: 503,
+      code: 'COMMON.SERVICE_UNAVAILABLE',
+      message: ServerMessages.serviceUnavailable,
+    };
+    const maxRetries = Object.assign(new Error('Reached the max retries per request limit (which is 1).'), {
+      name: 'MaxRetriesPerRequestError',
+    });
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' });
+    for (const error of [maxRetries, new Error('Connection is closed.'), new Error('Command timed out'), refused]) {
+      expect(toApiError(error).toBody()).toEqual(unavailable);
+    }
+  });
 });

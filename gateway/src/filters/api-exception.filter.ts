@@ -1,17 +1,21 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Inject } from '@nestjs/common';
 import { ErrorCodes } from '@medtutor/contracts';
+import { isTransientError } from '@medtutor/nest-kit';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { LOGGER } from '../logging/logger.js';
+import { isRedisUnavailable } from '../redis/redis-unavailable.js';
 import { ApiError, ApiErrors, MALFORMED_JSON_MESSAGE } from './api-error.js';
 
 /**
  * Turns anything thrown (ours, Nest's, Express middleware's via Nest's error layer) into the one
- * error shape. Only `ApiError`s and HTTP exceptions speak for themselves; everything else becomes a
- * generic 500, so no stack trace or internal detail reaches the client.
+ * error shape. Only `ApiError`s and HTTP exceptions speak for themselves; Redis or the network being
+ * away (sessions, rate limits) is a 503; everything else becomes a generic 500, so no stack trace or
+ * internal detail reaches the client.
  */
 export function toApiError(exception: unknown): ApiError {
   if (exception instanceof ApiError) return exception;
+  if (isRedisUnavailable(exception) || isTransientError(exception)) return ApiErrors.serviceUnavailable();
   if (!(exception instanceof HttpException)) return ApiErrors.internal();
   const status = exception.getStatus();
   switch (status) {
@@ -45,7 +49,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const response = http.getResponse<Response>();
     const error = toApiError(exception);
     if (error.statusCode >= 500 && !(exception instanceof ApiError)) {
-      this.logger.error({ err: exception, correlationId: request.correlationId }, 'unhandled error');
+      const unavailable = error.code === ErrorCodes.serviceUnavailable;
+      this.logger[unavailable ? 'warn' : 'error'](
+        { err: exception, correlationId: request.correlationId },
+        unavailable ? 'dependency unavailable' : 'unhandled error',
+      );
     }
     if (response.headersSent) {
       response.end();

@@ -26,9 +26,14 @@ export class HealthController {
   }
 
   @Get('readyz')
-  @ApiOperation({ summary: 'Readiness: NATS, Redis and every service answer (in production, status only)' })
-  @ApiJsonReply(200, 'HealthReply', 'Every dependency is ok')
-  @ApiJsonReply(503, 'HealthReply', 'At least one dependency failed; `checks` says which')
+  @ApiOperation({
+    summary: "Readiness: the gateway's own NATS and Redis connections work (in production, status only)",
+    description:
+      'The services are not checked: a service that cannot answer gets its own routes a 503, while the ' +
+      'shell, sign-in and the other services stay up. From SIGTERM on the answer is 503 (`accepting` failed).',
+  })
+  @ApiJsonReply(200, 'HealthReply', 'NATS and Redis are ok')
+  @ApiJsonReply(503, 'HealthReply', 'NATS or Redis failed, or the gateway is shutting down; `checks` says which')
   async readyz(@Res({ passthrough: true }) res: Response): Promise<HealthReply | Pick<HealthReply, 'status'>> {
     const report = await this.readiness.run();
     res.status(report.status === 'ok' ? 200 : 503);

@@ -1,45 +1,50 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { type HealthReply, HealthReplySchema, HealthSubjects, ServiceNames } from '@medtutor/contracts';
-import { type HealthProbe, HealthChecks } from '@medtutor/nest-kit';
+import type { HealthReply } from '@medtutor/contracts';
+import { HealthChecks } from '@medtutor/nest-kit';
 import type { Redis } from 'ioredis';
 import { ServiceClient } from '../clients/service-client.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { REDIS } from '../redis/redis.module.js';
 
-/** NATS, Redis and every service's health subject, each bounded by READINESS_TIMEOUT_MS. */
+/**
+ * Ready when the gateway itself can work: NATS and Redis connected and answering, each bounded by
+ * READINESS_TIMEOUT_MS. The services' health is theirs to report: one service's database blip
+ * answers that service's routes with 503 (circuit breaker) and must not take every replica, the
+ * shell and sign-in out of the load balancer.
+ */
 @Injectable()
 export class ReadinessService {
   /** Also served with its details on the probe port (HEALTH_PORT). */
   readonly checks: HealthChecks;
+  private shuttingDown = false;
 
-  constructor(
-    private readonly client: ServiceClient,
-    @Inject(REDIS) private readonly redis: Redis,
-    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-  ) {
-    const services = ServiceNames.map((name): [string, HealthProbe] => [
-      name,
-      () => this.serviceIsHealthy(HealthSubjects[name]),
-    ]);
+  constructor(client: ServiceClient, @Inject(REDIS) redis: Redis, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.checks = new HealthChecks(
       'gateway',
       {
-        nats: async () => (await this.client.connection()).flush(),
-        redis: () => this.redis.ping(),
-        ...Object.fromEntries(services),
+        nats: () => client.checkNats(),
+        redis: async () => {
+          // While ioredis reconnects a ping would wait in its queue: the state answers at once.
+          if (redis.status !== 'ready') throw new Error(`redis is ${redis.status}`);
+          await redis.ping();
+        },
       },
       config.readinessTimeoutMs,
     );
   }
 
-  run(): Promise<HealthReply> {
-    return this.checks.run();
+  /** Whether a SIGTERM has started the shutdown. */
+  get stopping(): boolean {
+    return this.shuttingDown;
   }
 
-  private async serviceIsHealthy(subject: string): Promise<void> {
-    const meta = { correlationId: `readyz-${randomUUID()}`, actor: null };
-    const reply = await this.client.request(subject, {}, meta, HealthReplySchema, this.config.readinessTimeoutMs);
-    if (reply.status !== 'ok') throw new Error(`${reply.service} reports ${reply.status}`);
+  /** Not ready from now on, whatever NATS and Redis say, so the load balancer sends no new traffic. */
+  stopAccepting(): void {
+    this.shuttingDown = true;
+    this.checks.stopAccepting();
+  }
+
+  run(): Promise<HealthReply> {
+    return this.checks.run();
   }
 }

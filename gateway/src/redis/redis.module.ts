@@ -33,10 +33,29 @@ export class RedisModule {
           provide: REDIS,
           inject: [LOGGER],
           useFactory: (logger: Logger) => {
-            // Fail a command after two reconnect attempts instead of queueing it while Redis is down,
-            // so requests answer 5xx promptly rather than hang.
-            const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+            const redis = new Redis(config.redisUrl, {
+              // Reconnect forever, soon: 100 ms doubling up to 1 s, plus jitter so replicas spread out
+              // (ioredis' default climbs to 5 s, which a command waiting in the queue would sit out).
+              retryStrategy: (attempt) => Math.min(100 * 2 ** (attempt - 1), 1_000) + Math.floor(Math.random() * 250),
+              // While Redis is away a command waits for one reconnect attempt, then fails: its route
+              // answers 503 within about 2.5 s instead of hanging.
+              maxRetriesPerRequest: 1,
+              connectTimeout: 2_000,
+              // A server gone without closing the socket must not hold requests either.
+              commandTimeout: 2_000,
+            });
+            let lost = false;
             redis.on('error', (error: Error) => logger.warn({ err: error }, 'redis connection error'));
+            redis.on('reconnecting', () => {
+              if (lost) return;
+              lost = true;
+              logger.warn('redis connection lost: reconnecting (forever)');
+            });
+            redis.on('ready', () => {
+              if (!lost) return;
+              lost = false;
+              logger.info('redis connection back');
+            });
             return redis;
           },
         },
