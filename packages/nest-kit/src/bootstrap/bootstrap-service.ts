@@ -57,8 +57,11 @@ export async function bootstrapService(options: ServiceBootstrapOptions): Promis
   return app;
 }
 
-/** How long in-flight requests may take to finish at shutdown: the gateway gives up on them sooner. */
-export const RPC_DRAIN_TIMEOUT_MS = 5_000;
+/**
+ * How long the requests in hand may take to finish at shutdown: as long as the gateway waits for its
+ * slowest routes, those that call the payment provider (its RPC_PROVIDER_TIMEOUT_MS, 15 s).
+ */
+export const RPC_DRAIN_TIMEOUT_MS = 15_000;
 
 /**
  * Stops a service without losing work: readiness answers 503 at once, the RPC transport takes no

@@ -9,11 +9,11 @@ import type { NatsCredentials } from '../nats/nats-connection.js';
 import { bootstrapService, prepareDatabase, shutdownService } from './bootstrap-service.js';
 
 /**
- * The most a shutdown may take before the process gives up and exits 1: the RPC drain (5 s), the
- * consumers' and relays' last batch, closing the pools. Kubernetes' terminationGracePeriodSeconds
- * covers it plus the preStop pause (test/infra/k8s.spec.ts checks).
+ * The most a shutdown may take before the process gives up and exits 1: the RPC drain (at most
+ * RPC_DRAIN_TIMEOUT_MS, 15 s), the consumers' and relays' last batch, closing the pools. Kubernetes'
+ * terminationGracePeriodSeconds covers it plus the preStop pause (test/infra/k8s.spec.ts checks).
  */
-export const SHUTDOWN_TIMEOUT_MS = 20_000;
+export const SHUTDOWN_TIMEOUT_MS = 25_000;
 
 /** The settings every service's own config carries, whatever else it adds. */
 export interface ServiceRuntimeConfig {
