@@ -4,7 +4,7 @@ import { DeadLetterStream, EventTypes, eventSubject } from '@medtutor/contracts'
 import { DeadLetterHeaders, natsAuthOptions, newEvent } from '@medtutor/nest-kit';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { httpStatus } from './support/app-process.js';
+import { type Exit, httpStatus } from './support/app-process.js';
 import { reportFigures } from './support/figures.js';
 import {
   deliverWebhook,
@@ -32,6 +32,8 @@ const STUDENTS = 40;
 const RESTART_BOUND_S = 5;
 const OUTAGE_BOUND_S = 10;
 const SCENARIO_TIMEOUT_MS = 240_000;
+/** What an app has after SIGTERM before Kubernetes' SIGKILL: its 35 s grace period (infra/k8s) less the 5 s preStop pause. */
+const SHUTDOWN_GRACE_MS = 30_000;
 
 const platform = new Platform();
 let students: Student[];
@@ -193,6 +195,8 @@ describe.each(['SIGKILL', 'SIGTERM'] as const)('%s of a process mid-stream, rest
   it.each(targets)(
     `%s: nothing lost or duplicated, credits within ${RESTART_BOUND_S} s of the restart`,
     async (name) => {
+      let exit: Exit = { code: null, signal: null };
+      let stopS = 0;
       let downS = 0;
       const { figures } = await scenario(
         `${signal.toLowerCase()}-${name}`,
@@ -202,14 +206,17 @@ describe.each(['SIGKILL', 'SIGTERM'] as const)('%s of a process mid-stream, rest
             afterPaid: FAULT_AFTER_PAID,
             run: async () => {
               const killed = Date.now();
-              await platform.apps[name].kill(signal);
+              exit = await platform.apps[name].kill(signal, SHUTDOWN_GRACE_MS);
+              stopS = (Date.now() - killed) / 1000;
               await platform.apps[name].start();
               downS = (Date.now() - killed) / 1000;
             },
           },
         },
-        () => `down_s=${downS.toFixed(1)}`,
+        () => `stop_s=${stopS.toFixed(1)} down_s=${downS.toFixed(1)}`,
       );
+      // A graceful shutdown finishes by itself, with success, inside Kubernetes' grace period.
+      if (signal === 'SIGTERM') expect(exit).toEqual({ code: 0, signal: null });
       expectExact(figures);
     },
     SCENARIO_TIMEOUT_MS,

@@ -5,6 +5,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 const OUTPUT_LIMIT = 50_000;
 
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 /** A port free at the time of asking, for a process the test starts (and restarts on the same port). */
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -33,7 +38,7 @@ export async function httpStatus(url: string, timeoutMs = 2_000): Promise<number
  */
 export class AppProcess {
   private child: ChildProcess | undefined;
-  private exited: Promise<void> = Promise.resolve();
+  private exited: Promise<Exit> = Promise.resolve({ code: null, signal: null });
   private log = '';
   /** Process ids in start order: one entry means never restarted. */
   readonly pids: number[] = [];
@@ -71,7 +76,7 @@ export class AppProcess {
     };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
-    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
     const deadline = Date.now() + readyTimeoutMs;
     while ((await httpStatus(this.readyUrl, 1_000)) !== 200) {
       if (child.exitCode !== null || child.signalCode !== null) {
@@ -83,17 +88,21 @@ export class AppProcess {
     }
   }
 
-  /** Sends `signal` and waits for the exit (a SIGTERM'd process gets `graceMs` before SIGKILL). */
-  async kill(signal: NodeJS.Signals, graceMs = 30_000): Promise<void> {
+  /**
+   * Sends `signal` and waits for the exit (a SIGTERM'd process gets `graceMs` before SIGKILL, as
+   * Kubernetes does). Resolves with how the process ended, and when it was already down with nulls.
+   */
+  async kill(signal: NodeJS.Signals, graceMs = 30_000): Promise<Exit> {
     const child = this.child;
-    if (!child || !this.running) return;
+    if (!child || !this.running) return { code: null, signal: null };
     child.kill(signal);
     const force = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    await this.exited;
+    const exit = await this.exited;
     clearTimeout(force);
+    return exit;
   }
 
-  stop(): Promise<void> {
-    return this.kill('SIGTERM', 15_000);
+  async stop(): Promise<void> {
+    await this.kill('SIGTERM', 15_000);
   }
 }
