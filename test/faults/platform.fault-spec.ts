@@ -60,7 +60,9 @@ async function heal(): Promise<void> {
   for (const name of APPS) {
     const app = platform.apps[name];
     if (app.running && !silent.includes(name) && (await readyWithin(name, 15_000))) continue;
-    process.stdout.write(`FAULTS heal: restarting ${name}\n`);
+    const state = app.running ? 'unready or deaf to RPCs' : 'down';
+    const tail = app.output().split('\n').slice(-15).join('\n');
+    process.stdout.write(`FAULTS heal: restarting ${name} (${state}); its last output:\n${tail}\n`);
     await app.kill('SIGKILL');
     await app.start();
   }
