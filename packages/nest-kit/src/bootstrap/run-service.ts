@@ -62,14 +62,17 @@ export function runService<C extends ServiceRuntimeConfig>(options: {
     });
     const probes = config.healthPort ? await startProbeServer(config.healthPort, app.get(HealthChecks)) : undefined;
     const onSignal = (signal: NodeJS.Signals) => {
+      // One orderly shutdown; a second signal (Ctrl-C again) ends the process at once.
+      process.off('SIGTERM', onSignal);
+      process.off('SIGINT', onSignal);
       logger.info({ signal }, 'shutdown signal');
       void stopGracefully(app, logger).then((code) => {
         probes?.close();
         process.exit(code);
       });
     };
-    process.once('SIGTERM', onSignal);
-    process.once('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
   };
   start().catch((error: unknown) => {
     // A configuration error is already a readable list; anything else gets its stack.
