@@ -61,11 +61,18 @@ async function heal(): Promise<void> {
     const app = platform.apps[name];
     if (app.running && !silent.includes(name) && (await readyWithin(name, 15_000))) continue;
     const state = app.running ? 'unready or deaf to RPCs' : 'down';
-    const tail = app.output().split('\n').slice(-15).join('\n');
+    const tail = lastWords(app.output());
     process.stdout.write(`FAULTS heal: restarting ${name} (${state}); its last output:\n${tail}\n`);
     await app.kill('SIGKILL');
     await app.start();
   }
+}
+
+/** A process's last words: from the first error line of its last output on (a crash dumps whole objects). */
+function lastWords(output: string): string {
+  const lines = output.split('\n').slice(-300);
+  const error = lines.findIndex((line) => /Unhandled|^\w*Error\b|^\s*throw /.test(line));
+  return (error >= 0 ? lines.slice(Math.max(0, error - 2), error + 12) : lines.slice(-15)).join('\n');
 }
 
 async function readyWithin(name: AppName, ms: number): Promise<boolean> {
