@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { DeadLetterStream, EventStreams, EventTypes, eventSubject, ServiceNames } from '@medtutor/contracts';
+import { streamOfEvent } from '@medtutor/nest-kit';
 
 /**
  * infra/nats/authorization.conf against the code: every durable consumer a service starts has exactly
@@ -33,17 +34,14 @@ function consumersInCode(service: string): Consumer[] {
   return files.map((file) => {
     const source = readFileSync(join(dir, file), 'utf8');
     const durable = /export const \w+ = '([\w-]+)'/.exec(source)?.[1];
-    const streamKey = /stream: EventStreams\.(\w+)\.name/.exec(source)?.[1] as keyof typeof EventStreams;
-    const typeKey = /filterSubjects: \[eventSubject\(EventTypes\.(\w+)\)\]/.exec(
-      source,
-    )?.[1] as keyof typeof EventTypes;
-    expect({ file, durable, stream: EventStreams[streamKey], type: EventTypes[typeKey] }).toEqual({
+    const typeKey = /event: EventTypes\.(\w+),/.exec(source)?.[1] as keyof typeof EventTypes;
+    expect({ file, durable, type: EventTypes[typeKey] }).toEqual({
       file,
       durable: expect.any(String),
-      stream: expect.anything(),
       type: expect.any(String),
     });
-    return { stream: EventStreams[streamKey].name, durable: durable!, filter: eventSubject(EventTypes[typeKey]) };
+    const type = EventTypes[typeKey];
+    return { stream: streamOfEvent(type).name, durable: durable!, filter: eventSubject(type) };
   });
 }
 

@@ -1,40 +1,79 @@
-import { deadLetterSubject, type EventEnvelope, EventEnvelopeSchema } from '@medtutor/contracts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  deadLetterSubject,
+  type EventEnvelope,
+  EventEnvelopeSchema,
+  ReplayForConsumerHeader,
+} from '@medtutor/contracts';
 import {
   AckPolicy,
   type ConsumerConfig,
+  type ConsumerMessages,
   DeliverPolicy,
   JetStreamApiCodes,
   JetStreamApiError,
   jetstream,
   jetstreamManager,
-  type JetStreamManager,
   type JsMsg,
 } from '@nats-io/jetstream';
 import { headers, nanos, type NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { isTransientError } from '../errors/transient-error.js';
+import { type ConsumeOutcome, EventMetrics } from './event-metrics.js';
 
-export interface EventConsumerOptions {
+/** How a consumer trades redelivery speed against work; every field has a default (`ConsumerDefaults`). */
+export interface ConsumerTuning {
+  /**
+   * How long a delivery may stay unacknowledged before JetStream gives it to another replica: how
+   * soon the messages a crashed process held are handled again. A running handler extends it.
+   */
+  ackWaitMs?: number;
+  /** Deliveries unacknowledged at once across all replicas (naks waiting out their delay included). */
+  maxAckPending?: number;
+  /** Messages one process fetches ahead of the one it handles (handled one at a time, in order). */
+  prefetch?: number;
+  /** Deliveries after which a handler failing for a non-transient cause dead-letters the event. */
+  maxAttempts?: number;
+  /** First retry delay; it doubles with each delivery up to `maxRetryDelayMs`. */
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+  /** How long stop() waits for the message in hand before leaving it to be redelivered. */
+  stopTimeoutMs?: number;
+}
+
+export const ConsumerDefaults: Required<ConsumerTuning> = {
+  ackWaitMs: 5_000,
+  maxAckPending: 256,
+  prefetch: 8,
+  maxAttempts: 5,
+  retryDelayMs: 1_000,
+  maxRetryDelayMs: 30_000,
+  stopTimeoutMs: 10_000,
+};
+
+/** The handler's verdict when it returns: the effect happened now, or had happened before (inbox). */
+export type HandledOutcome = 'processed' | 'duplicate';
+
+export interface EventConsumerOptions<T = unknown> extends ConsumerTuning {
   nc: NatsConnection;
   stream: string;
   /** Durable consumer name, shared by the service's replicas so they split the work. */
   durable: string;
-  /** One subject on nats-server 2.9; several need 2.10 or later. */
-  filterSubjects: string[];
-  /** Throwing means "try again later"; the last allowed attempt sends the event to the dead letters. */
-  handle: (envelope: EventEnvelope) => Promise<unknown>;
+  /** One subject on nats-server 2.9. */
+  filterSubject: string;
+  /** The event's data; a message whose data fails it is dead-lettered on its first delivery. */
+  schema: z.ZodType<T>;
+  /** Throwing means "not now": see the failure rules on `startConsumer`. */
+  handle: (envelope: EventEnvelope<T>) => Promise<HandledOutcome>;
   logger: Logger;
-  /** Attempts before the event is dead-lettered. */
-  maxDeliver?: number;
-  /** How long a delivery may stay unacknowledged before JetStream redelivers it. */
-  ackWaitMs?: number;
-  /** First retry delay; it doubles with each failed attempt, up to a minute. */
-  retryDelayMs?: number;
-  /** Messages fetched ahead of processing (handled one at a time, in order). */
-  prefetch?: number;
 }
 
 export interface EventConsumerHandle {
-  /** Finishes the message in hand; messages fetched but not handled are redelivered after ackWait. */
+  /**
+   * Stops pulling, finishes the message in hand (up to `stopTimeoutMs`) and naks the ones fetched
+   * ahead at once, so another replica takes them now rather than after the ack wait.
+   */
   stop(): Promise<void>;
 }
 
@@ -49,24 +88,187 @@ export const DeadLetterHeaders = {
   deliveries: 'Dead-Letter-Deliveries',
 } as const;
 
-const MAX_RETRY_DELAY_MS = 60_000;
+export const DeadLetterReasons = {
+  unparsable: 'unparsable JSON',
+  invalidEnvelope: 'invalid envelope',
+  invalidData: 'data fails the event schema',
+  handlerFailed: 'handler failed',
+} as const;
+
+/** How long a pull waits on the server; also bounds the wait before the pull resumes after a reconnect. */
+const PULL_EXPIRES_MS = 5_000;
+/** Pause before restarting a consume loop that ended; doubles up to the longest. */
+const RESTART_FIRST_MS = 250;
+const RESTART_MAX_MS = 5_000;
 
 /**
- * Consumes domain events from a durable pull consumer with explicit acks. A handler success acks;
- * a failure naks with a growing delay; after `maxDeliver` attempts (or at once, for a message that
- * is not a valid envelope) the original message goes to `deadletter.<durable>` and is terminated.
+ * Consumes one event type from a durable pull consumer with explicit acks:
+ * - a message with unparsable JSON, an invalid envelope or data failing `schema` goes to
+ *   `deadletter.<durable>` on its first delivery, with the reason;
+ * - a handler failing for a transient cause (`isTransientError`: database, broker, network) naks
+ *   with a growing delay capped at `maxRetryDelayMs`, for as long as the cause lasts: never a dead letter;
+ * - any other failure is retried the same way until delivery `maxAttempts`, then dead-lettered;
+ * - a replayed dead letter (header `Replay-For-Consumer`) meant for another consumer is acked unseen.
+ * The server's delivery limit is unlimited, so deliveries that end with no outcome (a crash, a broken
+ * connection, a broker outage) never drop or dead-letter a message: it simply comes back.
+ * A lost consume loop (connection trouble, the consumer deleted) is restarted until stop().
  */
-export async function startConsumer(options: EventConsumerOptions): Promise<EventConsumerHandle> {
-  const maxDeliver = options.maxDeliver ?? 5;
-  const retryDelayMs = options.retryDelayMs ?? 1_000;
-  const logger = options.logger.child({ consumer: options.durable, stream: options.stream });
-  await ensureDurable(await jetstreamManager(options.nc), options, maxDeliver);
+export async function startConsumer<T>(options: EventConsumerOptions<T>): Promise<EventConsumerHandle> {
+  const run = new ConsumerRun(options);
+  await run.firstAttempt;
+  return { stop: () => run.stop() };
+}
 
-  const js = jetstream(options.nc);
-  const consumer = await js.consumers.get(options.stream, options.durable);
-  const messages = await consumer.consume({ max_messages: options.prefetch ?? 10 });
+class ConsumerRun<T> {
+  readonly firstAttempt: Promise<void>;
+  private readonly tuning: Required<ConsumerTuning>;
+  private readonly logger: Logger;
+  private readonly js;
+  private readonly stopping = new AbortController();
+  private messages: ConsumerMessages | undefined;
+  private readonly done: Promise<void>;
+  private attempted!: () => void;
 
-  const deadLetter = async (msg: JsMsg, reason: string, error?: unknown): Promise<void> => {
+  constructor(private readonly options: EventConsumerOptions<T>) {
+    this.tuning = { ...ConsumerDefaults, ...definedOnly(options) };
+    this.logger = options.logger.child({ consumer: options.durable, stream: options.stream });
+    this.js = jetstream(options.nc);
+    this.firstAttempt = new Promise((resolve) => (this.attempted = resolve));
+    this.done = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    // Ends the pulls; the messages already fetched still come through the loop, which naks them.
+    void this.messages?.close();
+    const timedOut = await Promise.race([
+      this.done.then(() => false),
+      sleep(this.tuning.stopTimeoutMs, true, { ref: false }),
+    ]);
+    if (timedOut) this.logger.warn('event consumer stop timed out; the message in hand will be redelivered');
+  }
+
+  private get stopped(): boolean {
+    return this.stopping.signal.aborted;
+  }
+
+  private async run(): Promise<void> {
+    const { nc } = this.options;
+    for (let failures = 0; !this.stopped && !nc.isClosed();) {
+      try {
+        await this.ensureDurable();
+        const consumer = await this.js.consumers.get(this.options.stream, this.options.durable);
+        const messages = await consumer.consume({ max_messages: this.tuning.prefetch, expires: PULL_EXPIRES_MS });
+        this.messages = messages;
+        if (this.stopped) void messages.close();
+        void this.watch(messages);
+        this.logger.info({ filterSubject: this.options.filterSubject }, 'event consumer started');
+        this.attempted();
+        for await (const msg of messages) {
+          if (this.stopped) {
+            msg.nak();
+            continue;
+          }
+          await this.process(msg);
+          failures = 0;
+        }
+        if (this.stopped || nc.isClosed()) return;
+        this.logger.warn('event consume loop ended; restarting it');
+      } catch (error) {
+        if (this.stopped || nc.isClosed()) return;
+        if (!isStreamNotFound(error)) this.logger.error({ err: error }, 'event consumer not running; retrying');
+        else if (failures === 0) {
+          this.logger.warn(
+            'event stream not there yet (its service has not started); the consumer starts when it appears',
+          );
+        }
+        this.attempted();
+      }
+      failures += 1;
+      const delay = Math.min(RESTART_FIRST_MS * 2 ** (failures - 1), RESTART_MAX_MS);
+      await sleep(delay, undefined, { signal: this.stopping.signal }).catch(() => undefined);
+    }
+  }
+
+  /** Logs what the consume loop reports, and ends it when its consumer is gone so run() recreates it. */
+  private async watch(messages: ConsumerMessages): Promise<void> {
+    for await (const status of messages.status()) {
+      if (status.type === 'consumer_deleted' || status.type === 'consumer_not_found') {
+        this.logger.error({ status }, 'event consumer vanished from the server; recreating it');
+        void messages.close();
+      } else if (status.type === 'heartbeats_missed' || status.type === 'stream_not_found') {
+        this.logger.warn({ status }, 'event consumer lost contact with the server');
+      }
+    }
+  }
+
+  private async process(msg: JsMsg): Promise<void> {
+    const startedAt = performance.now();
+    const consumer = this.options.durable;
+    const outcome = (value: ConsumeOutcome) =>
+      EventMetrics.record(consumer, value, (performance.now() - startedAt) / 1_000);
+    if (msg.info.deliveryCount > 1) EventMetrics.redelivery(consumer);
+
+    const replayFor = msg.headers?.get(ReplayForConsumerHeader);
+    if (replayFor && replayFor !== consumer) {
+      // A dead letter replayed for another consumer of this subject: this one handled the original.
+      msg.ack();
+      return outcome('skipped');
+    }
+
+    // Keeps a long handler's delivery from being redelivered to another replica meanwhile.
+    const inProgress = setInterval(
+      () => {
+        try {
+          msg.working();
+        } catch {
+          // The connection is closing: the delivery is redelivered after the ack wait anyway.
+        }
+      },
+      Math.max(this.tuning.ackWaitMs * 0.4, 100),
+    );
+    try {
+      const parsed = parseEvent(msg, this.options.schema);
+      if (!parsed.ok) return outcome(await this.deadLetter(msg, parsed.reason, parsed.error));
+      const handled = await this.handle(msg, parsed.envelope);
+      outcome(handled);
+    } catch (error) {
+      // Only acking or naking itself can get here; the message then comes back after the ack wait.
+      this.logger.error({ err: error, streamSequence: msg.info.streamSequence }, 'event processing failed');
+    } finally {
+      clearInterval(inProgress);
+    }
+  }
+
+  private async handle(msg: JsMsg, envelope: EventEnvelope<T>): Promise<ConsumeOutcome> {
+    const deliveries = msg.info.deliveryCount;
+    try {
+      const handled = await this.options.handle(envelope);
+      msg.ack();
+      return handled;
+    } catch (error) {
+      const transient = isTransientError(error);
+      if (!transient && deliveries >= this.tuning.maxAttempts) {
+        return this.deadLetter(msg, `${DeadLetterReasons.handlerFailed} at delivery ${deliveries}`, error);
+      }
+      const delay = this.retryDelay(deliveries);
+      this.logger.warn(
+        { err: error, eventId: envelope.id, type: envelope.type, deliveries, transient, retryInMs: delay },
+        transient
+          ? 'event handler hit a transient failure; will retry until it passes'
+          : 'event handler failed; will retry',
+      );
+      msg.nak(delay);
+      return 'retried';
+    }
+  }
+
+  private retryDelay(deliveries: number): number {
+    return Math.min(this.tuning.retryDelayMs * 2 ** (deliveries - 1), this.tuning.maxRetryDelayMs);
+  }
+
+  private async deadLetter(msg: JsMsg, reason: string, error: unknown): Promise<ConsumeOutcome> {
+    const { durable } = this.options;
     const letter = headers();
     for (const [key, values] of msg.headers ?? []) {
       // Nats-* headers steer JetStream (Nats-Msg-Id would deduplicate against the original).
@@ -74,84 +276,83 @@ export async function startConsumer(options: EventConsumerOptions): Promise<Even
       for (const value of values) letter.append(key, value);
     }
     letter.set(DeadLetterHeaders.reason, reason);
-    if (error !== undefined) letter.set(DeadLetterHeaders.error, oneLine(error));
+    letter.set(DeadLetterHeaders.error, oneLine(error));
     letter.set(DeadLetterHeaders.stream, msg.info.stream);
     letter.set(DeadLetterHeaders.subject, msg.subject);
-    letter.set(DeadLetterHeaders.consumer, options.durable);
+    letter.set(DeadLetterHeaders.consumer, durable);
     letter.set(DeadLetterHeaders.streamSequence, String(msg.info.streamSequence));
     letter.set(DeadLetterHeaders.deliveries, String(msg.info.deliveryCount));
     try {
-      await js.publish(deadLetterSubject(options.durable), msg.data, {
+      await this.js.publish(deadLetterSubject(durable), msg.data, {
         headers: letter,
         // A retry after a crash between publish and term must not file the letter twice.
-        msgID: `${msg.info.stream}:${options.durable}:${msg.info.streamSequence}`,
+        msgID: `${msg.info.stream}:${durable}:${msg.info.streamSequence}`,
       });
     } catch (publishError) {
-      // Keep the message: it comes back and is dead-lettered then. The server allows one extra
-      // delivery for this; beyond it the event is still in its stream for an operator to replay.
-      logger.error({ err: publishError, streamSequence: msg.info.streamSequence }, 'dead-letter publish failed');
-      msg.nak(retryDelayMs);
-      return;
+      // Keep the message: it comes back and is dead-lettered then.
+      this.logger.error({ err: publishError, streamSequence: msg.info.streamSequence }, 'dead-letter publish failed');
+      msg.nak(this.retryDelay(msg.info.deliveryCount));
+      return 'retried';
     }
+    // No reason on the term: nats-server 2.9 does not recognise `+TERM <reason>` (the letter has it).
     msg.term();
-    logger.error(
+    this.logger.error(
       { reason, err: error, streamSequence: msg.info.streamSequence, deliveries: msg.info.deliveryCount },
       'event dead-lettered',
     );
-  };
+    return 'dead_lettered';
+  }
 
-  const processMessage = async (msg: JsMsg): Promise<void> => {
-    const deliveries = msg.info.deliveryCount;
-    const parsed = parseEnvelope(msg);
-    if (!parsed.success) return deadLetter(msg, 'invalid envelope', parsed.error);
-    const envelope = parsed.envelope;
-    if (deliveries > maxDeliver) {
-      // Earlier attempts ended without an ack or nak (crash, or slower than ackWait).
-      return deadLetter(msg, `no outcome after ${maxDeliver} deliveries`);
-    }
-    try {
-      await options.handle(envelope);
-      msg.ack();
-    } catch (error) {
-      if (deliveries >= maxDeliver) return deadLetter(msg, `handler failed ${deliveries} times`, error);
-      const delay = Math.min(retryDelayMs * 2 ** (deliveries - 1), MAX_RETRY_DELAY_MS);
-      logger.warn(
-        { err: error, eventId: envelope.id, type: envelope.type, deliveries, retryInMs: delay },
-        'event handler failed; will retry',
-      );
-      msg.nak(delay);
-    }
-  };
-
-  const done = (async () => {
-    for await (const msg of messages) {
-      await processMessage(msg).catch((error: unknown) => {
-        // Reached only if acking itself throws; the message is redelivered after ackWait.
-        logger.error({ err: error }, 'event processing failed');
+  /**
+   * Creates the durable consumer or brings its settings up to date, every one explicit: explicit
+   * acks, the ack wait, how many may be pending, no delivery limit (retries are this code's call).
+   */
+  private async ensureDurable(): Promise<void> {
+    const { stream, durable, filterSubject } = this.options;
+    const jsm = await jetstreamManager(this.options.nc);
+    const settings = {
+      filter_subject: filterSubject,
+      ack_wait: nanos(this.tuning.ackWaitMs),
+      max_ack_pending: this.tuning.maxAckPending,
+      max_deliver: -1,
+    } satisfies Partial<ConsumerConfig>;
+    const existing = await jsm.consumers.info(stream, durable).catch((error: unknown) => {
+      if (error instanceof JetStreamApiError && error.code === JetStreamApiCodes.ConsumerNotFound) return null;
+      throw error;
+    });
+    if (!existing) {
+      await jsm.consumers.add(stream, {
+        ...settings,
+        durable_name: durable,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
       });
+      return;
     }
-  })().catch((error: unknown) => logger.error({ err: error }, 'event consumer stopped unexpectedly'));
-
-  logger.info({ filterSubjects: options.filterSubjects }, 'event consumer started');
-  return {
-    stop: async () => {
-      await messages.close();
-      await done;
-    },
-  };
+    const current = existing.config;
+    const unchanged =
+      current.filter_subject === settings.filter_subject &&
+      current.ack_wait === settings.ack_wait &&
+      current.max_ack_pending === settings.max_ack_pending &&
+      current.max_deliver === settings.max_deliver;
+    if (!unchanged) await jsm.consumers.update(stream, durable, settings);
+  }
 }
 
-type ParsedEnvelope = { success: true; envelope: EventEnvelope } | { success: false; error: unknown };
+type ParsedEvent<T> = { ok: true; envelope: EventEnvelope<T> } | { ok: false; reason: string; error: unknown };
 
-function parseEnvelope(msg: JsMsg): ParsedEnvelope {
+function parseEvent<T>(msg: JsMsg, schema: z.ZodType<T>): ParsedEvent<T> {
   let json: unknown;
   try {
     json = msg.json();
   } catch (error) {
-    return { success: false, error };
+    return { ok: false, reason: DeadLetterReasons.unparsable, error };
   }
-  const result = EventEnvelopeSchema.safeParse(json);
-  return result.success ? { success: true, envelope: result.data } : { success: false, error: result.error };
+  const envelope = EventEnvelopeSchema.safeParse(json);
+  if (!envelope.success) return { ok: false, reason: DeadLetterReasons.invalidEnvelope, error: envelope.error };
+  const data = schema.safeParse(envelope.data.data);
+  if (!data.success) return { ok: false, reason: DeadLetterReasons.invalidData, error: data.error };
+  return { ok: true, envelope: { ...envelope.data, data: data.data } };
 }
 
 function oneLine(error: unknown): string {
@@ -159,40 +360,16 @@ function oneLine(error: unknown): string {
   return text.replace(/\s+/g, ' ').slice(0, 1024);
 }
 
-/**
- * Creates the durable consumer or brings its settings up to date. The server's delivery limit is
- * one above ours, so the consumer still sees a message whose attempts all ended without an outcome
- * and can dead-letter it rather than JetStream dropping it silently.
- */
-async function ensureDurable(jsm: JetStreamManager, options: EventConsumerOptions, maxDeliver: number): Promise<void> {
-  const [first, ...more] = options.filterSubjects;
-  if (!first) throw new Error(`Consumer ${options.durable} needs at least one filter subject`);
-  const filter: Partial<ConsumerConfig> = more.length
-    ? { filter_subjects: options.filterSubjects }
-    : { filter_subject: first };
-  const settings: Partial<ConsumerConfig> = {
-    ...filter,
-    ack_wait: nanos(options.ackWaitMs ?? 30_000),
-    max_deliver: maxDeliver + 1,
-  };
-  const existing = await jsm.consumers.info(options.stream, options.durable).catch((error: unknown) => {
-    if (error instanceof JetStreamApiError && error.code === JetStreamApiCodes.ConsumerNotFound) return null;
-    throw error;
-  });
-  if (!existing) {
-    await jsm.consumers.add(options.stream, {
-      ...settings,
-      durable_name: options.durable,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-    });
-    return;
+function isStreamNotFound(error: unknown): boolean {
+  return error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound;
+}
+
+/** The tuning fields a caller actually set, so an explicit `undefined` keeps the default. */
+function definedOnly(options: ConsumerTuning): ConsumerTuning {
+  const tuning: ConsumerTuning = {};
+  for (const key of Object.keys(ConsumerDefaults) as Array<keyof ConsumerTuning>) {
+    const value = options[key];
+    if (value !== undefined) tuning[key] = value;
   }
-  const current = existing.config;
-  const unchanged =
-    current.ack_wait === settings.ack_wait &&
-    current.max_deliver === settings.max_deliver &&
-    (current.filter_subject ?? '') === (settings.filter_subject ?? '') &&
-    (current.filter_subjects ?? []).join(',') === (settings.filter_subjects ?? []).join(',');
-  if (!unchanged) await jsm.consumers.update(options.stream, options.durable, settings);
+  return tuning;
 }

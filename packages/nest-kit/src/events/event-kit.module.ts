@@ -7,15 +7,18 @@ import {
   type OnApplicationShutdown,
   type OnModuleInit,
 } from '@nestjs/common';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { JetStreamApiCodes, JetStreamApiError } from '@nats-io/jetstream';
+import { type EventEnvelope, eventSubject } from '@medtutor/contracts';
 import type { NatsConnection } from '@nats-io/transport-node';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import type { z } from 'zod';
 import { connectNats, type NatsCredentials } from '../nats/nats-connection.js';
-import { type EventConsumerHandle, type EventConsumerOptions, startConsumer } from './event-consumer.js';
+import { type ConsumerTuning, type EventConsumerHandle, startConsumer } from './event-consumer.js';
+import { EventPruner } from './event-pruner.js';
+import { handleOnce } from './inbox.js';
 import { OutboxRelay, type OutboxRelayOptions } from './outbox-relay.js';
-import { ensureStreams, streamsDeclaredBy } from './streams.js';
+import type { RawSqlExecutor, TransactionRunner } from './prisma-like.js';
+import { ensureStreams, StreamLimits, streamOfEvent, streamsDeclaredBy } from './streams.js';
 
 export interface EventKitOptions {
   /** Names the NATS connection and the log lines. */
@@ -27,8 +30,33 @@ export interface EventKitOptions {
   natsCredentials?: NatsCredentials | undefined;
   logger: Logger;
   /** JetStream replicas for the platform's streams: 1 locally, 3 on a cluster. */
-  jetstreamReplicas?: number;
-  relay?: Pick<OutboxRelayOptions, 'pollIntervalMs' | 'batchSize' | 'maxBackoffMs' | 'publishTimeoutMs'>;
+  jetstreamReplicas?: number | undefined;
+  /**
+   * `EVENT_RETENTION_DAYS`: how long the service's stream keeps its events and how long published
+   * outbox rows and inbox rows are kept (the same number, so an inbox row outlives every copy of its
+   * message). Default `StreamLimits.retentionDays` (7).
+   */
+  retentionDays?: number | undefined;
+  /** How often old outbox and inbox rows are pruned (default hourly). */
+  pruneIntervalMs?: number | undefined;
+  relay?: Pick<
+    OutboxRelayOptions,
+    'pollIntervalMs' | 'batchSize' | 'maxBackoffMs' | 'publishTimeoutMs' | 'flushTimeoutMs'
+  >;
+}
+
+/** One event type consumed by a service, from subscription to the effect's commit. */
+export interface EventConsumerDefinition<T, Tx extends RawSqlExecutor> extends ConsumerTuning {
+  /** Durable name, shared by the replicas; also the inbox key and the dead-letter subject's suffix. */
+  durable: string;
+  /** The event type (`EventTypes.*`); its stream is its owner's. */
+  event: string;
+  /** The event's data; a message that fails it is dead-lettered at once. */
+  schema: z.ZodType<T>;
+  /** The service's Prisma client: the inbox row and the effect commit in one of its transactions. */
+  db: TransactionRunner<Tx>;
+  /** The effect, on `tx` only; it runs at most once per event (a redelivery finds the inbox row). */
+  handle: (tx: Tx, data: T, envelope: EventEnvelope<T>) => Promise<unknown>;
 }
 
 /** Injection token of the NATS connection used for JetStream (Nest's transport has its own). */
@@ -36,32 +64,96 @@ export const EVENTS_NATS = Symbol('EVENTS_NATS');
 const EVENT_KIT_OPTIONS = Symbol('EVENT_KIT_OPTIONS');
 const OUTBOX_POOL = Symbol('OUTBOX_POOL');
 
-/** While a consumer waits for another service's stream: first and longest pause between checks. */
-const STREAM_WAIT_FIRST_MS = 250;
-const STREAM_WAIT_MAX_MS = 5_000;
+/** The service's own streams, declared once however many consumers wait for them. */
+@Injectable()
+class OwnStreams {
+  private ready: Promise<void> | undefined;
 
-/** Ensures the service's own streams, runs the relay and closes the connections in order at shutdown. */
+  constructor(
+    @Inject(EVENT_KIT_OPTIONS) private readonly options: EventKitOptions,
+    @Inject(EVENTS_NATS) private readonly nc: NatsConnection,
+  ) {}
+
+  ensure(): Promise<void> {
+    this.ready ??= ensureStreams(this.nc, streamsDeclaredBy(this.options.service), {
+      replicas: this.options.jetstreamReplicas,
+      retentionDays: this.options.retentionDays,
+    }).catch((error: unknown) => {
+      // The next caller tries again rather than inheriting a failure of the past.
+      this.ready = undefined;
+      throw error;
+    });
+    return this.ready;
+  }
+}
+
+/**
+ * A service's event consumers: `start()` one per event type it reacts to (in onApplicationBootstrap).
+ * A stream that another service owns may not exist yet (services start in any order): that consumer
+ * then starts in the background as soon as the stream appears, without holding up this service's start.
+ */
+@Injectable()
+export class EventConsumers {
+  private readonly handles: EventConsumerHandle[] = [];
+
+  constructor(
+    @Inject(EVENT_KIT_OPTIONS) private readonly options: EventKitOptions,
+    @Inject(EVENTS_NATS) private readonly nc: NatsConnection,
+    private readonly streams: OwnStreams,
+  ) {}
+
+  async start<T, Tx extends RawSqlExecutor>(definition: EventConsumerDefinition<T, Tx>): Promise<void> {
+    const { durable, event, schema, db, handle, ...tuning } = definition;
+    await this.streams.ensure();
+    this.handles.push(
+      await startConsumer({
+        ...tuning,
+        nc: this.nc,
+        logger: this.options.logger,
+        stream: streamOfEvent(event).name,
+        durable,
+        filterSubject: eventSubject(event),
+        schema,
+        handle: (envelope) =>
+          handleOnce(db, durable, envelope.id, (tx) => handle(tx, envelope.data, envelope).then(() => undefined)),
+      }),
+    );
+  }
+
+  /** Stops every consumer: no more pulls, the message in hand finished, the ones fetched ahead released. */
+  async stopAll(): Promise<void> {
+    await Promise.all(this.handles.splice(0).map((handle) => handle.stop()));
+  }
+}
+
+/**
+ * Declares the service's own streams, runs the relay and the pruner, and shuts down in order:
+ * consumers, then the relay's last flush, then the connections.
+ */
 @Injectable()
 class EventKitRuntime implements OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown {
-  private streamsReady: Promise<void> | undefined;
+  private readonly pruner: EventPruner;
 
   constructor(
     @Inject(EVENT_KIT_OPTIONS) private readonly options: EventKitOptions,
     @Inject(EVENTS_NATS) private readonly nc: NatsConnection,
     @Inject(OUTBOX_POOL) private readonly pool: pg.Pool,
+    private readonly streams: OwnStreams,
     private readonly relay: OutboxRelay,
-  ) {}
-
-  ensureStreams(): Promise<void> {
-    this.streamsReady ??= ensureStreams(this.nc, streamsDeclaredBy(this.options.service), {
-      replicas: this.options.jetstreamReplicas,
+    private readonly consumers: EventConsumers,
+  ) {
+    this.pruner = new EventPruner({
+      pool,
+      logger: options.logger.child({ component: 'event-pruner' }),
+      retentionDays: options.retentionDays ?? StreamLimits.retentionDays,
+      intervalMs: options.pruneIntervalMs,
     });
-    return this.streamsReady;
   }
 
   async onModuleInit(): Promise<void> {
-    await this.ensureStreams();
+    await this.streams.ensure();
     this.relay.start();
+    this.pruner.start();
     this.options.logger.info(
       { streams: streamsDeclaredBy(this.options.service).map((stream) => stream.name) },
       'event streams ready; outbox relay started',
@@ -69,69 +161,14 @@ class EventKitRuntime implements OnModuleInit, BeforeApplicationShutdown, OnAppl
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    await this.consumers.stopAll();
     await this.relay.stop();
+    await this.pruner.stop();
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.nc.drain();
     await this.pool.end();
-  }
-}
-
-/**
- * Starts a service's event consumers once their streams exist, and stops them at shutdown. A stream
- * that another service owns may not exist yet (services start in any order): that consumer is then
- * started in the background as soon as the stream appears, without holding up this service's start.
- */
-@Injectable()
-export class EventConsumers implements BeforeApplicationShutdown {
-  private readonly handles: EventConsumerHandle[] = [];
-  private readonly waiting: Array<Promise<void>> = [];
-  private readonly stopping = new AbortController();
-
-  constructor(
-    @Inject(EVENT_KIT_OPTIONS) private readonly options: EventKitOptions,
-    @Inject(EVENTS_NATS) private readonly nc: NatsConnection,
-    private readonly runtime: EventKitRuntime,
-  ) {}
-
-  async start(consumer: Omit<EventConsumerOptions, 'nc' | 'logger'>): Promise<void> {
-    await this.runtime.ensureStreams();
-    const options: EventConsumerOptions = { ...consumer, nc: this.nc, logger: this.options.logger };
-    try {
-      this.handles.push(await startConsumer(options));
-    } catch (error) {
-      if (!isStreamNotFound(error)) throw error;
-      this.options.logger.warn(
-        { stream: consumer.stream, consumer: consumer.durable },
-        'event stream not there yet (its service has not started); the consumer starts when it appears',
-      );
-      this.waiting.push(this.startWhenStreamExists(options));
-    }
-  }
-
-  private async startWhenStreamExists(options: EventConsumerOptions): Promise<void> {
-    const { signal } = this.stopping;
-    for (let delay = STREAM_WAIT_FIRST_MS; ; delay = Math.min(delay * 2, STREAM_WAIT_MAX_MS)) {
-      const stopped = await sleep(delay, false, { signal }).catch(() => true);
-      if (stopped) return;
-      try {
-        this.handles.push(await startConsumer(options));
-        this.options.logger.info({ stream: options.stream, consumer: options.durable }, 'event stream appeared');
-        return;
-      } catch (error) {
-        if (isStreamNotFound(error)) continue;
-        // Anything else (NATS down, a permission missing) is logged and retried at the longest pause.
-        this.options.logger.error({ err: error, consumer: options.durable }, 'event consumer could not start');
-        delay = STREAM_WAIT_MAX_MS;
-      }
-    }
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopping.abort();
-    await Promise.all(this.waiting.splice(0));
-    await Promise.all(this.handles.splice(0).map((handle) => handle.stop()));
   }
 }
 
@@ -150,10 +187,25 @@ export class EventKitModule {
         { provide: EVENT_KIT_OPTIONS, useValue: options },
         {
           provide: EVENTS_NATS,
-          useFactory: () => connectNats(options.natsUrl, `${options.service}-events`, options.natsCredentials),
+          useFactory: async () => {
+            const nc = await connectNats(options.natsUrl, `${options.service}-events`, options.natsCredentials);
+            void logConnectionStatus(nc, options.logger.child({ component: 'events-nats' }));
+            return nc;
+          },
         },
-        // A small pool of its own: the relay holds a transaction open while it publishes a batch.
-        { provide: OUTBOX_POOL, useFactory: () => new pg.Pool({ connectionString: options.databaseUrl, max: 2 }) },
+        {
+          provide: OUTBOX_POOL,
+          useFactory: () => {
+            // A small pool of its own: the relay holds a transaction open while it publishes a batch.
+            const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
+            // An idle client's connection dropped by the server (restart, failover, a proxy) is emitted
+            // here; unheard, it would crash the process. The pool replaces it at the next checkout.
+            pool.on('error', (error) =>
+              options.logger.warn({ err: error }, 'outbox database connection lost; the pool reconnects'),
+            );
+            return pool;
+          },
+        },
         {
           provide: OutboxRelay,
           inject: [EVENTS_NATS, OUTBOX_POOL],
@@ -165,14 +217,33 @@ export class EventKitModule {
               logger: options.logger.child({ component: 'outbox-relay' }),
             }),
         },
-        EventKitRuntime,
+        OwnStreams,
         EventConsumers,
+        EventKitRuntime,
       ],
       exports: [EVENTS_NATS, OutboxRelay, EventConsumers],
     };
   }
 }
 
-function isStreamNotFound(error: unknown): boolean {
-  return error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound;
+/** Connection trouble in the logs: the client reconnects by itself (forever), this says when and why. */
+async function logConnectionStatus(nc: NatsConnection, logger: Logger): Promise<void> {
+  for await (const status of nc.status()) {
+    switch (status.type) {
+      case 'disconnect':
+      case 'staleConnection':
+        logger.warn({ status }, 'events NATS connection lost; reconnecting');
+        break;
+      case 'reconnect':
+        logger.info({ status }, 'events NATS connection back');
+        break;
+      case 'error':
+      case 'ldm':
+      case 'slowConsumer':
+        logger.error({ status }, 'events NATS connection reports a problem');
+        break;
+      default:
+        break;
+    }
+  }
 }

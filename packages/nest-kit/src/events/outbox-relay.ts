@@ -13,6 +13,8 @@ export interface OutboxRelayOptions {
   /** Backoff after a failed publish doubles from the poll interval up to this. */
   maxBackoffMs?: number;
   publishTimeoutMs?: number;
+  /** At stop, how long the relay keeps publishing what is left before the connection drains. */
+  flushTimeoutMs?: number;
 }
 
 interface OutboxRow {
@@ -34,6 +36,7 @@ export class OutboxRelay {
   private readonly batchSize: number;
   private readonly maxBackoffMs: number;
   private readonly publishTimeoutMs: number;
+  private readonly flushTimeoutMs: number;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private rerun = false;
@@ -46,20 +49,47 @@ export class OutboxRelay {
     this.batchSize = options.batchSize ?? 100;
     this.maxBackoffMs = options.maxBackoffMs ?? 30_000;
     this.publishTimeoutMs = options.publishTimeoutMs ?? 5_000;
+    this.flushTimeoutMs = options.flushTimeoutMs ?? 5_000;
   }
 
   start(): void {
     if (this.started) return;
     this.started = true;
+    void this.publishOnReconnect();
     this.runNow();
   }
 
-  /** Waits for the pass in progress; rows it did not reach stay for the next start or replica. */
+  /**
+   * Stops polling, then publishes the rows still waiting (for up to `flushTimeoutMs`), so events
+   * written just before a shutdown leave now rather than at the next start; what is left then stays
+   * for the next start or another replica.
+   */
   async stop(): Promise<void> {
     this.started = false;
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.running;
+    const deadline = Date.now() + this.flushTimeoutMs;
+    while (Date.now() < deadline) {
+      const outcome = await this.publishBatch().catch((error: unknown) => {
+        this.options.logger.warn({ err: error }, 'outbox flush at shutdown failed');
+        return undefined;
+      });
+      if (!outcome?.complete || outcome.published < this.batchSize) return;
+    }
+  }
+
+  /**
+   * After a broker outage the backoff may be at its longest (30 s): the connection coming back ends
+   * it, so what piled up in the outbox leaves at once.
+   */
+  private async publishOnReconnect(): Promise<void> {
+    for await (const status of this.options.nc.status()) {
+      if (!this.started) return;
+      if (status.type !== 'reconnect') continue;
+      this.failures = 0;
+      this.runNow();
+    }
   }
 
   /** Publishes now rather than at the next poll; call after committing an outbox row. */

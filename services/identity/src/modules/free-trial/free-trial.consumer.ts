@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { EventStreams, EventTypes, eventSubject, FreeTrialRequestedV1Schema } from '@medtutor/contracts';
-import { EventConsumers, handleOnce } from '@medtutor/nest-kit';
+import { EventTypes, FreeTrialRequestedV1Schema } from '@medtutor/contracts';
+import { EventConsumers } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { normaliseEmail } from '../users/user.mapping.js';
 
@@ -23,21 +23,19 @@ export class FreeTrialConsumer implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.consumers.start({
-      stream: EventStreams.tutoring.name,
       durable: FREE_TRIAL_CONSUMER,
-      filterSubjects: [eventSubject(EventTypes.freeTrialRequested)],
-      handle: async (event) => {
-        const request = FreeTrialRequestedV1Schema.parse(event.data);
+      event: EventTypes.freeTrialRequested,
+      schema: FreeTrialRequestedV1Schema,
+      db: this.prisma,
+      handle: async (tx, request) => {
         const email = normaliseEmail(request.email);
         const digits = request.phone.replace(/\D/g, '');
         const phone = digits.length >= MIN_PHONE_DIGITS ? digits : null;
-        await handleOnce(this.prisma, FREE_TRIAL_CONSUMER, event.id, async (tx) => {
-          await tx.$executeRaw`
+        await tx.$executeRaw`
             UPDATE users SET free_trial_used = true, updated_at = now()
             WHERE free_trial_used = false
               AND (email = ${email}
                    OR (${phone}::text IS NOT NULL AND regexp_replace(coalesce(phone, ''), '\\D', '', 'g') = ${phone}::text))`;
-        });
       },
     });
   }

@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { EventStreams, EventTypes, eventSubject, HoursUsedV1Schema, mondayOf } from '@medtutor/contracts';
-import { EventConsumers, handleOnce } from '@medtutor/nest-kit';
+import { EventTypes, HoursUsedV1Schema, mondayOf } from '@medtutor/contracts';
+import { EventConsumers } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { TutorAccountsRepository } from '../tutor-accounts/tutor-accounts.repository.js';
 import { LoggedHoursRepository } from './logged-hours.repository.js';
@@ -23,26 +23,25 @@ export class HoursUsedConsumer implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.consumers.start({
-      stream: EventStreams.tutoring.name,
       durable: PAYROLL_HOURS_USED_CONSUMER,
-      filterSubjects: [eventSubject(EventTypes.hoursUsed)],
-      handle: async (event) => {
-        const used = HoursUsedV1Schema.parse(event.data);
+      event: EventTypes.hoursUsed,
+      schema: HoursUsedV1Schema,
+      db: this.prisma,
+      handle: async (tx, used) => {
         const { tutorId, tutorUserId, tutorName } = used;
         if (used.actorRole !== 'tutor' || tutorId === null) return;
-        await handleOnce(this.prisma, PAYROLL_HOURS_USED_CONSUMER, event.id, async (tx) => {
-          await this.logged.add(tx, {
-            tutorId,
-            weekStarting: mondayOf(used.date),
-            sessionId: used.sessionId,
-            studentUserId: used.userId,
-            subject: used.subject,
-            hours: used.hours,
-          });
-          if (tutorUserId !== null && tutorName !== null) {
-            await this.accounts.learn(tx, { userId: tutorUserId, tutorId, name: tutorName, email: null });
-          }
+        // Additions, so sessions arriving in any order (replicas, redeliveries) sum the same.
+        await this.logged.add(tx, {
+          tutorId,
+          weekStarting: mondayOf(used.date),
+          sessionId: used.sessionId,
+          studentUserId: used.userId,
+          subject: used.subject,
+          hours: used.hours,
         });
+        if (tutorUserId !== null && tutorName !== null) {
+          await this.accounts.learn(tx, { userId: tutorUserId, tutorId, name: tutorName, email: null });
+        }
       },
     });
   }

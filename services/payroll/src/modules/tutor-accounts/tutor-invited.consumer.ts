@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { EventStreams, EventTypes, eventSubject, TutorInvitedV1Schema } from '@medtutor/contracts';
-import { EventConsumers, handleOnce } from '@medtutor/nest-kit';
+import { EventTypes, TutorInvitedV1Schema } from '@medtutor/contracts';
+import { EventConsumers } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { TutorAccountsRepository } from './tutor-accounts.repository.js';
 
@@ -18,23 +18,21 @@ export class TutorInvitedConsumer implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.consumers.start({
-      stream: EventStreams.identity.name,
       durable: PAYROLL_TUTOR_INVITED_CONSUMER,
-      filterSubjects: [eventSubject(EventTypes.tutorInvited)],
-      handle: async (event) => {
-        const invited = TutorInvitedV1Schema.parse(event.data);
-        await handleOnce(this.prisma, PAYROLL_TUTOR_INVITED_CONSUMER, event.id, async (tx) => {
-          const outcome = await this.accounts.link(tx, {
-            userId: invited.userId,
-            tutorId: invited.tutorId,
-            name: `${invited.firstName} ${invited.lastName}`,
-            email: invited.email,
-          });
-          // Nothing is changed then; the event ends in the dead letters for an admin to sort out.
-          if (outcome !== 'linked') {
-            throw new Error(`Tutor ${invited.tutorId} not linked to user ${invited.userId}: ${outcome}`);
-          }
+      event: EventTypes.tutorInvited,
+      schema: TutorInvitedV1Schema,
+      db: this.prisma,
+      handle: async (tx, invited) => {
+        const outcome = await this.accounts.link(tx, {
+          userId: invited.userId,
+          tutorId: invited.tutorId,
+          name: `${invited.firstName} ${invited.lastName}`,
+          email: invited.email,
         });
+        // Nothing is changed then; the event ends in the dead letters for an admin to sort out.
+        if (outcome !== 'linked') {
+          throw new Error(`Tutor ${invited.tutorId} not linked to user ${invited.userId}: ${outcome}`);
+        }
       },
     });
   }

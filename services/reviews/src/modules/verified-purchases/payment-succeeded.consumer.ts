@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { EventStreams, EventTypes, eventSubject, PaymentSucceededV1Schema } from '@medtutor/contracts';
-import { EventConsumers, handleOnce } from '@medtutor/nest-kit';
+import { EventTypes, PaymentSucceededV1Schema } from '@medtutor/contracts';
+import { EventConsumers } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { VerifiedPurchasesService } from './verified-purchases.service.js';
 
@@ -17,15 +17,11 @@ export class PaymentSucceededConsumer implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.consumers.start({
-      stream: EventStreams.catalogPayments.name,
       durable: PAYMENT_SUCCEEDED_CONSUMER,
-      filterSubjects: [eventSubject(EventTypes.paymentSucceeded)],
-      handle: async (event) => {
-        const payment = PaymentSucceededV1Schema.parse(event.data);
-        await handleOnce(this.prisma, PAYMENT_SUCCEEDED_CONSUMER, event.id, (tx) =>
-          this.verified.recordPayment(tx, payment),
-        );
-      },
+      event: EventTypes.paymentSucceeded,
+      schema: PaymentSucceededV1Schema,
+      db: this.prisma,
+      handle: (tx, payment) => this.verified.recordPayment(tx, payment),
     });
   }
 }

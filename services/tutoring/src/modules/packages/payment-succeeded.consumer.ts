@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { EventStreams, EventTypes, eventSubject, PaymentSucceededV1Schema } from '@medtutor/contracts';
-import { EventConsumers, handleOnce } from '@medtutor/nest-kit';
+import { EventTypes, PaymentSucceededV1Schema } from '@medtutor/contracts';
+import { EventConsumers } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { PackagesService } from './packages.service.js';
 
@@ -16,17 +16,13 @@ export class PaymentSucceededConsumer implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    // A payload that breaks the contract is dead-lettered at once, for a person to see.
     await this.consumers.start({
-      stream: EventStreams.catalogPayments.name,
       durable: PAYMENT_SUCCEEDED_CONSUMER,
-      filterSubjects: [eventSubject(EventTypes.paymentSucceeded)],
-      handle: async (event) => {
-        // A payload that breaks the contract throws: retried, then dead-lettered for a person to see.
-        const payment = PaymentSucceededV1Schema.parse(event.data);
-        await handleOnce(this.prisma, PAYMENT_SUCCEEDED_CONSUMER, event.id, (tx) =>
-          this.packages.creditPayment(tx, payment),
-        );
-      },
+      event: EventTypes.paymentSucceeded,
+      schema: PaymentSucceededV1Schema,
+      db: this.prisma,
+      handle: (tx, payment) => this.packages.creditPayment(tx, payment),
     });
   }
 }
