@@ -23,12 +23,15 @@ export async function shutDownGracefully(
   await sleep(drainMs);
   const server = app.getHttpServer() as Server;
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
+  // A kept-alive connection whose request began before SIGTERM stays open once answered: close each
+  // as soon as it is idle rather than wait for its keep-alive timeout.
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
   const cutOff = setTimeout(() => {
     logger.warn({ graceMs }, 'requests still in flight after the grace period: closing their connections');
     server.closeAllConnections();
   }, graceMs);
   await closed;
+  clearInterval(sweep);
   clearTimeout(cutOff);
   await app.close();
   logger.info('gateway stopped');

@@ -24,7 +24,7 @@ import {
 import { DomainError, parseRequest, RpcErrorFilter } from '@medtutor/nest-kit';
 import { testActorGuard } from '@medtutor/nest-kit/testing';
 import { pino } from 'pino';
-import { NEVER, type Observable } from 'rxjs';
+import { map, NEVER, type Observable, timer } from 'rxjs';
 
 const FAKE = Symbol('FAKE_SERVICES');
 
@@ -45,6 +45,10 @@ export class FakeServices {
   readonly silent = new Set<string>();
   /** Subjects that do their work but whose answer never arrives (a reply lost or late). */
   readonly replyLost = new Set<string>();
+  /** Subjects whose database is unreachable: the platform's error filter answers COMMON.SERVICE_UNAVAILABLE. */
+  readonly databaseDown = new Set<string>();
+  /** Subjects that answer after this many milliseconds (a slow request in flight). */
+  readonly delayMs = new Map<string, number>();
   /** identity's per-user "sessions valid after" (epoch ms), set by a password reset. */
   readonly sessionsValidAfter = new Map<number, number>();
   readonly resetTokens = new Map<string, number>();
@@ -195,11 +199,16 @@ class FakeServicesController {
     return this.answer(ctx, payload, (): HealthReply => ({ service, status: 'ok', checks: {} }));
   }
 
-  private answer<T>(ctx: NatsContext, payload: unknown, handle: () => T): T | Observable<never> {
+  private answer<T>(ctx: NatsContext, payload: unknown, handle: () => T): T | Observable<T> {
     const subject = ctx.getSubject();
     const { meta, data } = payload as { meta: RpcMeta; data: unknown };
     this.fake.received.push({ subject, meta, data });
     if (this.fake.silent.has(subject)) return NEVER;
+    if (this.fake.databaseDown.has(subject)) {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    }
+    const delay = this.fake.delayMs.get(subject);
+    if (delay !== undefined) return timer(delay).pipe(map(() => handle()));
     const result = handle();
     return this.fake.replyLost.has(subject) ? NEVER : result;
   }
@@ -221,7 +230,8 @@ export async function startFakeServices(natsUrl: string): Promise<{ fake: FakeSe
   const fake = new FakeServices();
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(FakeServicesModule.with(fake), {
     transport: Transport.NATS,
-    options: { servers: [natsUrl], queue: 'fake-services' },
+    // Like the real services, never give up on a NATS that is away for a while (tests restart it).
+    options: { servers: [natsUrl], queue: 'fake-services', maxReconnectAttempts: -1, reconnectTimeWait: 500 },
     logger: false,
   });
   app.useGlobalFilters(new RpcErrorFilter(pino({ level: 'silent' })));

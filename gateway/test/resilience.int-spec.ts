@@ -1,0 +1,223 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ErrorCodes, ServerMessages, Subjects } from '@medtutor/contracts';
+import { eventually, type RestartableNats, startRestartableNats } from '@medtutor/nest-kit/testing';
+import request from 'supertest';
+import { type FakeServices, startFakeServices } from './support/fake-services.js';
+import { startGatewayProcess } from './support/gateway-process.js';
+import { type GatewayUnderTest, startGatewayOn } from './support/test-gateway.js';
+
+/**
+ * The gateway while parts around it fail: a service that cannot answer, the broker gone and back,
+ * a SIGTERM. On a private nats-server that the tests kill and restart, with fake services.
+ */
+let nats: RestartableNats;
+let fakes: { fake: FakeServices; stop: () => Promise<void> };
+let fake: FakeServices;
+let gateway: GatewayUnderTest;
+let server: Server;
+
+beforeAll(async () => {
+  nats = await startRestartableNats();
+  fakes = await startFakeServices(nats.url);
+  fake = fakes.fake;
+  gateway = await startGatewayOn(nats.url);
+  server = gateway.app.getHttpServer();
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await fakes?.stop();
+  await nats?.stop();
+});
+
+const unavailable = {
+  statusCode: 503,
+  code: ErrorCodes.serviceUnavailable,
+  message: ServerMessages.serviceUnavailable,
+};
+const catalog = () => request(server).get('/api/catalog');
+const askedFor = (subject: string) => fake.received.filter((received) => received.subject === subject).length;
+
+async function timed<T>(action: () => Promise<T>): Promise<[T, number]> {
+  const started = Date.now();
+  const result = await action();
+  return [result, Date.now() - started];
+}
+
+/** The gateway's other work: another service's route, sign-in, readiness. */
+async function expectTheRestUnaffected(): Promise<void> {
+  const forgot = await request(server).post('/api/forgot-password').send({ email: 'someone@example.com' });
+  expect(forgot.status).toBe(200);
+  const email = `resilience-${Date.now()}@example.com`;
+  fake.addUser({ email, password: 'pass-word-1' });
+  expect((await request(server).post('/api/login').send({ email, password: 'pass-word-1' })).status).toBe(200);
+  expect((await request(server).get('/readyz')).status).toBe(200);
+}
+
+describe('a service that cannot answer', () => {
+  it('costs its routes a 503 within the deadline, then at once from its open circuit, and recovers by itself', async () => {
+    const { failures } = gateway.config.circuitBreaker;
+    expect((await catalog()).status).toBe(200);
+    fake.silent.add(Subjects.catalogPayments.getCatalog);
+    let downAt: number;
+    try {
+      const [timedOut, deadlineMs] = await timed(() => Promise.all(Array.from({ length: failures }, () => catalog())));
+      for (const res of timedOut) expect(res.body).toEqual(unavailable);
+      expect(deadlineMs).toBeLessThan(gateway.config.rpcTimeoutMs + 500);
+
+      const asked = askedFor(Subjects.catalogPayments.getCatalog);
+      const [refused, refusedMs] = await timed(() => catalog());
+      expect(refused.status).toBe(503);
+      expect(refused.body).toEqual(unavailable);
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(gateway.config.circuitBreaker.halfOpenAfterMs / 1000);
+      expect(refusedMs).toBeLessThan(100);
+      // The open circuit answered without asking the service.
+      expect(askedFor(Subjects.catalogPayments.getCatalog)).toBe(asked);
+
+      await expectTheRestUnaffected();
+      console.info(
+        `service silent: ${failures} requests answered 503 after ${deadlineMs} ms (deadline ${gateway.config.rpcTimeoutMs} ms), then the open circuit in ${refusedMs} ms (Retry-After ${retryAfter} s)`,
+      );
+    } finally {
+      fake.silent.delete(Subjects.catalogPayments.getCatalog);
+      downAt = Date.now();
+    }
+    await eventually(async () => (await catalog()).status === 200, 10_000, 'the catalog route answering again');
+    console.info(`service back: its route answered 200 after ${Date.now() - downAt} ms`);
+  }, 30_000);
+
+  it('opens the circuit on the COMMON.SERVICE_UNAVAILABLE a service answers with its database down', async () => {
+    const { failures } = gateway.config.circuitBreaker;
+    fake.databaseDown.add(Subjects.catalogPayments.getCatalog);
+    try {
+      for (let attempt = 1; attempt <= failures; attempt++) {
+        const [res, ms] = await timed(() => catalog());
+        expect(res.body).toEqual(unavailable);
+        expect(ms).toBeLessThan(500);
+      }
+      const asked = askedFor(Subjects.catalogPayments.getCatalog);
+      const refused = await catalog();
+      expect(refused.body).toEqual(unavailable);
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect(askedFor(Subjects.catalogPayments.getCatalog)).toBe(asked);
+    } finally {
+      fake.databaseDown.delete(Subjects.catalogPayments.getCatalog);
+    }
+    const [, recoveredMs] = await timed(() =>
+      eventually(async () => (await catalog()).status === 200, 10_000, 'the catalog route answering again'),
+    );
+    console.info(`database back: the route answered 200 after ${recoveredMs} ms`);
+  }, 30_000);
+
+  it('never opens the circuit on domain errors: they are answers', async () => {
+    const attempts = gateway.config.circuitBreaker.failures + 2;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      const res = await request(server)
+        .post('/api/login')
+        .send({ email: `nobody-${attempt}-${Date.now()}@example.com`, password: 'wrong-pass-1' });
+      expect(res.body.code).toBe(ErrorCodes.invalidCredentials);
+    }
+    const asked = askedFor(Subjects.identity.verifyCredentials);
+    const email = `after-errors-${Date.now()}@example.com`;
+    fake.addUser({ email, password: 'pass-word-1' });
+    expect((await request(server).post('/api/login').send({ email, password: 'pass-word-1' })).status).toBe(200);
+    expect(askedFor(Subjects.identity.verifyCredentials)).toBe(asked + 1);
+  });
+});
+
+describe('the broker down and back', () => {
+  it('is not ready at once while NATS is down, and ready again after its return without a restart', async () => {
+    expect((await request(server).get('/readyz')).status).toBe(200);
+    await nats.kill();
+    const [down, notReadyMs] = await timed(() =>
+      eventually(
+        async () => {
+          const res = await request(server).get('/readyz');
+          return res.status === 503 && res;
+        },
+        2_000,
+        '/readyz answering 503',
+      ),
+    );
+    expect(down.body).toEqual({ service: 'gateway', status: 'degraded', checks: { nats: 'failed', redis: 'ok' } });
+    // Routes answer 503 at once, and these failures are not the services' fault: no circuit opens.
+    for (let attempt = 1; attempt <= gateway.config.circuitBreaker.failures + 1; attempt++) {
+      const [res, ms] = await timed(() => catalog());
+      expect(res.body).toEqual(unavailable);
+      expect(ms).toBeLessThan(500);
+    }
+    // Static files and the shell never need NATS.
+    expect((await request(server).get('/healthz')).status).toBe(200);
+
+    await sleep(2_000);
+    await nats.restart();
+    const backAt = Date.now();
+    await eventually(async () => (await request(server).get('/readyz')).status === 200, 10_000, '/readyz 200');
+    const readyMs = Date.now() - backAt;
+    await eventually(async () => (await catalog()).status === 200, 10_000, 'the catalog route answering');
+    const routeMs = Date.now() - backAt;
+    // Sooner than an open circuit would let it through.
+    expect(routeMs).toBeLessThan(gateway.config.circuitBreaker.halfOpenAfterMs);
+    console.info(
+      `NATS killed: /readyz 503 after ${notReadyMs} ms; restarted: /readyz 200 after ${readyMs} ms, a route 200 after ${routeMs} ms`,
+    );
+  }, 30_000);
+});
+
+describe('SIGTERM', () => {
+  it('answers not ready at once, serves during the drain, finishes the request in flight and exits 0', async () => {
+    const drainMs = 1_500;
+    const slowMs = 2_500;
+    const process = await startGatewayProcess(nats.url, {
+      SHUTDOWN_DRAIN_MS: String(drainMs),
+      SHUTDOWN_GRACE_MS: '5000',
+    });
+    fake.delayMs.set(Subjects.catalogPayments.getCatalog, slowMs);
+    try {
+      const inFlight = fetch(`${process.url}/api/catalog`);
+      await sleep(200);
+      const signalledAt = Date.now();
+      process.signal('SIGTERM');
+
+      const notReady = await eventually(
+        async () => {
+          const res = await fetch(`${process.url}/readyz`);
+          return res.status === 503 && res;
+        },
+        1_000,
+        'the public /readyz answering 503',
+      );
+      const notReadyMs = Date.now() - signalledAt;
+      expect(await notReady.json()).toEqual({
+        service: 'gateway',
+        status: 'degraded',
+        checks: { nats: 'ok', redis: 'ok', accepting: 'failed' },
+      });
+      expect((await fetch(`${process.probeUrl}/readyz`)).status).toBe(503);
+      // New requests are still served while the load balancer lets go, each closing its connection.
+      const during = await fetch(`${process.url}/healthz`);
+      expect(during.status).toBe(200);
+      expect(during.headers.get('connection')).toBe('close');
+      expect(Date.now() - signalledAt).toBeLessThan(drainMs);
+
+      const finished = await inFlight;
+      expect(finished.status).toBe(200);
+      expect(await finished.json()).toHaveProperty('packages');
+      expect(await process.exited).toBe(0);
+      const exitMs = Date.now() - signalledAt;
+      // Gone as soon as the last request was answered, not at the end of the grace period.
+      expect(exitMs).toBeLessThan(slowMs + 2_000);
+      await expect(fetch(`${process.url}/healthz`)).rejects.toThrow();
+      console.info(
+        `SIGTERM: /readyz 503 after ${notReadyMs} ms, a ${slowMs} ms request in flight answered 200, exit 0 after ${exitMs} ms (drain ${drainMs} ms)`,
+      );
+    } finally {
+      fake.delayMs.delete(Subjects.catalogPayments.getCatalog);
+      await process.stop();
+    }
+  }, 30_000);
+});
