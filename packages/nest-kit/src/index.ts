@@ -23,6 +23,8 @@ export * from './events/inbox.js';
 export * from './events/streams.js';
 export * from './events/outbox-relay.js';
 export * from './events/event-consumer.js';
+export * from './events/event-metrics.js';
+export * from './events/event-pruner.js';
 export * from './events/event-kit.module.js';
 export * from './health/service-health.module.js';
 export * from './mail/mail-config.js';

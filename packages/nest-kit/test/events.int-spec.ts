@@ -12,6 +12,7 @@ import {
   DeadLetterHeaders,
   DeadLetterReasons,
   type EventConsumerOptions,
+  EventPruner,
   ensureStreams,
   handleOnce,
   type HandleOnceResult,
@@ -461,5 +462,47 @@ describe('event kit against real NATS JetStream and PostgreSQL', () => {
     await ensureStreams(nc, [fix]);
     cleanups.push(() => jsm.streams.delete(fix.name));
     expect(await relayPass()).toEqual({ published: 2, complete: true });
+  });
+  it('prunes published outbox rows and inbox rows past the retention, in batches, and keeps the rest', async () => {
+    const old = newEvent(eventType('pruned'), 1, {}, null);
+    const waiting = newEvent(eventType('never_published'), 1, {}, null);
+    const recent = newEvent(eventType('recent'), 1, {}, null);
+    for (const envelope of [old, waiting, recent]) await commitWithEvent(envelope);
+    const durable = newDurable('pruned');
+    for (const envelope of [old, recent]) await creditOnce(durable, envelope);
+    await pool.query("UPDATE outbox_events SET published_at = now() - interval '8 days' WHERE id = ANY($1::uuid[])", [
+      [old.id],
+    ]);
+    // Unpublished, however old: the relay still owes it to the stream.
+    await pool.query("UPDATE outbox_events SET created_at = now() - interval '30 days' WHERE id = $1", [waiting.id]);
+    await pool.query(
+      "UPDATE inbox_events SET processed_at = now() - interval '8 days' WHERE consumer = $1 AND event_id = $2",
+      [durable, old.id],
+    );
+    await pool.query('UPDATE outbox_events SET published_at = now() WHERE id = $1', [recent.id]);
+    const stale = async () =>
+      Number(
+        (
+          await pool.query(
+            `SELECT (SELECT count(*) FROM outbox_events WHERE published_at < now() - interval '7 days')
+                  + (SELECT count(*) FROM inbox_events WHERE processed_at < now() - interval '7 days') AS n`,
+          )
+        ).rows[0].n,
+      );
+    expect(await stale()).toBeGreaterThanOrEqual(2);
+
+    const result = await new EventPruner({ pool, logger, retentionDays: 7, batchSize: 1 }).prune();
+
+    expect(result.outbox).toBeGreaterThanOrEqual(1);
+    expect(result.inbox).toBeGreaterThanOrEqual(1);
+    expect(await stale()).toBe(0);
+    const outboxIds = (
+      await pool.query('SELECT id FROM outbox_events WHERE id = ANY($1::uuid[])', [[old.id, waiting.id, recent.id]])
+    ).rows.map((row) => row.id);
+    expect(outboxIds.sort()).toEqual([waiting.id, recent.id].sort());
+    const inboxIds = (await pool.query('SELECT event_id FROM inbox_events WHERE consumer = $1', [durable])).rows.map(
+      (row) => row.event_id,
+    );
+    expect(inboxIds).toEqual([recent.id]);
   });
 });
