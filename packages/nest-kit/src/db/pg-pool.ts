@@ -26,14 +26,21 @@ export function pgPoolConfig(databaseUrl: string, max: number): pg.PoolConfig {
 }
 
 /**
- * A pg pool that survives its database going away. pg emits `error` on the pool when an idle
- * connection drops (a restart, a failover, `pg_terminate_backend`); unheard, that event kills the
- * process. Logged here instead: the pool discards that connection and opens a new one on the next
- * query, so the service recovers by itself once the database is back.
+ * A pg pool that survives its database going away (a restart, a failover, `pg_terminate_backend`,
+ * a cut network). pg emits `error` on the pool when an idle connection drops, and on the client
+ * itself when one checked out with `pool.connect()` drops between two queries (a relay holding its
+ * transaction while it publishes); either, unheard, kills the process. Each is logged once here:
+ * the holder's next query fails, the pool discards the connection and opens a new one on demand, so
+ * the service recovers by itself once the database is back.
  */
 export function createPgPool(options: { databaseUrl: string; max: number; logger: Logger; name: string }): pg.Pool {
   const pool = new pg.Pool(pgPoolConfig(options.databaseUrl, options.max));
-  pool.on('error', (error) => options.logger.warn({ err: error }, 'idle database connection dropped'));
+  const logger = options.logger.child({ pool: options.name });
+  pool.on('connect', (client) =>
+    client.on('error', (error) => logger.warn({ err: error }, 'database connection dropped')),
+  );
+  // The pool re-emits an idle connection's error, already logged by the connection's own listener.
+  pool.on('error', () => undefined);
   measurePool(pool, options.name);
   return pool;
 }
