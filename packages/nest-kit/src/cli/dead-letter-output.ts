@@ -1,7 +1,7 @@
 import type { DeadLetter } from '../dead-letters/dead-letters.js';
 
 /** Long enough to tell errors apart in a terminal row; `--json` and `show` give them whole. */
-export const TABLE_ERROR_WIDTH = 60;
+const TABLE_ERROR_WIDTH = 60;
 
 /** A letter as `list --json` prints it: everything but the payload and headers, which `show` adds. */
 export function deadLetterSummary(letter: DeadLetter) {

@@ -8,9 +8,9 @@ export interface NatsTarget {
 }
 
 /** The project-local broker of `npm start` (scripts/lib/local-env.sh). */
-export const LOCAL_NATS_URL = 'nats://127.0.0.1:4222';
+const LOCAL_NATS_URL = 'nats://127.0.0.1:4222';
 /** The operators' user of infra/nats/authorization.conf, with every right. */
-export const LOCAL_OPERATOR_USER = 'admin';
+const LOCAL_OPERATOR_USER = 'admin';
 
 const EnvSchema = z.object({
   NATS_URL: z.string().min(1).optional(),
