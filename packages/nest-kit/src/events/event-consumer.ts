@@ -226,7 +226,7 @@ class ConsumerRun<T> {
         }
       },
       Math.max(this.tuning.ackWaitMs * 0.4, 100),
-    );
+    ).unref();
     try {
       const parsed = parseEvent(msg, this.options.schema);
       if (!parsed.ok) return outcome(await this.deadLetter(msg, parsed.reason, parsed.error));
