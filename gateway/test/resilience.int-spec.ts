@@ -6,6 +6,7 @@ import { eventually, type RestartableNats, startRestartableNats } from '@medtuto
 import request from 'supertest';
 import { type FakeServices, startFakeServices } from './support/fake-services.js';
 import { startGatewayProcess } from './support/gateway-process.js';
+import { startPrivateRedis } from './support/private-redis.js';
 import { type GatewayUnderTest, startGatewayOn } from './support/test-gateway.js';
 
 /**
@@ -218,6 +219,53 @@ describe('SIGTERM', () => {
     } finally {
       fake.delayMs.delete(Subjects.catalogPayments.getCatalog);
       await process.stop();
+    }
+  }, 60_000);
+});
+
+describe('Redis down and back', () => {
+  it('answers 503 (never 500) where Redis is needed while it is down, and works again without a restart', async () => {
+    const redis = await startPrivateRedis();
+    const onRedis = await startGatewayOn(nats.url, { env: { REDIS_URL: redis.url } });
+    const http = onRedis.app.getHttpServer();
+    const email = `redis-outage-${Date.now()}@example.com`;
+    fake.addUser({ email, password: 'pass-word-1' });
+    const login = () => request(http).post('/api/login').send({ email, password: 'pass-word-1' });
+    try {
+      const signedIn = await login();
+      expect(signedIn.status).toBe(200);
+      const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
+
+      await redis.kill();
+      const [down, notReadyMs] = await timed(() =>
+        eventually(
+          async () => {
+            const res = await request(http).get('/readyz');
+            return res.status === 503 && res;
+          },
+          2_000,
+          '/readyz answering 503',
+        ),
+      );
+      expect(down.body.checks).toEqual({ nats: 'ok', redis: 'failed' });
+      const [session, sessionMs] = await timed(() => request(http).get('/api/user').set('Cookie', cookie));
+      expect(session.body).toEqual(unavailable);
+      const [signIn, signInMs] = await timed(() => login());
+      expect(signIn.body).toEqual(unavailable);
+      expect(Math.max(sessionMs, signInMs)).toBeLessThan(3_000);
+      // What needs no Redis is unaffected.
+      expect((await request(http).get('/healthz')).status).toBe(200);
+
+      await redis.restart();
+      const backAt = Date.now();
+      await eventually(async () => (await request(http).get('/readyz')).status === 200, 10_000, '/readyz 200');
+      expect((await login()).status).toBe(200);
+      console.info(
+        `Redis killed: /readyz 503 after ${notReadyMs} ms, a session route 503 in ${sessionMs} ms, sign-in 503 in ${signInMs} ms; restarted: ready and signing in after ${Date.now() - backAt} ms`,
+      );
+    } finally {
+      await onRedis.close();
+      await redis.stop();
     }
   }, 30_000);
 });

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { eventually, testActorKeys, testRedisUrl } from '@medtutor/nest-kit/testing';
+import { freePort } from './free-port.js';
 
 const ENTRY = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 
@@ -57,7 +57,8 @@ export async function startGatewayProcess(natsUrl: string, env: Record<string, s
     stop: () => stopProcess(child, exited),
   };
   try {
-    await eventually(async () => (await fetch(`${gateway.url}/readyz`).catch(() => undefined))?.status === 200);
+    // Generous: loading the build under a busy test run can take a while.
+    await eventually(async () => (await fetch(`${gateway.url}/readyz`).catch(() => undefined))?.status === 200, 30_000);
   } catch (error) {
     await gateway.stop();
     throw new Error(`the gateway did not become ready:\n${output}`, { cause: error });
@@ -69,17 +70,4 @@ async function stopProcess(child: ChildProcess, exited: Promise<number | null>):
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGKILL');
   await exited;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
