@@ -26,6 +26,7 @@ export class AppModule {
           natsCredentials: config.natsCredentials,
           logger,
           jetstreamReplicas: config.jetstreamReplicas,
+          retentionDays: config.eventRetentionDays,
         }),
         MailKitModule.forService({ databaseUrl: config.databaseUrl, mail: config.mail, logger }),
         ServiceHealthModule.forService({

@@ -23,6 +23,7 @@ export class AppModule {
           natsCredentials: config.natsCredentials,
           logger,
           jetstreamReplicas: config.jetstreamReplicas,
+          retentionDays: config.eventRetentionDays,
         }),
         ServiceHealthModule.forService({
           service: SERVICE_NAME,

@@ -1,3 +1,4 @@
+import { StreamLimits } from '../events/streams.js';
 import { z } from 'zod';
 
 /**
@@ -62,6 +63,11 @@ export function serviceEnvSchema<K extends string>(databaseVar: K) {
     DATABASE_POOL_SIZE: unsetWhenEmpty(z.coerce.number().int().min(1).max(100)),
     /** Replicas of the platform's JetStream streams: 1 on one server, 3 on the cluster. */
     JETSTREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+    /**
+     * Days events stay in the service's stream, and processed outbox and inbox rows in its database
+     * (one number, so an inbox row outlives every redelivery of its message).
+     */
+    EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(StreamLimits.retentionDays),
     ...({ [databaseVar]: postgresUrl } as Record<K, typeof postgresUrl>),
   });
 }

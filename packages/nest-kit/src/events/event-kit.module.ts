@@ -9,9 +9,10 @@ import {
 } from '@nestjs/common';
 import { type EventEnvelope, eventSubject } from '@medtutor/contracts';
 import type { NatsConnection } from '@nats-io/transport-node';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import { createPgPool } from '../db/pg-pool.js';
 import { connectNats, type NatsCredentials } from '../nats/nats-connection.js';
 import { type ConsumerTuning, type EventConsumerHandle, startConsumer } from './event-consumer.js';
 import { EventPruner } from './event-pruner.js';
@@ -195,16 +196,10 @@ export class EventKitModule {
         },
         {
           provide: OUTBOX_POOL,
-          useFactory: () => {
-            // A small pool of its own: the relay holds a transaction open while it publishes a batch.
-            const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
-            // An idle client's connection dropped by the server (restart, failover, a proxy) is emitted
-            // here; unheard, it would crash the process. The pool replaces it at the next checkout.
-            pool.on('error', (error) =>
-              options.logger.warn({ err: error }, 'outbox database connection lost; the pool reconnects'),
-            );
-            return pool;
-          },
+          // A small pool of its own: the relay holds a transaction open while it publishes a batch. A
+          // connection dropped mid-publish is logged by createPgPool, never a process crash.
+          useFactory: () =>
+            createPgPool({ databaseUrl: options.databaseUrl, max: 2, logger: options.logger, name: 'outbox' }),
         },
         {
           provide: OutboxRelay,
