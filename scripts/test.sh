@@ -83,7 +83,9 @@ code=0
 if ! probe nats "$TEST_NATS_URL" >/dev/null 2>&1 && start_private_nats jest-nats open; then
   export TEST_NATS_URL="$PRIVATE_NATS_URL"
 fi
-node --experimental-vm-modules node_modules/jest/bin/jest.js --json --outputFile="$RESULTS/jest.json" || code=$?
+# --forceExit: the report is written before jest exits, and a handle some test leaves open (one is
+# known in packages/nest-kit/test/events.int-spec.ts, not yet found) must not hang the whole run.
+node --experimental-vm-modules node_modules/jest/bin/jest.js --json --outputFile="$RESULTS/jest.json" --forceExit || code=$?
 stop_private_nats jest-nats
 record jest jest "$code" "$started"
 
@@ -97,7 +99,7 @@ run_faults() {
     return
   fi
   info "faults: issue 13's fault scenarios (npm run test:faults)"
-  npm run --silent test:faults -- --json --outputFile="$RESULTS/faults.json" || code=$?
+  npm run --silent test:faults -- --json --outputFile="$RESULTS/faults.json" --forceExit || code=$?
   record jest faults "$code" "$started"
 }
 run_faults
