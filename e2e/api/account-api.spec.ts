@@ -24,21 +24,11 @@ let registered: UserDto;
 const login = (request: APIRequestContext, email: string, password: string) =>
   request.post('/api/login', { data: { email, password } });
 
-test('the system is ready: NATS, Redis and every service answer', async ({ request }) => {
+// The gateway's readiness is its own (NATS, Redis): one service's outage must not take the site down.
+test('the gateway is ready: NATS and Redis answer', async ({ request }) => {
   const res = await request.get('/readyz');
   expect(res.status()).toBe(200);
-  expect(await res.json()).toMatchObject({
-    status: 'ok',
-    checks: {
-      nats: 'ok',
-      redis: 'ok',
-      identity: 'ok',
-      'catalog-payments': 'ok',
-      tutoring: 'ok',
-      reviews: 'ok',
-      payroll: 'ok',
-    },
-  });
+  expect(await res.json()).toEqual({ service: 'gateway', status: 'ok', checks: { nats: 'ok', redis: 'ok' } });
 });
 
 test('register, read the session, log out, and log back in', async ({ request }) => {
