@@ -30,9 +30,13 @@ export const ErrorCodes = {
   paymentProviderUnavailable: 'PAYMENTS.PROVIDER_UNAVAILABLE',
   paymentNotPending: 'PAYMENTS.PAYMENT_NOT_PENDING',
   webhookSignatureInvalid: 'PAYMENTS.WEBHOOK_SIGNATURE_INVALID',
+  /** Not paid, already refunded in full, or under an open dispute. */
+  refundNotAllowed: 'PAYMENTS.REFUND_NOT_ALLOWED',
   payslipStatusConflict: 'PAYROLL.STATUS_CONFLICT',
   tutorNotLinked: 'PAYROLL.TUTOR_NOT_LINKED',
   tutorHasLogin: 'TUTORING.TUTOR_HAS_LOGIN',
+  /** The package is frozen by an open payment dispute: no session may be logged against it. */
+  packageOnHold: 'TUTORING.PACKAGE_ON_HOLD',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
@@ -65,12 +69,15 @@ export const HttpStatusByCode: Record<ErrorCode, number> = {
   'PAYMENTS.PROVIDER_UNAVAILABLE': 502,
   'PAYMENTS.PAYMENT_NOT_PENDING': 409,
   'PAYMENTS.WEBHOOK_SIGNATURE_INVALID': 400,
+  // The payment is in no state to refund (not paid, nothing left, dispute open).
+  'PAYMENTS.REFUND_NOT_ALLOWED': 409,
   // The payslip is not in the status the transition starts from (e.g. approving a draft).
   'PAYROLL.STATUS_CONFLICT': 409,
   // A tutor account payroll has not linked to a tutor-directory entry yet.
   'PAYROLL.TUTOR_NOT_LINKED': 409,
   // A directory entry already signs in as another account: one login per tutor.
   'TUTORING.TUTOR_HAS_LOGIN': 409,
+  'TUTORING.PACKAGE_ON_HOLD': 409,
 };
 
 export const isErrorCode = (value: unknown): value is ErrorCode =>

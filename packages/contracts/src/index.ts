@@ -13,3 +13,4 @@ export * from './reviews.js';
 export * from './payroll.js';
 export * from './tutor-invitations.js';
 export * from './fixtures.js';
+export * from './refunds.js';

@@ -174,15 +174,37 @@ export const RevenueByWeekRequestSchema = z.object({
 });
 export type RevenueByWeekRequest = z.input<typeof RevenueByWeekRequestSchema>;
 
-/** Succeeded payments in one currency: never converted, since each currency is charged as priced. */
+/**
+ * Succeeded payments in one currency, net of refunds (and lost disputes): never converted, since each
+ * currency is charged as priced. A payment counts in the week it was paid.
+ */
 export const CurrencyRevenueSchema = z.object({
   currency: z.enum(CurrencyCodes),
-  /** The sum in the currency's minor unit. */
-  amountMinor: z.number().int().nonnegative(),
-  /** `formatMinor` of the sum, e.g. '£1240.00'. */
+  /** The net sum in the currency's minor unit: charged less refunded. */
+  amountMinor: z.number().int(),
+  /** `formatMinor` of the net sum, e.g. '£1240.00'. */
   formattedAmount: z.string(),
   payments: z.number().int().nonnegative(),
+  /** What was charged, before refunds. */
+  grossMinor: z.number().int().nonnegative(),
+  /** What went back: refunds and lost disputes. */
+  refundedMinor: z.number().int().nonnegative(),
 });
+
+/**
+ * The same payments in GBP as Stripe settled them: the balance transactions' amounts (converted at
+ * Stripe's own exchange rate), less refunds' settled amounts. Never computed from a kept rate: a
+ * payment without a settlement figure yet (or paid with the demo provider in another currency) is
+ * counted in `unsettledPayments` instead.
+ */
+export const SettledRevenueSchema = z.object({
+  currency: z.literal('GBP'),
+  amountMinor: z.number().int(),
+  formattedAmount: z.string(),
+  settledPayments: z.number().int().nonnegative(),
+  unsettledPayments: z.number().int().nonnegative(),
+});
+export type SettledRevenue = z.infer<typeof SettledRevenueSchema>;
 export type CurrencyRevenue = z.infer<typeof CurrencyRevenueSchema>;
 
 /**
@@ -195,6 +217,7 @@ export const RevenueWeekSchema = z.object({
   /** Succeeded payments in the week, all currencies together. */
   payments: z.number().int().nonnegative(),
   totals: z.array(CurrencyRevenueSchema),
+  settledGbp: SettledRevenueSchema,
 });
 export type RevenueWeek = z.infer<typeof RevenueWeekSchema>;
 
@@ -202,6 +225,7 @@ export type RevenueWeek = z.infer<typeof RevenueWeekSchema>;
 export const RevenueByWeekDtoSchema = z.object({
   weeks: z.array(RevenueWeekSchema),
   totals: z.array(CurrencyRevenueSchema),
+  settledGbp: SettledRevenueSchema,
 });
 export type RevenueByWeekDto = z.infer<typeof RevenueByWeekDtoSchema>;
 

@@ -33,6 +33,9 @@ export const Subjects = {
     handleProviderWebhook: 'catalog-payments.handle_provider_webhook',
     revenueByWeek: 'catalog-payments.revenue_by_week',
     listPaymentConflicts: 'catalog-payments.list_payment_conflicts',
+    listPayments: 'catalog-payments.list_payments',
+    getAdminPayment: 'catalog-payments.get_admin_payment',
+    refundPayment: 'catalog-payments.refund_payment',
   },
   tutoring: {
     health: 'tutoring.health',
@@ -90,6 +93,8 @@ export const EventTypes = {
   userRegistered: 'identity.user_registered.v1',
   passwordResetRequested: 'identity.password_reset_requested.v1',
   paymentSucceeded: 'payments.payment_succeeded.v1',
+  paymentRefunded: 'payments.payment_refunded.v1',
+  paymentDisputed: 'payments.payment_disputed.v1',
   freeTrialRequested: 'tutoring.free_trial_requested.v1',
   hoursUsed: 'tutoring.hours_used.v1',
   tutorInvited: 'identity.tutor_invited.v1',

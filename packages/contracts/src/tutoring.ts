@@ -65,16 +65,30 @@ export const SessionPackageDtoSchema = z.object({
   secondaryTutor: z.string().nullable(),
   secondaryTutorCalendarLink: z.string().nullable(),
   hasDualTutors: z.boolean(),
+  /** The hours the payment bought; totalHours is this less what refunds took back. */
+  originalHours: z.number().nonnegative(),
+  /** Hours refunds or a lost dispute wanted back but were already used (issue 16): admins settle them. */
+  overdrawnHours: z.number().nonnegative(),
+  /** Set while the package is on hold (an open payment dispute): no booking, no session logged. */
+  frozenReason: z.string().nullable(),
 });
 export type SessionPackageDto = z.infer<typeof SessionPackageDtoSchema>;
 
-/** One change of a package's used hours: who, when, how much and why. */
+/** usage: hours used or corrected; refund: hours taken back by a refund; dispute: a hold put on or lifted. */
+export const LedgerEntryKinds = ['usage', 'refund', 'dispute'] as const;
+export type LedgerEntryKind = (typeof LedgerEntryKinds)[number];
+
+/** One change of a package's hours: who, when, how much and why. */
 export const HoursLedgerEntryDtoSchema = z.object({
   id: z.number().int().positive(),
   sessionId: z.number().int().positive(),
-  /** Positive when hours were used, negative when given back. */
+  kind: z.enum(LedgerEntryKinds),
+  /** Used hours: positive when hours were used, negative when given back. */
   deltaHours: z.number(),
   usedHoursAfter: z.number().nonnegative(),
+  /** Total hours: negative when a refund took hours back, else 0. */
+  totalDeltaHours: z.number(),
+  totalHoursAfter: z.number().nonnegative(),
   reason: z.string(),
   actorRole: z.enum(['student', 'tutor', 'admin', 'system']),
   actorName: z.string().nullable(),
