@@ -107,6 +107,20 @@ run_faults
 # The browser suite runs against the system as `npm start` runs it, but on databases and a Redis
 # database of its own, emptied first: every run starts from the same seeded state (and fresh rate
 # limits), and the developer's local data is left alone.
+# CI keeps only the log: print what each failed test's page looked like (Playwright's ARIA snapshot)
+# and the last lines of the system's log, so a failure can be read without the artifacts.
+show_e2e_failure_contexts() {
+  local context
+  while IFS= read -r context; do
+    info "e2e failure context: ${context#"$REPO_ROOT/"}"
+    head -n 120 "$context"
+  done < <(find "$RESULTS/e2e-artifacts" -name error-context.md 2>/dev/null)
+  if [[ -f "$LOG_DIR/system.log" ]]; then
+    info "e2e: the last 60 lines of $LOG_DIR/system.log"
+    tail -n 60 "$LOG_DIR/system.log"
+  fi
+}
+
 run_e2e() {
   local started code=0
   started="$(now)"
@@ -159,6 +173,7 @@ run_e2e() {
   info "e2e: Playwright against $E2E_BASE_URL"
   PLAYWRIGHT_JSON_OUTPUT_FILE="$RESULTS/e2e.json" \
     npx playwright test -c e2e/playwright.config.ts --reporter=list,json || code=$?
+  ((code == 0)) || show_e2e_failure_contexts
   scripts/stop.sh
   stop_private_nats e2e-nats
   trap - EXIT
