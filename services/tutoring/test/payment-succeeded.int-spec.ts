@@ -65,9 +65,16 @@ describe('payments.payment_succeeded.v1 consumer (real JetStream and PostgreSQL)
     return envelope;
   };
   const packagesOf = (paymentId: string) =>
-    sql<{ user_id: number; total_hours: string; used_hours: string; package_name: string; purchase_date: Date }>(
+    sql<{
+      user_id: number;
+      total_hours: string;
+      original_hours: string;
+      used_hours: string;
+      package_name: string;
+      purchase_date: Date;
+    }>(
       db.url,
-      'SELECT user_id, total_hours, used_hours, package_name, purchase_date FROM user_sessions WHERE payment_id = $1',
+      'SELECT user_id, total_hours, original_hours, used_hours, package_name, purchase_date FROM user_sessions WHERE payment_id = $1',
       [paymentId],
     );
   const inboxRows = async (eventId: string) =>
@@ -110,6 +117,7 @@ describe('payments.payment_succeeded.v1 consumer (real JetStream and PostgreSQL)
     expect(row).toMatchObject({
       user_id: 42,
       total_hours: '10.0',
+      original_hours: '10.0',
       used_hours: '0.0',
       package_name: '10 Sessions Package',
     });

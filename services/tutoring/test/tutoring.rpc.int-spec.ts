@@ -126,7 +126,15 @@ describe('tutoring RPCs over NATS (real PostgreSQL)', () => {
         .array(SessionPackageDtoSchema)
         .parse(await call(Subjects.tutoring.listMySessions, {}, actors.studentA));
       expect(mine.map((row) => row.id)).toEqual([bigPackage, packageA]);
-      expect(mine[0]).toMatchObject({ totalHours: 10, usedHours: 0, examDate: null, hasDualTutors: false });
+      expect(mine[0]).toMatchObject({
+        totalHours: 10,
+        usedHours: 0,
+        examDate: null,
+        hasDualTutors: false,
+        originalHours: 10,
+        overdrawnHours: 0,
+        frozenReason: null,
+      });
       expect((await fail(Subjects.tutoring.listMySessions, {}, null)).code).toBe(ErrorCodes.unauthenticated);
     });
 
@@ -193,9 +201,19 @@ describe('tutoring RPCs over NATS (real PostgreSQL)', () => {
       const ledger = z
         .array(HoursLedgerEntryDtoSchema)
         .parse(await call(Subjects.tutoring.getLedger, { sessionId: packageA }, actors.studentA));
-      expect(ledger.map((entry) => [entry.deltaHours, entry.usedHoursAfter, entry.actorRole, entry.reason])).toEqual([
-        [-0.5, 1, 'admin', 'Mock interview'],
-        [1.5, 1.5, 'admin', 'Mock interview'],
+      expect(
+        ledger.map((entry) => [
+          entry.kind,
+          entry.deltaHours,
+          entry.usedHoursAfter,
+          entry.totalDeltaHours,
+          entry.totalHoursAfter,
+          entry.actorRole,
+          entry.reason,
+        ]),
+      ).toEqual([
+        ['usage', -0.5, 1, 0, 5, 'admin', 'Mock interview'],
+        ['usage', 1.5, 1.5, 0, 5, 'admin', 'Mock interview'],
       ]);
       expect((await fail(Subjects.tutoring.getLedger, { sessionId: packageA }, actors.studentB)).code).toBe(
         ErrorCodes.notFound,
@@ -329,8 +347,11 @@ describe('tutoring RPCs over NATS (real PostgreSQL)', () => {
         .array(HoursLedgerEntryDtoSchema)
         .parse(await call(Subjects.tutoring.getLedger, { sessionId: packageA }, actors.tutor));
       expect(ledger[0]).toMatchObject({
+        kind: 'usage',
         deltaHours: 1.5,
         usedHoursAfter: 3.5,
+        totalDeltaHours: 0,
+        totalHoursAfter: 5,
         actorRole: 'tutor',
         actorName: tutor!.name,
       });

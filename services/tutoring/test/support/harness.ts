@@ -97,8 +97,8 @@ export async function insertPackage(
 ): Promise<number> {
   const [row] = await sql<{ id: number }>(
     databaseUrl,
-    `INSERT INTO user_sessions (user_id, subject, package_name, total_hours, used_hours, purchase_date, updated_at)
-     VALUES ($1, $2, $3, $4, $5, now(), now()) RETURNING id`,
+    `INSERT INTO user_sessions (user_id, subject, package_name, total_hours, original_hours, used_hours, purchase_date, updated_at)
+     VALUES ($1, $2, $3, $4, $4, $5, now(), now()) RETURNING id`,
     [
       values.userId,
       values.subject ?? 'Medical School Interviews',

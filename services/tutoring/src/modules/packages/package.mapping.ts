@@ -1,4 +1,4 @@
-import type { CatalogSubject, HoursLedgerEntryDto, SessionPackageDto } from '@medtutor/contracts';
+import type { CatalogSubject, HoursLedgerEntryDto, LedgerEntryKind, SessionPackageDto } from '@medtutor/contracts';
 import type { HoursLedgerEntry, SessionPackage } from '../../generated/prisma/client.js';
 import { decimalHours } from '../shared/hours.js';
 
@@ -22,6 +22,9 @@ export function toSessionPackageDto(row: SessionPackage): SessionPackageDto {
     secondaryTutor: row.secondaryTutor,
     secondaryTutorCalendarLink: row.secondaryTutorCalendarLink,
     hasDualTutors: row.hasDualTutors,
+    originalHours: decimalHours(row.originalHours),
+    overdrawnHours: decimalHours(row.overdrawnHours),
+    frozenReason: row.frozenReason,
   };
 }
 
@@ -29,8 +32,12 @@ export function toLedgerEntryDto(row: HoursLedgerEntry): HoursLedgerEntryDto {
   return {
     id: row.id,
     sessionId: row.sessionId,
+    // Written only by this service, from LedgerEntryKinds.
+    kind: row.kind as LedgerEntryKind,
     deltaHours: decimalHours(row.delta),
     usedHoursAfter: decimalHours(row.usedHoursAfter),
+    totalDeltaHours: decimalHours(row.totalDelta),
+    totalHoursAfter: decimalHours(row.totalHoursAfter),
     reason: row.reason,
     actorRole: row.actorRole as HoursLedgerEntryDto['actorRole'],
     actorName: row.actorName,

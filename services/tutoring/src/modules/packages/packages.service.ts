@@ -64,6 +64,7 @@ export class PackagesService {
         subject: payment.subject,
         packageName: payment.packageName,
         totalHours: payment.hours,
+        originalHours: payment.hours,
         purchaseDate: new Date(payment.paidAt),
       },
     });
@@ -278,8 +279,10 @@ export class PackagesService {
     const entry = await tx.hoursLedgerEntry.create({
       data: {
         sessionId: locked.id,
+        kind: 'usage',
         delta: fromTenths(deltaTenths),
         usedHoursAfter: usedHours,
+        totalHoursAfter: locked.totalHours,
         reason: change.reason,
         actorUserId: change.actor.userId,
         actorRole: change.actor.role,
