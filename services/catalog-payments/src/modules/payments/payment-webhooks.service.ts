@@ -6,15 +6,25 @@ import type { Payment } from '../../generated/prisma/client.js';
 import type { Db } from '../../infra/db.js';
 import { LOGGER } from '../../infra/logger.js';
 import { PrismaService } from '../../infra/prisma.service.js';
+import { MoneyBackService, type ReportedDispute } from './money-back.service.js';
 import { webhookSignatureInvalid } from './payments.errors.js';
 import { OPEN, PaymentsService } from './payments.service.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
-import { StripePaymentProvider } from './providers/stripe-payment-provider.js';
+import { refundSettlement, refundStatus, StripePaymentProvider } from './providers/stripe-payment-provider.js';
+
+/** What a handled event changed, for the work to do once its transaction committed. */
+interface Applied {
+  paid?: Payment | null;
+  moneyBack?: boolean;
+}
 
 /**
  * Stripe's webhook. The event id is recorded in the same transaction as its effect, so a redelivery
  * changes nothing; the payment's own conditional updates make out-of-order events harmless too
  * (a failure after a success finds no open payment to fail).
+ *
+ * Refunds and disputes (issue 16) go through `MoneyBackService`: the refunded amount only grows to the
+ * largest figure seen and a dispute only moves forward, so any order and any duplicate land the same.
  */
 @Injectable()
 export class PaymentWebhooksService {
@@ -23,6 +33,7 @@ export class PaymentWebhooksService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly payments: PaymentsService,
+    private readonly moneyBack: MoneyBackService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(LOGGER) logger: Logger,
   ) {
@@ -40,23 +51,65 @@ export class PaymentWebhooksService {
       throw webhookSignatureInvalid();
     }
 
-    const paid = await this.prisma.$transaction(async (tx) => {
+    const applied = await this.prisma.$transaction(async (tx): Promise<Applied> => {
       const { count } = await tx.processedProviderEvent.createMany({
         data: [{ eventId: event.id, provider: 'stripe', type: event.type }],
         skipDuplicates: true,
       });
-      return count === 0 ? null : this.apply(tx, event, correlationId); // count 0: already handled
+      return count === 0 ? {} : this.apply(tx, event, correlationId); // count 0: already handled
     });
-    if (paid) this.payments.afterPaid(paid);
+    if (applied.paid) {
+      this.payments.afterPaid(applied.paid);
+      await this.payments.recordSettlement(applied.paid);
+    }
+    this.moneyBack.wake({ changed: applied.moneyBack ?? false });
     return { received: true };
   }
 
-  private async apply(tx: Db, event: Stripe.Event, correlationId: string | null): Promise<Payment | null> {
+  private async apply(tx: Db, event: Stripe.Event, correlationId: string | null): Promise<Applied> {
+    const at = new Date(event.created * 1000);
     switch (event.type) {
       case 'payment_intent.succeeded': {
         const payment = await this.paymentOf(tx, event.data.object);
-        if (!payment) return null;
-        return this.payments.markPaid(tx, payment.id, new Date(event.created * 1000), correlationId);
+        if (!payment) return {};
+        return { paid: await this.payments.markPaid(tx, payment.id, at, correlationId) };
+      }
+      case 'charge.refunded': {
+        // Refunds made anywhere (our admin, the Stripe dashboard): amount_refunded is Stripe's running total.
+        const charge = event.data.object;
+        const payment = await this.lockedPaymentOf(tx, charge.payment_intent, charge.id);
+        if (!payment) return {};
+        for (const refund of charge.refunds?.data ?? []) await this.moneyBack.recordRefund(tx, payment, reported(refund));
+        const outcome = await this.moneyBack.applyRefunded(tx, payment, at, correlationId, charge.amount_refunded);
+        return { moneyBack: outcome.changed };
+      }
+      case 'refund.created':
+      case 'refund.updated':
+      case 'refund.failed':
+      case 'charge.refund.updated': {
+        const refund = event.data.object;
+        const chargeId = typeof refund.charge === 'string' ? refund.charge : (refund.charge?.id ?? null);
+        const payment = await this.lockedPaymentOf(tx, refund.payment_intent, chargeId);
+        if (!payment) return {};
+        await this.moneyBack.recordRefund(tx, payment, reported(refund));
+        return { moneyBack: (await this.moneyBack.applyRefunded(tx, payment, at, correlationId)).changed };
+      }
+      case 'charge.dispute.created':
+      case 'charge.dispute.updated':
+      case 'charge.dispute.closed': {
+        const dispute = event.data.object;
+        const chargeId = typeof dispute.charge === 'string' ? dispute.charge : dispute.charge.id;
+        const payment = await this.lockedPaymentOf(tx, dispute.payment_intent, chargeId);
+        if (!payment) return {};
+        const news: ReportedDispute = {
+          id: dispute.id,
+          status: disputeStatus(dispute.status, event.type === 'charge.dispute.closed'),
+          amountMinor: dispute.amount,
+          reason: dispute.reason || null,
+          openedAt: new Date(dispute.created * 1000),
+          at,
+        };
+        return { moneyBack: (await this.moneyBack.applyDispute(tx, payment, news, correlationId)).changed };
       }
       case 'payment_intent.payment_failed': {
         // An attempt failed, not the intent: Stripe returns it to requires_payment_method and the buyer
@@ -69,16 +122,40 @@ export class PaymentWebhooksService {
             data: { failureReason: reason },
           });
         }
-        return null;
+        return {};
       }
       case 'payment_intent.canceled': {
         const payment = await this.paymentOf(tx, event.data.object);
         if (payment) await this.payments.close(payment.id, 'canceled', 'canceled at the provider', tx);
-        return null;
+        return {};
       }
       default:
-        return null; // acknowledged: Stripe stops retrying events we do not act on
+        return {}; // acknowledged: Stripe stops retrying events we do not act on
     }
+  }
+
+  /**
+   * The payment behind a charge, refund or dispute, locked for the transaction: by the intent id we
+   * stored, else by the charge id learnt with its settlement. The charge id is recorded on the way.
+   */
+  private async lockedPaymentOf(
+    tx: Db,
+    intent: string | Stripe.PaymentIntent | null,
+    chargeId: string | null,
+  ): Promise<Payment | null> {
+    const intentId = typeof intent === 'string' ? intent : (intent?.id ?? null);
+    const found =
+      (intentId ? await tx.payment.findUnique({ where: { providerPaymentId: intentId } }) : null) ??
+      (chargeId ? await tx.payment.findFirst({ where: { providerChargeId: chargeId } }) : null);
+    if (!found) {
+      this.logger.warn({ intentId, chargeId }, 'webhook for an unknown charge');
+      return null;
+    }
+    const payment = await this.moneyBack.lock(tx, found.id);
+    if (payment && chargeId && !payment.providerChargeId) {
+      return tx.payment.update({ where: { id: payment.id }, data: { providerChargeId: chargeId } });
+    }
+    return payment;
   }
 
   /** By the intent id we stored; the metadata only confirms it, so a forged metadata id changes nothing. */
@@ -87,4 +164,27 @@ export class PaymentWebhooksService {
     if (!payment) this.logger.warn({ intentId: intent.id, metadata: intent.metadata }, 'webhook for an unknown intent');
     return payment;
   }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A Stripe refund as the money-back path records it; our row's id travels in its metadata. */
+const reported = (refund: Stripe.Refund) => ({
+  providerRefundId: refund.id,
+  refundId: UUID.test(refund.metadata?.refundId ?? '') ? (refund.metadata?.refundId ?? null) : null,
+  amountMinor: refund.amount,
+  status: refundStatus(refund.status),
+  // A refund made in the Stripe dashboard: its note (metadata) if any, else Stripe's reason code.
+  reason: refund.metadata?.reason ?? refund.reason ?? null,
+  settlementAmountMinor: refundSettlement(refund),
+});
+
+/**
+ * Stripe's dispute statuses, reduced: won and lost as such; once closed, anything else (an inquiry
+ * closed as warning_closed, say) lifts the hold like a win; before that it is open.
+ */
+function disputeStatus(status: Stripe.Dispute.Status, closed: boolean): ReportedDispute['status'] {
+  if (status === 'lost') return 'lost';
+  if (status === 'won' || status === 'warning_closed' || status === 'prevented' || closed) return 'won';
+  return 'open';
 }

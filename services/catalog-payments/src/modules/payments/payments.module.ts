@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CATALOG_PAYMENTS_CONFIG, type CatalogPaymentsConfig } from '../../config/catalog-payments.config.js';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { DiscountCodesModule } from '../discount-codes/discount-codes.module.js';
+import { MoneyBackService } from './money-back.service.js';
 import { PaymentConflictsService } from './payment-conflicts.service.js';
 import { PaymentSweeper } from './payment-sweeper.js';
 import { PaymentWebhooksService } from './payment-webhooks.service.js';
@@ -17,6 +18,7 @@ import { PAYMENT_PROVIDER } from './providers/payment-provider.js';
     PaymentsService,
     PaymentWebhooksService,
     PaymentConflictsService,
+    MoneyBackService,
     PaymentSweeper,
     {
       provide: PAYMENT_PROVIDER,

@@ -194,8 +194,42 @@ export class PaymentsService {
     { onlyOpen = false }: { onlyOpen?: boolean } = {},
   ): Promise<boolean> {
     const paid = await this.prisma.$transaction((tx) => this.markPaid(tx, paymentId, paidAt, correlationId, onlyOpen));
-    if (paid) this.afterPaid(paid);
+    if (paid) {
+      this.afterPaid(paid);
+      await this.recordSettlement(paid);
+    }
     return paid !== null;
+  }
+
+  /**
+   * What the provider settled for a paid payment (Stripe's balance transaction: amount and rate), for
+   * the GBP revenue figure. Best effort, after the payment committed: a failure is logged and the
+   * sweeper asks again later. True when a settlement was stored.
+   */
+  async recordSettlement(payment: Payment): Promise<boolean> {
+    if (payment.settlementAmountMinor !== null || !payment.providerPaymentId) return false;
+    if (payment.provider !== this.provider.kind) return false;
+    try {
+      const settlement = await this.provider.settlementOf({
+        providerPaymentId: payment.providerPaymentId,
+        currency: payment.currency as CurrencyCode,
+        amountMinor: payment.amountMinor,
+      });
+      if (!settlement) return false;
+      const { count } = await this.prisma.payment.updateMany({
+        where: { id: payment.id, settlementAmountMinor: null },
+        data: {
+          settlementCurrency: settlement.currency,
+          settlementAmountMinor: settlement.amountMinor,
+          settlementExchangeRate: settlement.exchangeRate,
+          ...(settlement.chargeId && { providerChargeId: settlement.chargeId }),
+        },
+      });
+      return count > 0;
+    } catch (error) {
+      this.logger.warn({ err: error, paymentId: payment.id }, 'could not learn the settlement: the sweeper retries');
+      return false;
+    }
   }
 
   /** Once the transaction committed: publishes the event and sends the receipt now rather than at the relays' next poll. */

@@ -1,7 +1,7 @@
 import { type CurrencyCode, formatMinor } from '@medtutor/contracts';
 import type { MailMessage } from '@medtutor/nest-kit';
 
-const escapeHtml = (value: string): string =>
+export const escapeHtml = (value: string): string =>
   value.replace(
     /[&<>"']/g,
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
@@ -35,7 +35,9 @@ export function receiptEmail(payment: ReceiptFields): MailMessage {
           ['Discount code', payment.discountCode],
         ] as Array<[string, string]>)
       : []),
+    // As charged: the card statement shows this currency, so the receipt never converts it.
     ['Amount paid', paid],
+    ['Currency', currency],
     ['Date', payment.paidAt.toISOString().slice(0, 10)],
     ['Reference', payment.id],
   ];

@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { CancelOutcome, CreateIntentInput, PaymentProvider, ProviderIntent } from './payment-provider.js';
+import { type CurrencyCode, DefaultCurrency } from '@medtutor/contracts';
+import type {
+  CancelOutcome,
+  CreateIntentInput,
+  CreateRefundInput,
+  PaymentProvider,
+  ProviderIntent,
+  ProviderRefund,
+  ProviderSettlement,
+  SettlementQuery,
+} from './payment-provider.js';
 
 /**
  * Local runs only (the config refuses it in production): the "intent" is our own row; the client
@@ -27,4 +37,31 @@ export class DemoPaymentProvider implements PaymentProvider {
   cancelIntent(): Promise<CancelOutcome> {
     return Promise.resolve('canceled');
   }
+
+  /** A demo refund succeeds at once; the caller applies it through the same path Stripe's webhooks use. */
+  createRefund(input: CreateRefundInput): Promise<ProviderRefund> {
+    return Promise.resolve({
+      providerRefundId: `demo_re_${randomBytes(12).toString('hex')}`,
+      status: 'succeeded',
+      settlementAmountMinor: settledAsIs(input.currency, input.amountMinor),
+    });
+  }
+
+  /**
+   * A GBP payment settles at its own amount. Another currency stays unsettled: the demo has no
+   * exchange rates, and a made-up one would put invented pounds in the revenue report.
+   */
+  settlementOf(query: SettlementQuery): Promise<ProviderSettlement | null> {
+    const amountMinor = settledAsIs(query.currency, query.amountMinor);
+    return Promise.resolve(
+      amountMinor === null ? null : { chargeId: null, currency: DefaultCurrency, amountMinor, exchangeRate: null },
+    );
+  }
+
+  refundSettlementOf(_providerRefundId: string, currency: CurrencyCode, amountMinor: number): Promise<number | null> {
+    return Promise.resolve(settledAsIs(currency, amountMinor));
+  }
 }
+
+const settledAsIs = (currency: CurrencyCode, amountMinor: number): number | null =>
+  currency === DefaultCurrency ? amountMinor : null;

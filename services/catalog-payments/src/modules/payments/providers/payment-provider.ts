@@ -17,6 +17,44 @@ export interface ProviderIntent {
   clientSecret: string;
 }
 
+export interface CreateRefundInput {
+  /** Our refund row's id: the idempotency key and the metadata that ties Stripe's webhooks back to the row. */
+  refundId: string;
+  paymentId: string;
+  providerPaymentId: string;
+  /** In the payment's minor unit. */
+  amountMinor: number;
+  currency: CurrencyCode;
+}
+
+/** Stripe's refund statuses, reduced to ours (requires_action waits like pending). */
+export type ProviderRefundStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
+
+export interface ProviderRefund {
+  providerRefundId: string;
+  status: ProviderRefundStatus;
+  /** GBP minor units that left the account (positive); null when not known yet or not settled in GBP. */
+  settlementAmountMinor: number | null;
+}
+
+/** What the provider settled for a payment in the account's currency: its balance transaction. */
+export interface ProviderSettlement {
+  /** Stripe's charge id (ch_…); null for the demo. */
+  chargeId: string | null;
+  /** The account's currency, upper case (GBP for this business). */
+  currency: string;
+  amountMinor: number;
+  /** The provider's own rate; null when no conversion happened. */
+  exchangeRate: number | null;
+}
+
+/** The payment facts a settlement is asked for with: the demo has no provider to ask. */
+export interface SettlementQuery {
+  providerPaymentId: string;
+  currency: CurrencyCode;
+  amountMinor: number;
+}
+
 /** Where the provider says a payment stands, reduced to what the service acts on. */
 export type ProviderIntentState = 'open' | 'succeeded' | 'failed' | 'canceled';
 
@@ -34,6 +72,12 @@ export interface PaymentProvider {
    * keeps the checkout's discount hold.
    */
   cancelIntent(providerPaymentId: string): Promise<CancelOutcome>;
+  /** Gives money back on a paid payment; rejects when the provider could not be asked or refused. */
+  createRefund(input: CreateRefundInput): Promise<ProviderRefund>;
+  /** The payment's settlement; null while the provider has none (or, for the demo, has no rate). */
+  settlementOf(query: SettlementQuery): Promise<ProviderSettlement | null>;
+  /** A refund's settled amount, GBP minor and positive; null while unknown or not in GBP. */
+  refundSettlementOf(providerRefundId: string, currency: CurrencyCode, amountMinor: number): Promise<number | null>;
 }
 
 export type CancelOutcome = 'canceled' | 'succeeded';

@@ -2,9 +2,14 @@ import Stripe from 'stripe';
 import type {
   CancelOutcome,
   CreateIntentInput,
+  CreateRefundInput,
   PaymentProvider,
   ProviderIntent,
   ProviderIntentState,
+  ProviderRefund,
+  ProviderRefundStatus,
+  ProviderSettlement,
+  SettlementQuery,
 } from './payment-provider.js';
 import { ProviderUnavailableError } from './payment-provider.js';
 
@@ -79,6 +84,50 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  async createRefund(input: CreateRefundInput): Promise<ProviderRefund> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        {
+          payment_intent: input.providerPaymentId,
+          amount: input.amountMinor,
+          metadata: { refundId: input.refundId, paymentId: input.paymentId },
+          expand: ['balance_transaction'],
+        },
+        // One refund row, one refund: a retried call (SDK network retry included) cannot refund twice.
+        { idempotencyKey: `refund-${input.refundId}` },
+      );
+      return {
+        providerRefundId: refund.id,
+        status: refundStatus(refund.status),
+        settlementAmountMinor: refundSettlement(refund),
+      };
+    } catch (error) {
+      throw new ProviderUnavailableError(error);
+    }
+  }
+
+  /** The intent's latest charge and its balance transaction: Stripe's own amount and rate. */
+  async settlementOf(query: SettlementQuery): Promise<ProviderSettlement | null> {
+    const intent = await this.stripe.paymentIntents.retrieve(query.providerPaymentId, {
+      expand: ['latest_charge.balance_transaction'],
+    });
+    const charge = intent.latest_charge;
+    if (!charge || typeof charge === 'string') return null;
+    const transaction = charge.balance_transaction;
+    if (!transaction || typeof transaction === 'string') return null; // not settled yet
+    return {
+      chargeId: charge.id,
+      currency: transaction.currency.toUpperCase(),
+      amountMinor: transaction.amount,
+      exchangeRate: transaction.exchange_rate,
+    };
+  }
+
+  async refundSettlementOf(providerRefundId: string): Promise<number | null> {
+    const refund = await this.stripe.refunds.retrieve(providerRefundId, { expand: ['balance_transaction'] });
+    return refundSettlement(refund);
+  }
+
   /** Verifies the signature (and its age) over the exact bytes Stripe sent; throws when it does not hold. */
   verifyWebhook(rawBody: string, signature: string): Stripe.Event {
     return this.stripe.webhooks.constructEvent(
@@ -88,4 +137,18 @@ export class StripePaymentProvider implements PaymentProvider {
       this.config.webhookToleranceSeconds,
     );
   }
+}
+
+/** Stripe's refund status; requires_action (and anything new) waits like pending. */
+export const refundStatus = (status: string | null): ProviderRefundStatus =>
+  status === 'succeeded' || status === 'failed' || status === 'canceled' ? status : 'pending';
+
+/**
+ * The GBP that left the account for a refund, positive: its balance transaction's amount is negative.
+ * Null while the transaction is not known (a webhook carries only its id) or is in another currency.
+ */
+export function refundSettlement(refund: Stripe.Refund): number | null {
+  const transaction = refund.balance_transaction;
+  if (!transaction || typeof transaction === 'string' || transaction.currency.toLowerCase() !== 'gbp') return null;
+  return -transaction.amount;
 }
