@@ -20,6 +20,7 @@ export const NATS_CLIENT = Symbol('NATS_CLIENT');
 const PROVIDER_SUBJECTS: ReadonlySet<string> = new Set([
   Subjects.catalogPayments.createPaymentIntent,
   Subjects.catalogPayments.getPayment,
+  Subjects.catalogPayments.refundPayment,
 ]);
 
 const isUnavailable = (error: unknown) => error instanceof ApiError && error.code === ErrorCodes.serviceUnavailable;

@@ -1,6 +1,7 @@
 import { applyDecorators, type INestApplication } from '@nestjs/common';
 import {
   ApiBody,
+  ApiQuery,
   ApiResponse,
   DocumentBuilder,
   type OpenAPIObject,
@@ -108,6 +109,7 @@ const errorDescriptions: Record<number, string> = {
   401: 'Not signed in, or wrong credentials',
   403: 'Signed in without the required role',
   409: 'Already taken',
+  502: 'The payment provider did not answer, or refused',
   429: 'Rate limited; see Retry-After',
   503: 'A service did not answer in time',
 };
@@ -118,6 +120,25 @@ export const ApiErrorReplies = (...statuses: number[]) =>
       ApiResponse({ status, description: errorDescriptions[status] ?? 'Error', schema: ref('ApiErrorBody') }),
     ),
   );
+
+/** One error answer whose meaning on this route is more particular than the shared description. */
+export const ApiErrorReply = (status: number, description: string) =>
+  ApiResponse({ status, description, schema: ref('ApiErrorBody') });
+
+/**
+ * A GET route's query parameters from the contract schema that validates them, as clients send them
+ * (text, so all optional with their defaults), so the document states the bounds the server enforces.
+ */
+export const ApiQueryOf = (schema: z.ZodType) => {
+  const document = jsonSchemaOf(schema, 'input');
+  const properties = (document.properties ?? {}) as Record<string, SchemaObject>;
+  const required = new Set(document.required ?? []);
+  return applyDecorators(
+    ...Object.entries(properties).map(([name, property]) =>
+      ApiQuery({ name, required: required.has(name), schema: property }),
+    ),
+  );
+};
 
 /** Every answer an operation that takes a body can also give, whatever its route documents. */
 const BODY_ERROR_STATUSES = [400, 413, 415];

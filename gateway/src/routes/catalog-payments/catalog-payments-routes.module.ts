@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AdminPaymentsController } from './admin-payments.controller.js';
 import { CatalogController } from './catalog.controller.js';
 import { DiscountCodesController } from './discount-codes.controller.js';
 import { PaymentConflictsController } from './payment-conflicts.controller.js';
@@ -11,6 +12,8 @@ import { StripeWebhookController } from './stripe-webhook.controller.js';
     CatalogController,
     DiscountCodesController,
     PaymentConflictsController,
+    // After PaymentConflictsController: its literal `payments/conflicts` must be matched before `payments/:paymentId`.
+    AdminPaymentsController,
     PaymentsController,
     RevenueController,
     StripeWebhookController,
