@@ -46,6 +46,40 @@ describe('GET /api/admin/revenue', () => {
     expect(sent?.meta.actor).toEqual({ userId, role: 'admin' });
   });
 
+  it('passes each currency net of refunds, with gross and refunded, and the settled GBP total, whole', async () => {
+    const res = await revenue((await signedIn('admin')).cookie, '?weeks=2');
+
+    expect(res.status).toBe(200);
+    expect(res.body.totals).toEqual([
+      {
+        currency: 'GBP',
+        amountMinor: 11_400,
+        formattedAmount: '£114.00',
+        payments: 1,
+        grossMinor: 19_000,
+        refundedMinor: 7_600,
+      },
+      {
+        currency: 'USD',
+        amountMinor: 24_000,
+        formattedAmount: '$240.00',
+        payments: 1,
+        grossMinor: 24_000,
+        refundedMinor: 0,
+      },
+    ]);
+    const settledGbp = {
+      currency: 'GBP',
+      amountMinor: 11_400,
+      formattedAmount: '£114.00',
+      settledPayments: 1,
+      unsettledPayments: 1,
+    };
+    expect(res.body.settledGbp).toEqual(settledGbp);
+    expect(res.body.weeks[1]).toMatchObject({ payments: 2, settledGbp });
+    expect(res.body.weeks[0].settledGbp).toMatchObject({ amountMinor: 0, settledPayments: 0, unsettledPayments: 0 });
+  });
+
   it('passes the number of weeks asked for', async () => {
     const res = await revenue((await signedIn('admin')).cookie, '?weeks=26');
 

@@ -2,7 +2,13 @@ import { Controller, type DynamicModule, Inject, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Ctx, MessagePattern, type MicroserviceOptions, NatsContext, Payload, Transport } from '@nestjs/microservices';
 import {
+  type AdminPayment,
+  type AdminPaymentDetail,
+  AdminPaymentIdSchema,
+  type AdminPaymentsPage,
+  AdminPaymentsQuerySchema,
   CreatePaymentIntentRequestSchema,
+  type CurrencyCode,
   DemoConfirmBodySchema,
   type DemoConfirmReply,
   ErrorCodes,
@@ -13,6 +19,8 @@ import {
   PaymentMessages,
   ProviderWebhookRequestSchema,
   quote,
+  RefundMessages,
+  RefundPaymentRequestSchema,
   type RevenueByWeekDto,
   RevenueByWeekRequestSchema,
   type RpcMeta,
@@ -38,7 +46,10 @@ export class FakePayments {
   readonly received: ReceivedRequest[] = [];
   /** Set to make create_payment_intent fail with this error. */
   failWith: DomainError | null = null;
+  /** Set to make refund_payment fail with this error (after finding the payment). */
+  refundFailWith: DomainError | null = null;
   private readonly payments = new Map<string, { userId: number; dto: PaymentDto }>();
+  private readonly adminPayments = new Map<string, AdminPaymentDetail>();
 
   lastRequest(subject: string): ReceivedRequest | undefined {
     return this.received.findLast((request) => request.subject === subject);
@@ -100,16 +111,144 @@ export class FakePayments {
     return { status: 'failed', message: PaymentMessages.cardDeclined };
   }
 
-  /** Zero weeks from Monday 5 January 2026: the gateway's tests look at the route, not the sums. */
+  /**
+   * Weeks from Monday 5 January 2026, empty but the last, which holds a GBP payment refunded in part
+   * and a USD one not yet settled: the gateway's tests look at the route and the reply's shape (net,
+   * gross, refunded, settled GBP) passing through whole, not at the sums.
+   */
   revenueByWeek(payload: unknown): RevenueByWeekDto {
     const { data } = parseRequest(RevenueByWeekRequestSchema, payload);
-    const zero = { currency: 'GBP', amountMinor: 0, formattedAmount: formatMinor(0, 'GBP'), payments: 0 } as const;
-    const weeks = Array.from({ length: data.weeks }, (_, index) => ({
-      weekStarting: new Date(Date.UTC(2026, 0, 5 + 7 * index)).toISOString().slice(0, 10),
-      payments: 0,
-      totals: [zero],
-    }));
-    return { weeks, totals: [zero] };
+    const money = (currency: CurrencyCode, grossMinor: number, refundedMinor: number, payments: number) => ({
+      currency,
+      amountMinor: grossMinor - refundedMinor,
+      formattedAmount: formatMinor(grossMinor - refundedMinor, currency),
+      payments,
+      grossMinor,
+      refundedMinor,
+    });
+    const settled = (amountMinor: number, settledPayments: number, unsettledPayments: number) => ({
+      currency: 'GBP' as const,
+      amountMinor,
+      formattedAmount: formatMinor(amountMinor, 'GBP'),
+      settledPayments,
+      unsettledPayments,
+    });
+    const totals = [money('GBP', 19_000, 7_600, 1), money('USD', 24_000, 0, 1)];
+    const weeks = Array.from({ length: data.weeks }, (_, index) => {
+      const last = index === data.weeks - 1;
+      return {
+        weekStarting: new Date(Date.UTC(2026, 0, 5 + 7 * index)).toISOString().slice(0, 10),
+        payments: last ? 2 : 0,
+        totals: last ? totals : [money('GBP', 0, 0, 0)],
+        settledGbp: last ? settled(11_400, 1, 1) : settled(0, 0, 0),
+      };
+    });
+    return { weeks, totals, settledGbp: settled(11_400, 1, 1) };
+  }
+
+  /** A paid Stripe payment for the admin routes: 5 hours for £190.00, nothing refunded yet. */
+  addAdminPayment(overrides: Partial<AdminPaymentDetail> = {}): AdminPaymentDetail {
+    const paidAt = new Date('2026-01-06T10:00:00.000Z').toISOString();
+    const payment: AdminPaymentDetail = {
+      paymentId: crypto.randomUUID(),
+      userId: 42,
+      studentName: 'Sam Lee',
+      studentEmail: 'sam@example.com',
+      subject: 'Medical School Interviews',
+      packageType: 'package5',
+      packageName: '5-Session Package',
+      hours: 5,
+      currency: 'GBP',
+      amount: 19_000,
+      formattedAmount: formatMinor(19_000, 'GBP'),
+      discountCode: null,
+      status: 'succeeded',
+      refundedAmount: 0,
+      formattedRefundedAmount: formatMinor(0, 'GBP'),
+      refundableAmount: 19_000,
+      provider: 'stripe',
+      providerReference: `pi_${crypto.randomUUID().replaceAll('-', '')}`,
+      createdAt: paidAt,
+      paidAt,
+      failureReason: null,
+      refunds: [],
+      disputes: [],
+      settlement: { currency: 'GBP', amount: 18_695, formattedAmount: formatMinor(18_695, 'GBP'), exchangeRate: null },
+      ...overrides,
+    };
+    this.adminPayments.set(payment.paymentId, payment);
+    return payment;
+  }
+
+  /** Filters by status and currency only: the gateway's tests look at what reaches the service. */
+  listPayments(payload: unknown): AdminPaymentsPage {
+    const { meta, data } = parseRequest(AdminPaymentsQuerySchema, payload);
+    this.requireAdmin(meta);
+    const matching = [...this.adminPayments.values()].filter(
+      (payment) =>
+        (!data.status || payment.status === data.status) && (!data.currency || payment.currency === data.currency),
+    );
+    const start = (data.page - 1) * data.pageSize;
+    const items = matching
+      .slice(start, start + data.pageSize)
+      .map(({ failureReason: _f, refunds: _r, disputes: _d, settlement: _s, ...row }): AdminPayment => row);
+    return { items, total: matching.length, page: data.page, pageSize: data.pageSize };
+  }
+
+  getAdminPayment(payload: unknown): AdminPaymentDetail {
+    const { meta, data } = parseRequest(AdminPaymentIdSchema, payload);
+    this.requireAdmin(meta);
+    return this.adminPaymentOf(data.paymentId);
+  }
+
+  /** Refunds at once, like the demo provider: the amount defaults to what is left. */
+  refundPayment(payload: unknown): AdminPaymentDetail {
+    const { meta, data } = parseRequest(RefundPaymentRequestSchema, payload);
+    const actor = this.requireAdmin(meta);
+    const payment = this.adminPaymentOf(data.paymentId);
+    if (this.refundFailWith) throw this.refundFailWith;
+    const left = payment.refundableAmount;
+    if (left === 0) throw new DomainError(ErrorCodes.refundNotAllowed, RefundMessages.nothingLeft);
+    const amount = data.amount ?? left;
+    if (amount > left) {
+      throw new DomainError(ErrorCodes.refundNotAllowed, RefundMessages.tooLarge(formatMinor(left, payment.currency)));
+    }
+    const refundedAmount = payment.refundedAmount + amount;
+    const refunded: AdminPaymentDetail = {
+      ...payment,
+      status: refundedAmount >= payment.amount ? 'refunded' : 'partially_refunded',
+      refundedAmount,
+      formattedRefundedAmount: formatMinor(refundedAmount, payment.currency),
+      refundableAmount: left - amount,
+      refunds: [
+        ...payment.refunds,
+        {
+          id: crypto.randomUUID(),
+          providerRefundId: `re_${crypto.randomUUID().replaceAll('-', '')}`,
+          amount,
+          formattedAmount: formatMinor(amount, payment.currency),
+          status: 'succeeded',
+          reason: data.reason,
+          requestedBy: actor.userId,
+          createdAt: new Date().toISOString(),
+        },
+      ],
+    };
+    this.adminPayments.set(payment.paymentId, refunded);
+    return refunded;
+  }
+
+  private adminPaymentOf(paymentId: string): AdminPaymentDetail {
+    const payment = this.adminPayments.get(paymentId);
+    if (!payment) throw new DomainError(ErrorCodes.notFound, RefundMessages.paymentNotFound);
+    return payment;
+  }
+
+  /** The service enforces the role itself, whatever the gateway checked. */
+  private requireAdmin(meta: RpcMeta): NonNullable<RpcMeta['actor']> {
+    if (!meta.actor) throw new DomainError(ErrorCodes.unauthenticated, ServerMessages.unauthenticated);
+    if (meta.actor.role !== 'admin') throw new DomainError(ErrorCodes.forbidden, ServerMessages.forbidden);
+    return meta.actor;
   }
 
   handleWebhook(payload: unknown): { received: true } {
@@ -145,6 +284,21 @@ class FakePaymentsController {
   @MessagePattern(Subjects.catalogPayments.revenueByWeek)
   revenue(@Payload() payload: unknown, @Ctx() ctx: NatsContext) {
     return this.answer(ctx, payload, () => this.fake.revenueByWeek(payload));
+  }
+
+  @MessagePattern(Subjects.catalogPayments.listPayments)
+  listPayments(@Payload() payload: unknown, @Ctx() ctx: NatsContext) {
+    return this.answer(ctx, payload, () => this.fake.listPayments(payload));
+  }
+
+  @MessagePattern(Subjects.catalogPayments.getAdminPayment)
+  getAdminPayment(@Payload() payload: unknown, @Ctx() ctx: NatsContext) {
+    return this.answer(ctx, payload, () => this.fake.getAdminPayment(payload));
+  }
+
+  @MessagePattern(Subjects.catalogPayments.refundPayment)
+  refundPayment(@Payload() payload: unknown, @Ctx() ctx: NatsContext) {
+    return this.answer(ctx, payload, () => this.fake.refundPayment(payload));
   }
 
   @MessagePattern(Subjects.catalogPayments.handleProviderWebhook)

@@ -1,0 +1,466 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  AdminPaymentDetailSchema,
+  AdminPaymentsPageSchema,
+  AdminPaymentsQuerySchema,
+  ErrorCodes,
+  Fixtures,
+  type PaymentConflictsDto,
+  PaymentMessages,
+  RefundBodySchema,
+  RefundMessages,
+  type Role,
+  type RpcMeta,
+  ServerMessages,
+  Subjects,
+} from '@medtutor/contracts';
+import { DomainError, parseRequest, RpcErrorFilter } from '@medtutor/nest-kit';
+import { Controller, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MessagePattern, type MicroserviceOptions, Payload, Transport } from '@nestjs/microservices';
+import type { Server } from 'node:http';
+import { pino } from 'pino';
+import request from 'supertest';
+import { z } from 'zod';
+import { jsonSchemaOf } from '../src/http/openapi.js';
+import { type FakePayments, startFakePayments } from './support/fake-payments.js';
+import { signIn, startTestGateway, type TestGateway } from './support/test-gateway.js';
+
+/**
+ * The admin payments list, a payment's detail and refunds (issue 16), against an in-memory
+ * catalog-payments: the gateway's part is the role, the shapes, the id and the error mapping.
+ */
+let gateway: TestGateway;
+let server: Server;
+let payments: { fake: FakePayments; stop: () => Promise<void> };
+let conflicts: { received: RpcMeta[]; stop: () => Promise<void> };
+
+beforeAll(async () => {
+  gateway = await startTestGateway({ env: { TRUST_PROXY: 'true' } });
+  server = gateway.app.getHttpServer();
+  payments = await startFakePayments(gateway.config.natsUrl);
+  conflicts = await startConflictsResponder(gateway.config.natsUrl, Fixtures.paymentConflicts);
+});
+
+afterAll(async () => {
+  await conflicts?.stop();
+  await payments?.stop();
+  await gateway?.close();
+});
+
+async function signedIn(role: Role): Promise<{ cookie: string; userId: number }> {
+  const { cookie, user } = await signIn(gateway, role);
+  return { cookie, userId: user.id };
+}
+
+const asked = (subject: string) => payments.fake.received.filter((received) => received.subject === subject).length;
+const askedAdminSubjects = () =>
+  asked(Subjects.catalogPayments.listPayments) +
+  asked(Subjects.catalogPayments.getAdminPayment) +
+  asked(Subjects.catalogPayments.refundPayment);
+
+const list = (cookie: string | undefined, query = '') => {
+  const call = request(server).get(`/api/admin/payments${query}`);
+  return cookie ? call.set('Cookie', cookie) : call;
+};
+const detail = (cookie: string | undefined, paymentId: string) => {
+  const call = request(server).get(`/api/admin/payments/${paymentId}`);
+  return cookie ? call.set('Cookie', cookie) : call;
+};
+const refund = (cookie: string | undefined, paymentId: string, body: unknown) => {
+  const call = request(server).post(`/api/admin/payments/${paymentId}/refund`);
+  return (cookie ? call.set('Cookie', cookie) : call).send(body as object);
+};
+
+/** The 400 the platform answers: the first problem as the message, every invalid field listed. */
+const validationFailure = (field: string, message: string) => ({
+  statusCode: 400,
+  code: ErrorCodes.validationFailed,
+  message,
+  errors: [{ field, message }],
+});
+
+describe('admin only', () => {
+  it('answers 401 to a visitor and 403 to a student or a tutor on every route, without asking the service', async () => {
+    const { paymentId } = payments.fake.addAdminPayment();
+    const before = askedAdminSubjects();
+    const calls = (cookie: string | undefined) => [
+      list(cookie),
+      detail(cookie, paymentId),
+      refund(cookie, paymentId, { reason: 'Course cancelled' }),
+    ];
+
+    for (const res of await Promise.all(calls(undefined))) {
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe(ErrorCodes.unauthenticated);
+    }
+    for (const role of ['student', 'tutor'] as const) {
+      for (const res of await Promise.all(calls((await signedIn(role)).cookie))) {
+        expect(res.status).toBe(403);
+        expect(res.body.code).toBe(ErrorCodes.forbidden);
+      }
+    }
+    expect(askedAdminSubjects()).toBe(before);
+  });
+
+  it('refuses a guarded route before reading a bad body: 403 for a student, 401 for a visitor', async () => {
+    const { paymentId } = payments.fake.addAdminPayment();
+
+    expect((await refund((await signedIn('student')).cookie, paymentId, { amount: 'abc' })).status).toBe(403);
+    expect((await refund(undefined, 'not-a-uuid', {})).status).toBe(401);
+  });
+});
+
+describe('GET /api/admin/payments', () => {
+  it('asks catalog-payments as the admin, with the defaults, and answers the contract page', async () => {
+    const { cookie, userId } = await signedIn('admin');
+    payments.fake.addAdminPayment();
+
+    const res = await list(cookie);
+
+    expect(res.status).toBe(200);
+    const page = AdminPaymentsPageSchema.parse(res.body);
+    expect(page).toMatchObject({ page: 1, pageSize: 20 });
+    expect(page.items.length).toBeGreaterThan(0);
+    expect(page.items[0]).not.toHaveProperty('refunds');
+    const sent = payments.fake.lastRequest(Subjects.catalogPayments.listPayments);
+    expect(sent?.data).toEqual({ page: 1, pageSize: 20 });
+    expect(sent?.meta.actor).toEqual({ userId, role: 'admin' });
+  });
+
+  it('forwards the search and filters, coerced and trimmed; cleared filters and unknown parameters are dropped', async () => {
+    const { cookie } = await signedIn('admin');
+    const refunded = payments.fake.addAdminPayment({ currency: 'EUR', status: 'partially_refunded' });
+
+    const res = await list(
+      cookie,
+      `?q=${encodeURIComponent('  sam@example.com ')}&status=partially_refunded&currency=EUR` +
+        '&from=2026-01-01&to=2026-01-31&page=1&pageSize=50&sort=amount',
+    );
+
+    expect(res.status).toBe(200);
+    expect(payments.fake.lastRequest(Subjects.catalogPayments.listPayments)?.data).toEqual({
+      q: 'sam@example.com',
+      status: 'partially_refunded',
+      currency: 'EUR',
+      from: '2026-01-01',
+      to: '2026-01-31',
+      page: 1,
+      pageSize: 50,
+    });
+    expect(res.body.items.map((item: { paymentId: string }) => item.paymentId)).toContain(refunded.paymentId);
+    expect(res.body.pageSize).toBe(50);
+
+    const cleared = await list(cookie, '?q=&status=&currency=&from=&to=&page=2');
+    expect(cleared.status).toBe(200);
+    expect(payments.fake.lastRequest(Subjects.catalogPayments.listPayments)?.data).toEqual({ page: 2, pageSize: 20 });
+  });
+
+  it('answers 400 in the platform shape for bad filters, without asking the service', async () => {
+    const { cookie } = await signedIn('admin');
+    const before = asked(Subjects.catalogPayments.listPayments);
+    const ruleFor = (query: Record<string, unknown>) =>
+      AdminPaymentsQuerySchema.safeParse(query).error?.issues[0]?.message as string;
+
+    const badStatus = await list(cookie, '?status=bogus');
+    expect(badStatus.status).toBe(400);
+    expect(badStatus.body).toEqual(validationFailure('status', ruleFor({ status: 'bogus' })));
+
+    const backwards = await list(cookie, '?from=2026-02-01&to=2026-01-31');
+    expect(backwards.status).toBe(400);
+    expect(backwards.body).toEqual(validationFailure('to', RefundMessages.dateRangeInvalid));
+
+    for (const [query, field] of [
+      ['?currency=SEK', 'currency'],
+      ['?status=refunded&status=failed', 'status'],
+      ['?from=2026-02-30', 'from'],
+      ['?to=yesterday', 'to'],
+      ['?page=0', 'page'],
+      ['?page=1.5', 'page'],
+      ['?pageSize=101', 'pageSize'],
+      ['?pageSize=many', 'pageSize'],
+      [`?q=${'a'.repeat(201)}`, 'q'],
+      ['?q=a%00b', 'q'],
+    ] as const) {
+      const res = await list(cookie, query);
+      expect({ query, status: res.status, code: res.body.code, fields: res.body.errors }).toEqual({
+        query,
+        status: 400,
+        code: ErrorCodes.validationFailed,
+        fields: [{ field, message: expect.any(String) }],
+      });
+    }
+    expect(asked(Subjects.catalogPayments.listPayments)).toBe(before);
+  });
+});
+
+describe('GET /api/admin/payments/:paymentId', () => {
+  it("answers the payment's detail from catalog-payments, asked as the admin", async () => {
+    const { cookie, userId } = await signedIn('admin');
+    const payment = payments.fake.addAdminPayment();
+
+    const res = await detail(cookie, payment.paymentId);
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(payment);
+    const sent = payments.fake.lastRequest(Subjects.catalogPayments.getAdminPayment);
+    expect(sent?.data).toEqual({ paymentId: payment.paymentId });
+    expect(sent?.meta.actor).toEqual({ userId, role: 'admin' });
+  });
+
+  it("answers 404 'Payment not found' for a malformed id without asking, and passes the service's 404", async () => {
+    const { cookie } = await signedIn('admin');
+    const before = asked(Subjects.catalogPayments.getAdminPayment);
+    const notFound = { statusCode: 404, code: ErrorCodes.notFound, message: RefundMessages.paymentNotFound };
+
+    for (const id of ['not-a-uuid', '12', `${crypto.randomUUID()}x`]) {
+      const res = await detail(cookie, id);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual(notFound);
+    }
+    expect(asked(Subjects.catalogPayments.getAdminPayment)).toBe(before);
+
+    const unknown = await detail(cookie, crypto.randomUUID());
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual(notFound);
+    expect(asked(Subjects.catalogPayments.getAdminPayment)).toBe(before + 1);
+  });
+
+  it('leaves /api/admin/payments/conflicts to the conflicts route', async () => {
+    const { cookie, userId } = await signedIn('admin');
+    const before = asked(Subjects.catalogPayments.getAdminPayment);
+
+    const res = await detail(cookie, 'conflicts');
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(Fixtures.paymentConflicts);
+    expect(conflicts.received.at(-1)?.actor).toEqual({ userId, role: 'admin' });
+    expect(asked(Subjects.catalogPayments.getAdminPayment)).toBe(before);
+  });
+});
+
+describe('POST /api/admin/payments/:paymentId/refund', () => {
+  it('forwards the payment id, the amount and the trimmed reason with the admin, and answers 200 with the payment', async () => {
+    const { cookie, userId } = await signedIn('admin');
+    const payment = payments.fake.addAdminPayment();
+
+    const res = await refund(cookie, payment.paymentId, {
+      amount: 7_600,
+      reason: '  Course cancelled\nby the school ',
+    });
+
+    expect(res.status).toBe(200);
+    const refunded = AdminPaymentDetailSchema.parse(res.body);
+    expect(refunded).toMatchObject({ status: 'partially_refunded', refundedAmount: 7_600, refundableAmount: 11_400 });
+    expect(refunded.refunds).toEqual([
+      expect.objectContaining({ amount: 7_600, reason: 'Course cancelled\nby the school', requestedBy: userId }),
+    ]);
+    const sent = payments.fake.lastRequest(Subjects.catalogPayments.refundPayment);
+    expect(sent?.data).toEqual({
+      paymentId: payment.paymentId,
+      amount: 7_600,
+      reason: 'Course cancelled\nby the school',
+    });
+    expect(sent?.meta.actor).toEqual({ userId, role: 'admin' });
+  });
+
+  it('sends no amount when none is given (the service refunds what is left); a numeric text is coerced', async () => {
+    const { cookie } = await signedIn('admin');
+    const whole = payments.fake.addAdminPayment();
+    const part = payments.fake.addAdminPayment();
+
+    const res = await refund(cookie, whole.paymentId, { reason: 'Duplicate purchase', amount: '' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'refunded', refundedAmount: 19_000, refundableAmount: 0 });
+    expect(payments.fake.lastRequest(Subjects.catalogPayments.refundPayment)?.data).toEqual({
+      paymentId: whole.paymentId,
+      reason: 'Duplicate purchase',
+    });
+
+    expect((await refund(cookie, part.paymentId, { amount: '100', reason: 'Goodwill' })).status).toBe(200);
+    expect(payments.fake.lastRequest(Subjects.catalogPayments.refundPayment)?.data).toMatchObject({ amount: 100 });
+  });
+
+  it("answers 400 with the contract's messages for a missing reason or a bad amount, without asking", async () => {
+    const { cookie } = await signedIn('admin');
+    const { paymentId } = payments.fake.addAdminPayment();
+    const before = asked(Subjects.catalogPayments.refundPayment);
+
+    for (const body of [{}, { reason: '' }, { reason: '   ' }, { amount: 100 }, { reason: null }]) {
+      const res = await refund(cookie, paymentId, body);
+      expect({ body, status: res.status, answer: res.body }).toEqual({
+        body,
+        status: 400,
+        answer: validationFailure('reason', RefundMessages.reasonRequired),
+      });
+    }
+    for (const amount of [0, -5, 1.5, 'abc', '12.50']) {
+      const res = await refund(cookie, paymentId, { amount, reason: 'Course cancelled' });
+      expect({ amount, status: res.status, answer: res.body }).toEqual({
+        amount,
+        status: 400,
+        answer: validationFailure('amount', RefundMessages.amountInvalid),
+      });
+    }
+    const both = await refund(cookie, paymentId, { amount: 0 });
+    expect(both.status).toBe(400);
+    expect(both.body.message).toBe(RefundMessages.amountInvalid);
+    expect(both.body.errors.map((error: { field: string }) => error.field)).toEqual(['amount', 'reason']);
+    const tooLong = await refund(cookie, paymentId, { reason: 'a'.repeat(501) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.errors).toEqual([{ field: 'reason', message: expect.any(String) }]);
+    expect(asked(Subjects.catalogPayments.refundPayment)).toBe(before);
+  });
+
+  it("answers 404 'Payment not found' for a malformed id with a valid body, and 400 for a bad body whatever the id", async () => {
+    const { cookie } = await signedIn('admin');
+    const before = asked(Subjects.catalogPayments.refundPayment);
+
+    const malformed = await refund(cookie, 'not-a-uuid', { reason: 'Course cancelled' });
+    expect(malformed.status).toBe(404);
+    expect(malformed.body).toEqual({
+      statusCode: 404,
+      code: ErrorCodes.notFound,
+      message: RefundMessages.paymentNotFound,
+    });
+    expect((await refund(cookie, 'not-a-uuid', {})).body).toEqual(
+      validationFailure('reason', RefundMessages.reasonRequired),
+    );
+    expect(asked(Subjects.catalogPayments.refundPayment)).toBe(before);
+
+    const unknown = await refund(cookie, crypto.randomUUID(), { reason: 'Course cancelled' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe(RefundMessages.paymentNotFound);
+  });
+
+  it("maps the service's refusals: not allowed 409 with its message, the provider's refusal 502", async () => {
+    const { cookie } = await signedIn('admin');
+    const payment = payments.fake.addAdminPayment();
+
+    const tooLarge = await refund(cookie, payment.paymentId, { amount: 19_001, reason: 'Course cancelled' });
+    expect(tooLarge.status).toBe(409);
+    expect(tooLarge.body).toEqual({
+      statusCode: 409,
+      code: ErrorCodes.refundNotAllowed,
+      message: RefundMessages.tooLarge('£190.00'),
+    });
+
+    const cases = [
+      [new DomainError(ErrorCodes.refundNotAllowed, RefundMessages.disputeOpen), 409],
+      [new DomainError(ErrorCodes.refundNotAllowed, RefundMessages.notRefundable), 409],
+      [new DomainError(ErrorCodes.paymentProviderUnavailable, RefundMessages.providerRefused), 502],
+      [new DomainError(ErrorCodes.paymentProviderUnavailable, PaymentMessages.providerUnavailable), 502],
+    ] as const;
+    for (const [error, status] of cases) {
+      payments.fake.refundFailWith = error;
+      try {
+        const res = await refund(cookie, payment.paymentId, { reason: 'Course cancelled' });
+        expect(res.status).toBe(status);
+        expect(res.body).toEqual({ statusCode: status, code: error.code, message: error.message });
+      } finally {
+        payments.fake.refundFailWith = null;
+      }
+    }
+
+    const all = await refund(cookie, payment.paymentId, { reason: 'Course cancelled' });
+    expect(all.status).toBe(200);
+    const again = await refund(cookie, payment.paymentId, { reason: 'Course cancelled' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(RefundMessages.nothingLeft);
+  });
+
+  it("refuses a cross-site browser POST like the other admin routes, and a service's internal fault stays inside", async () => {
+    const { cookie } = await signedIn('admin');
+    const { paymentId } = payments.fake.addAdminPayment();
+    const before = asked(Subjects.catalogPayments.refundPayment);
+
+    const crossSite = await request(server)
+      .post(`/api/admin/payments/${paymentId}/refund`)
+      .set('Cookie', cookie)
+      .set('Origin', 'https://evil.example')
+      .send({ reason: 'Course cancelled' });
+    expect(crossSite.status).toBe(403);
+    expect(asked(Subjects.catalogPayments.refundPayment)).toBe(before);
+
+    payments.fake.refundFailWith = new DomainError(ErrorCodes.internal, 'stripe key sk_live_x rejected');
+    try {
+      const res = await refund(cookie, paymentId, { reason: 'Course cancelled' });
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ statusCode: 500, code: ErrorCodes.internal, message: ServerMessages.internal });
+    } finally {
+      payments.fake.refundFailWith = null;
+    }
+  });
+});
+
+describe('the OpenAPI document', () => {
+  let paths: Record<string, Record<string, OpenApiOperation>>;
+  interface OpenApiOperation {
+    tags?: string[];
+    parameters?: { name: string; in: string; required?: boolean; schema?: Record<string, unknown> }[];
+    requestBody?: { content: Record<string, { schema: unknown }> };
+    responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+  }
+
+  beforeAll(async () => {
+    paths = (await request(server).get('/api/docs/openapi.json')).body.paths;
+  });
+
+  it('documents the list with its query parameters as the server enforces them, and the page schema', () => {
+    const operation = paths['/api/admin/payments']?.get;
+    expect(operation?.tags).toEqual(['admin']);
+    const parameters = Object.fromEntries((operation?.parameters ?? []).map((p) => [p.name, p]));
+    expect(Object.keys(parameters)).toEqual(['q', 'status', 'currency', 'from', 'to', 'page', 'pageSize']);
+    expect(Object.values(parameters).every((p) => p.in === 'query' && p.required === false)).toBe(true);
+    expect(parameters.status?.schema).toMatchObject({ enum: expect.arrayContaining(['partially_refunded']) });
+    expect(parameters.from?.schema).toMatchObject({ format: 'date' });
+    expect(parameters.pageSize?.schema).toMatchObject({ default: 20, minimum: 1, maximum: 100 });
+    expect(Object.keys(operation?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
+    expect(operation?.responses['200']?.content?.['application/json']?.schema).toEqual(
+      jsonSchemaOf(AdminPaymentsPageSchema),
+    );
+  });
+
+  it('documents the detail and the refund with the uuid path parameter, the body and every answer', () => {
+    const get = paths['/api/admin/payments/{paymentId}']?.get;
+    expect(get?.parameters).toEqual([expect.objectContaining({ name: 'paymentId', in: 'path', required: true })]);
+    expect(get?.parameters?.[0]?.schema).toMatchObject({ format: 'uuid' });
+    expect(Object.keys(get?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401', '403', '404']));
+    expect(get?.responses['200']?.content?.['application/json']?.schema).toEqual(
+      jsonSchemaOf(AdminPaymentDetailSchema),
+    );
+
+    const post = paths['/api/admin/payments/{paymentId}/refund']?.post;
+    expect(post?.tags).toEqual(['admin']);
+    expect(post?.requestBody?.content['application/json']?.schema).toEqual(jsonSchemaOf(RefundBodySchema, 'input'));
+    expect(Object.keys(post?.responses ?? {}).sort()).toEqual(
+      ['200', '400', '401', '403', '404', '409', '413', '415', '502', '503'].sort(),
+    );
+    expect(post?.responses['200']?.content?.['application/json']?.schema).toEqual(
+      jsonSchemaOf(AdminPaymentDetailSchema),
+    );
+  });
+});
+
+/** catalog-payments' list_payment_conflicts subject alone, answering `reply` and recording each caller's meta. */
+async function startConflictsResponder(natsUrl: string, reply: PaymentConflictsDto) {
+  const received: RpcMeta[] = [];
+  @Controller()
+  class ConflictsController {
+    @MessagePattern(Subjects.catalogPayments.listPaymentConflicts)
+    list(@Payload() payload: unknown): PaymentConflictsDto {
+      received.push(parseRequest(z.object({}), payload).meta);
+      return reply;
+    }
+  }
+  @Module({ controllers: [ConflictsController] })
+  class ConflictsModule {}
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(ConflictsModule, {
+    transport: Transport.NATS,
+    options: { servers: [natsUrl], queue: 'fake-payment-conflicts' },
+    logger: false,
+  });
+  app.useGlobalFilters(new RpcErrorFilter(pino({ level: 'silent' })));
+  await app.listen();
+  return { received, stop: () => app.close() };
+}
