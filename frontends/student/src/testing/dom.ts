@@ -1,4 +1,4 @@
-import type { SessionPackageDto } from '@medtutor/contracts';
+import type { HoursLedgerEntryDto, SessionPackageDto } from '@medtutor/contracts';
 
 /** antd's responsive grid asks for matchMedia, which jsdom lacks: a query that never matches. */
 export function installMatchMedia(): void {
@@ -15,6 +15,16 @@ export function installMatchMedia(): void {
     }) as MediaQueryList;
 }
 
+/** antd's Table measures its columns with ResizeObserver, which jsdom lacks: one that never reports. */
+export function installResizeObserver(): void {
+  globalThis.ResizeObserver ??= class {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  };
+}
+
+/** A package as the API sends it; `originalHours` follows `totalHours` unless a refund is being staged. */
 export const sessionPackage = (overrides: Partial<SessionPackageDto> = {}): SessionPackageDto => ({
   id: 1,
   userId: 7,
@@ -29,5 +39,24 @@ export const sessionPackage = (overrides: Partial<SessionPackageDto> = {}): Sess
   secondaryTutor: null,
   secondaryTutorCalendarLink: null,
   hasDualTutors: false,
+  originalHours: overrides.totalHours ?? 5,
+  overdrawnHours: 0,
+  frozenReason: null,
+  ...overrides,
+});
+
+/** One hours-ledger entry as the API sends it: an hour used on a 5-hour package unless overridden. */
+export const ledgerEntry = (overrides: Partial<HoursLedgerEntryDto> = {}): HoursLedgerEntryDto => ({
+  id: 1,
+  sessionId: 1,
+  kind: 'usage',
+  deltaHours: 1,
+  usedHoursAfter: 1,
+  totalDeltaHours: 0,
+  totalHoursAfter: 5,
+  reason: 'Session delivered',
+  actorRole: 'tutor',
+  actorName: null,
+  createdAt: '2027-05-02T10:00:00.000Z',
   ...overrides,
 });

@@ -17,6 +17,9 @@ const pkg = (overrides: Partial<SessionPackageDto>): SessionPackageDto => ({
   secondaryTutor: null,
   secondaryTutorCalendarLink: null,
   hasDualTutors: false,
+  originalHours: overrides.totalHours ?? 5,
+  overdrawnHours: 0,
+  frozenReason: null,
   ...overrides,
 });
 

@@ -1,7 +1,7 @@
 import type { SessionPackageDto } from '@medtutor/contracts';
-import { Button, Card, Flex, Radio, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Radio, Tag, Typography } from 'antd';
 import { useId, useState } from 'react';
-import { remainingHours } from '../../sessions/utils/package-status';
+import { holdReason, remainingHours } from '../../sessions/utils/package-status';
 import { defaultDuration, durationOptions } from '../utils/durations';
 
 interface Tutor {
@@ -18,7 +18,8 @@ const tutorsOf = (item: SessionPackageDto): Tutor[] =>
       ]
     : [{ role: 'Tutor', name: item.assignedTutor, link: item.tutorCalendarLink }];
 
-function BookWith({ tutor, duration }: { tutor: Tutor; duration: number | null }) {
+/** `heldBy`: the id of the hold's explanation while the package is on hold, which disables booking. */
+function BookWith({ tutor, duration, heldBy }: { tutor: Tutor; duration: number | null; heldBy: string | null }) {
   const label = tutor.name && duration !== null ? `Book ${duration} h with ${tutor.name}` : 'Book Session';
   return (
     <Flex vertical gap={4}>
@@ -28,7 +29,14 @@ function BookWith({ tutor, duration }: { tutor: Tutor; duration: number | null }
       </span>
       {tutor.link ? (
         // The tutor's own calendar takes the booking, in a new tab so the dashboard stays open.
-        <Button type="primary" href={tutor.link} target="_blank" rel="noopener noreferrer" disabled={duration === null}>
+        <Button
+          type="primary"
+          href={tutor.link}
+          target="_blank"
+          rel="noopener noreferrer"
+          disabled={duration === null || heldBy !== null}
+          aria-describedby={heldBy ?? undefined}
+        >
           {label}
           <span className="visually-hidden"> (opens in a new tab)</span>
         </Button>
@@ -39,12 +47,17 @@ function BookWith({ tutor, duration }: { tutor: Tutor; duration: number | null }
   );
 }
 
-/** Spec section 5's booking from a package: pick a duration the hours allow, then the tutor's calendar. */
+/**
+ * Spec section 5's booking from a package: pick a duration the hours allow, then the tutor's calendar.
+ * A package on hold (an open payment dispute) keeps its card, with the reason and booking disabled.
+ */
 export function ScheduleCard({ item }: { item: SessionPackageDto }) {
   const remaining = remainingHours(item);
   const options = durationOptions(remaining);
   const [duration, setDuration] = useState(() => defaultDuration(remaining));
   const labelId = useId();
+  const holdId = useId();
+  const hold = holdReason(item);
   return (
     <Card
       data-testid="schedule-card"
@@ -58,18 +71,30 @@ export function ScheduleCard({ item }: { item: SessionPackageDto }) {
       <Typography.Paragraph type="secondary">
         {item.packageName}: {remaining} h remaining
       </Typography.Paragraph>
+      {hold && (
+        <Alert
+          id={holdId}
+          type="warning"
+          showIcon
+          title="Booking is paused"
+          description={hold}
+          style={{ marginBottom: '1rem' }}
+        />
+      )}
       <Typography.Paragraph id={labelId} strong style={{ marginBottom: '0.5rem' }}>
         Session duration
       </Typography.Paragraph>
       <Radio.Group
         aria-labelledby={labelId}
+        aria-describedby={hold ? holdId : undefined}
+        disabled={hold !== null}
         value={duration}
         onChange={(event) => setDuration(event.target.value as number)}
         style={{ marginBottom: '1rem' }}
       >
         <Flex vertical gap={4}>
           {options.map((option) => (
-            <Radio key={option.hours} value={option.hours} disabled={option.disabled}>
+            <Radio key={option.hours} value={option.hours} disabled={option.disabled || hold !== null}>
               {option.hours} {option.hours === 1 ? 'hour' : 'hours'}
               {option.disabled && (
                 <Typography.Text type="secondary" style={{ marginLeft: '0.5rem' }}>
@@ -82,7 +107,7 @@ export function ScheduleCard({ item }: { item: SessionPackageDto }) {
       </Radio.Group>
       <Flex vertical gap="middle">
         {tutorsOf(item).map((tutor) => (
-          <BookWith key={tutor.role} tutor={tutor} duration={duration} />
+          <BookWith key={tutor.role} tutor={tutor} duration={duration} heldBy={hold ? holdId : null} />
         ))}
       </Flex>
     </Card>

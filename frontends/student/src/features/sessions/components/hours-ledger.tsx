@@ -1,7 +1,8 @@
 import type { HoursLedgerEntryDto } from '@medtutor/contracts';
-import { Table, Typography } from 'antd';
+import { Table, Tag, Typography } from 'antd';
 import { LoadFailed, Loading } from '../../../components/query-state';
 import { useSessionLedger } from '../api/get-session-ledger';
+import { ledgerAfter, ledgerChange, ledgerKindLabel } from '../utils/ledger';
 
 const actorLabel: Record<HoursLedgerEntryDto['actorRole'], string> = {
   student: 'You',
@@ -19,9 +20,13 @@ const formatWhen = (iso: string): string =>
     minute: '2-digit',
   });
 
-const formatDelta = (delta: number): string => (delta > 0 ? `${delta} h used` : `${-delta} h given back`);
+const kindColor: Record<HoursLedgerEntryDto['kind'], string | undefined> = {
+  usage: undefined,
+  refund: 'orange',
+  dispute: 'volcano',
+};
 
-/** Every change of a package's used hours, so a family sees why the hours moved. */
+/** Every change of a package's hours (sessions, refunds, disputes), so a family sees why they moved. */
 export function HoursLedger({ sessionId, id }: { sessionId: number; id: string }) {
   const { data, error, isLoading, mutate } = useSessionLedger(sessionId, true);
   if (isLoading) return <Loading label="Loading hours history" />;
@@ -43,8 +48,13 @@ export function HoursLedger({ sessionId, id }: { sessionId: number; id: string }
       dataSource={data}
       columns={[
         { key: 'when', title: 'When', render: (_, entry) => formatWhen(entry.createdAt) },
-        { key: 'change', title: 'Change', render: (_, entry) => formatDelta(entry.deltaHours) },
-        { key: 'after', title: 'Used after', render: (_, entry) => `${entry.usedHoursAfter} h` },
+        {
+          key: 'kind',
+          title: 'What',
+          render: (_, entry) => <Tag color={kindColor[entry.kind]}>{ledgerKindLabel[entry.kind]}</Tag>,
+        },
+        { key: 'change', title: 'Change', render: (_, entry) => ledgerChange(entry) },
+        { key: 'after', title: 'After', render: (_, entry) => ledgerAfter(entry) },
         { key: 'reason', title: 'Why', dataIndex: 'reason' },
         {
           key: 'by',

@@ -1,7 +1,7 @@
-import type { SessionPackageDto } from '@medtutor/contracts';
-import { Button, Card, Flex, Progress, Tag, Typography } from 'antd';
+import { PackageHoldMessages, type SessionPackageDto } from '@medtutor/contracts';
+import { Alert, Button, Card, Flex, Progress, Tag, Typography } from 'antd';
 import { useId, useState } from 'react';
-import { packageStatus, progressPercent, remainingHours } from '../utils/package-status';
+import { holdReason, packageStatus, progressPercent, refundedHours, remainingHours } from '../utils/package-status';
 import { HoursLedger } from './hours-ledger';
 
 const statusTag = {
@@ -10,13 +10,21 @@ const statusTag = {
   COMPLETED: <Tag color="#237804">COMPLETED</Tag>,
 } as const;
 
+const hoursText = (hours: number) => `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+
 const formatDate = (iso: string): string =>
   new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
-/** One package (spec section 2); a used-up package turns red-tinted with a green COMPLETED badge. */
+/**
+ * One package (spec section 2); a used-up package turns red-tinted with a green COMPLETED badge.
+ * Its hours are those left after any refund (issue 16), with what a refund took back and why the
+ * package is on hold or overdrawn said in words, not only in the numbers.
+ */
 export function PackageCard({ item }: { item: SessionPackageDto }) {
   const status = packageStatus(item);
   const completed = status === 'COMPLETED';
+  const hold = holdReason(item);
+  const refunded = refundedHours(item);
   const [historyOpen, setHistoryOpen] = useState(false);
   const historyId = useId();
   return (
@@ -33,6 +41,16 @@ export function PackageCard({ item }: { item: SessionPackageDto }) {
       <Typography.Paragraph strong style={{ marginBottom: '0.5rem' }}>
         {item.packageName}
       </Typography.Paragraph>
+      {hold && <Alert type="warning" showIcon title="On hold" description={hold} style={{ marginBottom: '0.75rem' }} />}
+      {item.overdrawnHours > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          title={`Overdrawn by ${hoursText(item.overdrawnHours)}`}
+          description={PackageHoldMessages.overdrawn}
+          style={{ marginBottom: '0.75rem' }}
+        />
+      )}
       <Progress
         percent={progressPercent(item)}
         status={completed ? 'success' : 'normal'}
@@ -51,6 +69,7 @@ export function PackageCard({ item }: { item: SessionPackageDto }) {
           <Typography.Text type="secondary">Remaining </Typography.Text>
           <strong>{remainingHours(item)} h</strong>
         </span>
+        {refunded > 0 && <Typography.Text type="secondary">{hoursText(refunded)} refunded</Typography.Text>}
       </Flex>
       <Button
         type="link"

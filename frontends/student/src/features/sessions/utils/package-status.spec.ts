@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { hoursSummary, packageStatus, progressPercent, remainingHours } from './package-status';
+import { PackageHoldMessages } from '@medtutor/contracts';
+import {
+  holdReason,
+  hoursSummary,
+  packageStatus,
+  progressPercent,
+  refundedHours,
+  remainingHours,
+} from './package-status';
 
 describe('packageStatus', () => {
   it('is Not Started with no hours used', () => {
@@ -32,5 +40,19 @@ describe('hours', () => {
         { usedHours: 0, totalHours: 1 },
       ]),
     ).toEqual({ total: 16, used: 12, remaining: 4 });
+  });
+});
+
+describe('refunds and holds', () => {
+  it('counts the hours a refund took back, never negative', () => {
+    expect(refundedHours({ originalHours: 5, totalHours: 3 })).toBe(2);
+    expect(refundedHours({ originalHours: 5, totalHours: 2.5 })).toBe(2.5);
+    expect(refundedHours({ originalHours: 5, totalHours: 5 })).toBe(0);
+  });
+
+  it('holds a package only while it carries a reason', () => {
+    expect(holdReason({ frozenReason: PackageHoldMessages.frozenByDispute })).toBe(PackageHoldMessages.frozenByDispute);
+    expect(holdReason({ frozenReason: null })).toBeNull();
+    expect(holdReason({ frozenReason: '' })).toBeNull();
   });
 });

@@ -32,3 +32,14 @@ export const hoursSummary = (packages: readonly Hours[]): HoursSummary =>
     }),
     { total: 0, used: 0, remaining: 0 },
   );
+
+/** Hours refunds (or a lost dispute) took back: the bought hours less the package's current total. */
+export const refundedHours = ({ originalHours, totalHours }: Pick<SessionPackageDto, 'originalHours' | 'totalHours'>) =>
+  Math.max(0, originalHours - totalHours);
+
+/**
+ * Why the package cannot be booked now, or null: an open payment dispute holds it (the server
+ * refuses its sessions too, so the reason is shown rather than a booking that would fail).
+ */
+export const holdReason = ({ frozenReason }: Pick<SessionPackageDto, 'frozenReason'>): string | null =>
+  frozenReason && frozenReason.trim() !== '' ? frozenReason : null;

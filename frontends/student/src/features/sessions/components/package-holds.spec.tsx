@@ -1,0 +1,140 @@
+/** @jest-environment jsdom */
+import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { type HoursLedgerEntryDto, PackageHoldMessages } from '@medtutor/contracts';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { SWRConfig } from 'swr';
+import { installMatchMedia, installResizeObserver, ledgerEntry, sessionPackage } from '../../../testing/dom';
+import { ScheduleCard } from '../../schedule/components/schedule-card';
+import { PackageCard } from './package-card';
+
+/** Money after the sale (issue 16): refunds take hours back, a dispute holds the package. */
+
+const fetchMock = jest.fn<typeof fetch>();
+const realFetch = globalThis.fetch;
+
+beforeAll(() => {
+  installMatchMedia();
+  installResizeObserver();
+});
+beforeEach(() => {
+  fetchMock.mockReset();
+  globalThis.fetch = fetchMock;
+});
+afterEach(() => {
+  cleanup();
+  globalThis.fetch = realFetch;
+});
+
+const renderCard = (overrides: Parameters<typeof sessionPackage>[0]) =>
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <PackageCard item={sessionPackage(overrides)} />
+    </SWRConfig>,
+  );
+
+const frozen = { frozenReason: PackageHoldMessages.frozenByDispute };
+const tutor = { assignedTutor: 'Dr. Ada', tutorCalendarLink: 'https://calendly.com/dr-ada' };
+
+describe('PackageCard after a refund', () => {
+  it('counts the reduced total and says how many hours were refunded', () => {
+    renderCard({ originalHours: 5, totalHours: 3, usedHours: 1 });
+    const card = screen.getByTestId('package-card');
+    expect(card.textContent).toContain('Used 1 of 3 h');
+    expect(card.textContent).toContain('Remaining 2 h');
+    expect(within(card).getByText('2 hours refunded')).not.toBeNull();
+    expect(within(card).queryByRole('alert')).toBeNull();
+  });
+
+  it('says nothing of refunds when none took hours back', () => {
+    renderCard({ originalHours: 5, totalHours: 5 });
+    expect(screen.getByTestId('package-card').textContent).not.toContain('refunded');
+  });
+
+  it('warns an overdrawn package with the shortfall and the message from contracts', () => {
+    renderCard({ originalHours: 5, totalHours: 4, usedHours: 4, overdrawnHours: 1.5 });
+    const alert = within(screen.getByTestId('package-card')).getByRole('alert');
+    expect(alert.textContent).toContain('Overdrawn by 1.5 hours');
+    expect(alert.textContent).toContain(PackageHoldMessages.overdrawn);
+    expect(alert.className).toContain('ant-alert-warning');
+  });
+});
+
+describe('a package on hold', () => {
+  it('shows the reason on its card as a warning', () => {
+    renderCard(frozen);
+    const alert = within(screen.getByTestId('package-card')).getByRole('alert');
+    expect(alert.className).toContain('ant-alert-warning');
+    expect(alert.textContent).toContain('On hold');
+    expect(alert.textContent).toContain(PackageHoldMessages.frozenByDispute);
+  });
+
+  it('disables booking and the durations, explained by the reason', () => {
+    render(<ScheduleCard item={sessionPackage({ ...frozen, ...tutor })} />);
+    const card = screen.getByTestId('schedule-card');
+    const reason = within(card).getByRole('alert');
+    expect(reason.textContent).toContain(PackageHoldMessages.frozenByDispute);
+
+    // antd draws a disabled link button as an <a> without href: no calendar can be opened.
+    const book = within(card).getByText('Book 1 h with Dr. Ada').closest('a')!;
+    expect(book.getAttribute('href')).toBeNull();
+    expect(book.getAttribute('aria-disabled')).toBe('true');
+    expect(book.getAttribute('aria-describedby')).toBe(reason.id);
+    for (const radio of within(card).getAllByRole('radio')) expect((radio as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('books as before once the hold is lifted', () => {
+    render(<ScheduleCard item={sessionPackage(tutor)} />);
+    const card = screen.getByTestId('schedule-card');
+    expect(within(card).queryByRole('alert')).toBeNull();
+    const book = within(card).getByRole('link', { name: /Book 1 h with Dr\. Ada/ });
+    expect(book.getAttribute('href')).toBe(tutor.tutorCalendarLink);
+    expect(book.getAttribute('aria-describedby')).toBeNull();
+  });
+});
+
+describe('the hours history', () => {
+  const entries: HoursLedgerEntryDto[] = [
+    ledgerEntry({ id: 1, reason: 'Mock interview', usedHoursAfter: 1 }),
+    ledgerEntry({
+      id: 2,
+      kind: 'dispute',
+      deltaHours: 0,
+      usedHoursAfter: 1,
+      reason: 'Payment disputed: package on hold',
+      actorRole: 'system',
+    }),
+    ledgerEntry({
+      id: 3,
+      kind: 'refund',
+      deltaHours: 0,
+      usedHoursAfter: 1,
+      totalDeltaHours: -2,
+      totalHoursAfter: 3,
+      reason: 'Two sessions cancelled by the family',
+      actorRole: 'admin',
+      actorName: null,
+    }),
+  ];
+
+  it('lists refund and dispute entries with their kind, reason and the total change', async () => {
+    // jsdom has no Response: apiRequest reads only ok, status and text().
+    fetchMock.mockResolvedValueOnce({ ok: true, status: 200, text: async () => JSON.stringify(entries) } as Response);
+    renderCard({ id: 9, originalHours: 5, totalHours: 3, usedHours: 1 });
+    fireEvent.click(screen.getByRole('button', { name: 'Show hours history' }));
+
+    const refund = (await screen.findByText('Two sessions cancelled by the family')).closest('tr')!;
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/sessions/9/ledger');
+    const cells = (row: Element) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent);
+    expect(cells(refund).slice(1)).toEqual([
+      'Refund',
+      '\u22122 h from the package',
+      '1 of 3 h used',
+      'Two sessions cancelled by the family',
+      'Our team',
+    ]);
+    const dispute = screen.getByText('Payment disputed: package on hold').closest('tr')!;
+    expect(cells(dispute).slice(1, 3)).toEqual(['Payment dispute', 'No change in hours']);
+    const usage = screen.getByText('Mock interview').closest('tr')!;
+    expect(cells(usage).slice(1, 4)).toEqual(['Sessions', '1 h used', '1 of 5 h used']);
+  });
+});
