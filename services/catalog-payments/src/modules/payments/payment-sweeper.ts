@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import type { CurrencyCode } from '@medtutor/contracts';
 import { DATABASE_CONNECT_TIMEOUT_MS } from '@medtutor/nest-kit';
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -6,6 +7,7 @@ import { CATALOG_PAYMENTS_CONFIG, type CatalogPaymentsConfig } from '../../confi
 import { LOGGER } from '../../infra/logger.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { ABANDONED, type EndOutcome, OPEN, PaymentsService } from './payments.service.js';
+import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
 
 /**
  * Session-level advisory lock held for one sweep: replicas share the database, so only the one that
@@ -17,12 +19,16 @@ export const SWEEPER_LOCK_KEY = 7_416_233_150;
 /** Checkouts ended per round: bounds one round's provider calls; the rest wait for the next round. */
 const BATCH = 100;
 
-export type SweepResult = Record<EndOutcome, number> | 'locked';
+/** One round's work: how each checkout ended, and how many settlement figures were filled in. */
+export type SweepCounts = Record<EndOutcome, number> & { settled: number };
+export type SweepResult = SweepCounts | 'locked';
 
 /**
  * Ends abandoned checkouts: open payments older than PAYMENT_HOLD_MINUTES have their intents
  * cancelled at the provider, then are closed and their discount holds given back (see
  * `PaymentsService.endCheckout`: an intent that cannot be cancelled keeps its hold until a later round).
+ * The same round fills in the settlement figures Stripe had not reported (or we failed to ask for)
+ * when a payment was paid or refunded: at most `BATCH` of each a round, oldest first.
  */
 @Injectable()
 export class PaymentSweeper implements OnApplicationBootstrap, OnModuleDestroy {
@@ -33,6 +39,7 @@ export class PaymentSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     private readonly prisma: PrismaService,
     private readonly payments: PaymentsService,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(CATALOG_PAYMENTS_CONFIG) private readonly config: CatalogPaymentsConfig,
     @Inject(LOGGER) logger: Logger,
   ) {
@@ -83,7 +90,7 @@ export class PaymentSweeper implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  private async sweep(now: Date): Promise<Record<EndOutcome, number>> {
+  private async sweep(now: Date): Promise<SweepCounts> {
     const abandoned = await this.prisma.payment.findMany({
       where: {
         status: { in: [...OPEN] },
@@ -92,9 +99,50 @@ export class PaymentSweeper implements OnApplicationBootstrap, OnModuleDestroy {
       orderBy: { createdAt: 'asc' },
       take: BATCH,
     });
-    const result: Record<EndOutcome, number> = { released: 0, paid: 0, kept: 0 };
+    const result: SweepCounts = { released: 0, paid: 0, kept: 0, settled: 0 };
     for (const payment of abandoned) result[await this.payments.endCheckout(payment, ABANDONED, null)] += 1;
     if (abandoned.length) this.logger.info(result, 'abandoned checkouts swept');
+    result.settled = await this.fillSettlements();
     return result;
+  }
+
+  /** Paid payments and succeeded refunds of this provider still without a settlement figure. */
+  private async fillSettlements(): Promise<number> {
+    // The demo settles when paid or not at all (no rates for other currencies): nothing to ask later.
+    if (this.provider.kind !== 'stripe') return 0;
+    let settled = 0;
+    const payments = await this.prisma.payment.findMany({
+      where: { provider: this.provider.kind, status: 'succeeded', settlementAmountMinor: null },
+      orderBy: { paidAt: 'asc' },
+      take: BATCH,
+    });
+    for (const payment of payments) if (await this.payments.recordSettlement(payment)) settled += 1;
+    const refunds = await this.prisma.refund.findMany({
+      where: {
+        status: 'succeeded',
+        settlementAmountMinor: null,
+        providerRefundId: { not: null },
+        payment: { provider: this.provider.kind },
+      },
+      include: { payment: true },
+      orderBy: { createdAt: 'asc' },
+      take: BATCH,
+    });
+    for (const refund of refunds) {
+      const amount = await this.provider
+        .refundSettlementOf(refund.providerRefundId ?? '', refund.payment.currency as CurrencyCode, refund.amountMinor)
+        .catch((error: unknown) => {
+          this.logger.warn({ err: error, refundId: refund.id }, 'could not learn a refund\'s settlement');
+          return null;
+        });
+      if (amount === null) continue;
+      await this.prisma.refund.updateMany({
+        where: { id: refund.id, settlementAmountMinor: null },
+        data: { settlementAmountMinor: amount },
+      });
+      settled += 1;
+    }
+    if (settled) this.logger.info({ settled }, 'settlement figures filled in');
+    return settled;
   }
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CATALOG_PAYMENTS_CONFIG, type CatalogPaymentsConfig } from '../../config/catalog-payments.config.js';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { DiscountCodesModule } from '../discount-codes/discount-codes.module.js';
+import { AdminPaymentsService } from './admin-payments.service.js';
 import { MoneyBackService } from './money-back.service.js';
 import { PaymentConflictsService } from './payment-conflicts.service.js';
 import { PaymentSweeper } from './payment-sweeper.js';
@@ -19,6 +20,7 @@ import { PAYMENT_PROVIDER } from './providers/payment-provider.js';
     PaymentWebhooksService,
     PaymentConflictsService,
     MoneyBackService,
+    AdminPaymentsService,
     PaymentSweeper,
     {
       provide: PAYMENT_PROVIDER,

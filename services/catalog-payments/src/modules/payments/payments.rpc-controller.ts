@@ -1,6 +1,10 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  type AdminPaymentDetail,
+  AdminPaymentIdSchema,
+  type AdminPaymentsPage,
+  AdminPaymentsQuerySchema,
   CreatePaymentIntentRequestSchema,
   DemoConfirmBodySchema,
   type DemoConfirmReply,
@@ -9,10 +13,12 @@ import {
   type PaymentDto,
   type PaymentIntentDto,
   ProviderWebhookRequestSchema,
+  RefundPaymentRequestSchema,
   Subjects,
 } from '@medtutor/contracts';
 import { parseRequest } from '@medtutor/nest-kit';
 import { z } from 'zod';
+import { AdminPaymentsService } from './admin-payments.service.js';
 import { PaymentConflictsService } from './payment-conflicts.service.js';
 import { PaymentWebhooksService } from './payment-webhooks.service.js';
 import { PaymentsService } from './payments.service.js';
@@ -23,7 +29,29 @@ export class PaymentsRpcController {
     private readonly payments: PaymentsService,
     private readonly webhooks: PaymentWebhooksService,
     private readonly conflicts: PaymentConflictsService,
+    private readonly admin: AdminPaymentsService,
   ) {}
+
+  /** Admins only: every payment, searched and filtered, newest first. */
+  @MessagePattern(Subjects.catalogPayments.listPayments)
+  listPayments(@Payload() payload: unknown): Promise<AdminPaymentsPage> {
+    const { meta, data } = parseRequest(AdminPaymentsQuerySchema, payload);
+    return this.admin.list(data, meta.actor);
+  }
+
+  /** Admins only: one payment with its refunds, disputes and settlement. */
+  @MessagePattern(Subjects.catalogPayments.getAdminPayment)
+  getAdminPayment(@Payload() payload: unknown): Promise<AdminPaymentDetail> {
+    const { meta, data } = parseRequest(AdminPaymentIdSchema, payload);
+    return this.admin.get(data.paymentId, meta.actor);
+  }
+
+  /** Admins only: refunds part or all of what is left of a paid payment. */
+  @MessagePattern(Subjects.catalogPayments.refundPayment)
+  refundPayment(@Payload() payload: unknown): Promise<AdminPaymentDetail> {
+    const { meta, data } = parseRequest(RefundPaymentRequestSchema, payload);
+    return this.admin.refund(data, meta.actor, meta.correlationId);
+  }
 
   /** Admins only. */
   @MessagePattern(Subjects.catalogPayments.listPaymentConflicts)
