@@ -60,7 +60,7 @@ export function OverviewTab() {
                   {subjects.length === 0 ? (
                     <Empty description="No packages sold yet." />
                   ) : (
-                    <figure style={{ margin: 0 }} aria-label="Hours sold and used per subject">
+                    <figure style={{ margin: 0 }} aria-label="Hours sold (net of refunds) and used per subject">
                       <ResponsiveContainer width="100%" height={300}>
                         <BarChart data={subjects}>
                           <CartesianGrid strokeDasharray="3 3" />
@@ -70,6 +70,9 @@ export function OverviewTab() {
                           <Legend />
                           <Bar dataKey="sold" name="Hours sold" fill="#0f5fa8" />
                           <Bar dataKey="used" name="Hours used" fill="#d46b08" />
+                          {subjects.some((subject) => subject.takenBack > 0) && (
+                            <Bar dataKey="takenBack" name="Hours taken back by refunds" fill="#8c8c8c" />
+                          )}
                         </BarChart>
                       </ResponsiveContainer>
                     </figure>

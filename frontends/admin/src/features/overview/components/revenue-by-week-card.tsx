@@ -1,21 +1,47 @@
-import { DefaultCurrency, formatMinor, RevenueLimits } from '@medtutor/contracts';
-import { Card, Empty, Typography } from 'antd';
+import { type CurrencyCode, formatMinor, RevenueLimits, type RevenueWeek } from '@medtutor/contracts';
+import { Card, Col, Empty, Flex, Row, Statistic, Table, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { QueryState } from '../../../components/query-state';
 import { useRevenue } from '../api/get-revenue';
-import { otherCurrencyTotals, paymentsLabel, revenueBars } from '../utils/revenue-chart';
+import { currencySummaries, paidCurrencies, paymentsLabel, revenueBars, unsettledNote } from '../utils/revenue-chart';
 
 const weeks = RevenueLimits.defaultWeeks;
-/** The checkout charges in GBP; another currency is listed under the chart rather than mixed into it. */
-const charted = DefaultCurrency;
 
-/** Succeeded payments per week (Monday to Sunday, UTC) from catalog-payments. */
+/**
+ * One chart per currency: each keeps its own axis in its own money, since sums (and scales) in two
+ * currencies do not add up.
+ */
+function CurrencyChart({ list, currency }: { list: RevenueWeek[]; currency: CurrencyCode }) {
+  return (
+    <figure style={{ margin: 0 }} aria-label={`Net revenue in ${currency} per week, last ${weeks} weeks`}>
+      <Typography.Text strong>{currency}</Typography.Text>
+      <ResponsiveContainer width="100%" height={220}>
+        <BarChart data={revenueBars(list, currency)}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis dataKey="week" />
+          <YAxis width={96} tickFormatter={(value: number) => formatMinor(value, currency)} />
+          <Tooltip
+            labelFormatter={(week) => `Week of ${String(week)}`}
+            formatter={(value) => formatMinor(Number(value), currency)}
+          />
+          <Bar dataKey="amountMinor" name={`Net revenue (${currency})`} fill="#0f5fa8" />
+        </BarChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}
+
+/**
+ * Succeeded payments per week (Monday to Sunday, UTC) from catalog-payments: each currency net of
+ * refunds and lost disputes, and the GBP that Stripe actually settled.
+ */
 export function RevenueByWeekCard({ title }: { title: ReactNode }) {
   const revenue = useRevenue(weeks);
   const totals = revenue.data?.totals ?? [];
-  const chartedTotal = totals.find((total) => total.currency === charted);
-  const others = otherCurrencyTotals(totals, charted);
+  const settled = revenue.data?.settledGbp;
+  const currencies = paidCurrencies(totals);
+  const note = settled ? unsettledNote(settled) : null;
 
   return (
     <Card size="small" title={title}>
@@ -28,35 +54,55 @@ export function RevenueByWeekCard({ title }: { title: ReactNode }) {
         onRetry={() => void revenue.mutate()}
       >
         {(list) =>
-          !chartedTotal?.payments && others.length === 0 ? (
+          currencies.length === 0 ? (
             <Empty description={`No payments in the last ${weeks} weeks.`} />
           ) : (
-            <>
-              <Typography.Paragraph type="secondary">
-                {chartedTotal?.formattedAmount} from {paymentsLabel(chartedTotal?.payments ?? 0)} in the last {weeks}{' '}
-                weeks (weeks start on Monday, UTC).
-              </Typography.Paragraph>
-              <figure style={{ margin: 0 }} aria-label={`Revenue in ${charted} per week, last ${weeks} weeks`}>
-                <ResponsiveContainer width="100%" height={280}>
-                  <BarChart data={revenueBars(list, charted)}>
-                    <CartesianGrid strokeDasharray="3 3" />
-                    <XAxis dataKey="week" />
-                    <YAxis width={88} tickFormatter={(value: number) => formatMinor(value, charted)} />
-                    <Tooltip
-                      labelFormatter={(week) => `Week of ${String(week)}`}
-                      formatter={(value) => formatMinor(Number(value), charted)}
-                    />
-                    <Bar dataKey="amountMinor" name={`Revenue (${charted})`} fill="#0f5fa8" />
-                  </BarChart>
-                </ResponsiveContainer>
-              </figure>
-              {others.length > 0 && (
-                <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-                  Also paid in other currencies over these weeks, not charted:{' '}
-                  {others.map((total) => `${total.formattedAmount} (${paymentsLabel(total.payments)})`).join(', ')}.
-                </Typography.Paragraph>
-              )}
-            </>
+            <Flex vertical gap="middle">
+              <Row gutter={[24, 16]} align="top">
+                <Col xs={24} lg={16}>
+                  <Table
+                    size="small"
+                    rowKey="currency"
+                    pagination={false}
+                    caption={
+                      <Typography.Text type="secondary">
+                        Per currency as charged, last {weeks} weeks (weeks start on Monday, UTC). Net is what was
+                        charged less refunds and lost disputes.
+                      </Typography.Text>
+                    }
+                    dataSource={currencySummaries(totals)}
+                    columns={[
+                      { title: 'Currency', dataIndex: 'currency' },
+                      { title: 'Net', dataIndex: 'net', render: (net: string) => <strong>{net}</strong> },
+                      { title: 'Gross', dataIndex: 'gross' },
+                      { title: 'Refunded', dataIndex: 'refunded' },
+                      { title: 'Payments', dataIndex: 'payments' },
+                    ]}
+                  />
+                </Col>
+                {settled && (
+                  <Col xs={24} lg={8}>
+                    <Statistic title="GBP (settled by Stripe)" value={settled.formattedAmount} />
+                    <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+                      From {paymentsLabel(settled.settledPayments)}, at Stripe&apos;s own exchange rates, less refunds.
+                      {note && (
+                        <>
+                          {' '}
+                          <span role="note">{note}</span>
+                        </>
+                      )}
+                    </Typography.Paragraph>
+                  </Col>
+                )}
+              </Row>
+              <Row gutter={[24, 24]}>
+                {currencies.map((currency) => (
+                  <Col key={currency} xs={24} lg={currencies.length === 1 ? 24 : 12}>
+                    <CurrencyChart list={list} currency={currency} />
+                  </Col>
+                ))}
+              </Row>
+            </Flex>
           )
         }
       </QueryState>

@@ -16,6 +16,9 @@ const pkg = (over: Partial<SessionPackageDto>): SessionPackageDto => ({
   secondaryTutor: null,
   secondaryTutorCalendarLink: null,
   hasDualTutors: false,
+  originalHours: over.totalHours ?? 5,
+  overdrawnHours: 0,
+  frozenReason: null,
   ...over,
 });
 
@@ -52,8 +55,23 @@ describe('overview aggregation', () => {
 
   it('compares hours sold and used per subject', () => {
     expect(hoursSoldVsUsed(users)).toEqual([
-      { subject: 'Medical School Interviews', sold: 11, used: 4 },
-      { subject: 'UCAT', sold: 5, used: 0 },
+      { subject: 'Medical School Interviews', sold: 11, used: 4, takenBack: 0 },
+      { subject: 'UCAT', sold: 5, used: 0, takenBack: 0 },
+    ]);
+  });
+
+  it('counts hours sold net of refunds and what refunds took back', () => {
+    const refunded = [
+      // 40 % of a 5-hour package refunded: 2 hours back.
+      student(4, false, [pkg({ id: 4, originalHours: 5, totalHours: 3, usedHours: 1 })]),
+      // Refunded in full with 2 hours used: total stays at the used hours, 3 back.
+      student(5, false, [
+        pkg({ id: 5, subject: 'UCAT', originalHours: 5, totalHours: 2, usedHours: 2, overdrawnHours: 2 }),
+      ]),
+    ];
+    expect(hoursSoldVsUsed(refunded)).toEqual([
+      { subject: 'Medical School Interviews', sold: 3, used: 1, takenBack: 2 },
+      { subject: 'UCAT', sold: 2, used: 2, takenBack: 3 },
     ]);
   });
 

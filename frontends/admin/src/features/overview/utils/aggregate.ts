@@ -10,17 +10,21 @@ export function weekStartOf(iso: string): string {
 
 export interface SubjectHours {
   subject: string;
+  /** Hours that stand after refunds: what was bought less what refunds took back. */
   sold: number;
   used: number;
+  /** Hours refunds and lost disputes took back. */
+  takenBack: number;
 }
 
-/** Hours sold against hours used, per subject. */
+/** Hours sold (net of refunds) against hours used, per subject, and what refunds took back. */
 export function hoursSoldVsUsed(users: readonly AdminUserWithSessionsDto[]): SubjectHours[] {
   const subjects = new Map<string, SubjectHours>();
   for (const pkg of users.flatMap((user) => user.sessions)) {
-    const entry = subjects.get(pkg.subject) ?? { subject: pkg.subject, sold: 0, used: 0 };
+    const entry = subjects.get(pkg.subject) ?? { subject: pkg.subject, sold: 0, used: 0, takenBack: 0 };
     entry.sold += pkg.totalHours;
     entry.used += pkg.usedHours;
+    entry.takenBack += Math.max(0, pkg.originalHours - pkg.totalHours);
     subjects.set(pkg.subject, entry);
   }
   return [...subjects.values()].sort((a, b) => a.subject.localeCompare(b.subject));

@@ -27,6 +27,9 @@ const user: AdminUserWithSessionsDto = {
       secondaryTutor: 'Dr B',
       secondaryTutorCalendarLink: 'https://cal.example/b',
       hasDualTutors: true,
+      originalHours: 10,
+      overdrawnHours: 0,
+      frozenReason: null,
     },
   ],
 };
@@ -43,10 +46,41 @@ describe('CSV rows', () => {
     });
   });
 
+  it('shows what a refund took back, what it could not, and a hold', () => {
+    const [row] = studentRows([
+      {
+        ...user,
+        sessions: [
+          {
+            ...user.sessions[0]!,
+            originalHours: 10,
+            totalHours: 6,
+            usedHours: 6,
+            overdrawnHours: 1,
+            frozenReason: 'This package is on hold while a payment dispute is reviewed',
+          },
+        ],
+      },
+    ]);
+    expect(row).toMatchObject({
+      'Hours bought': 10,
+      'Total hours': 6,
+      'Remaining hours': 0,
+      'Overdrawn hours': 1,
+      'On hold': 'This package is on hold while a payment dispute is reviewed',
+    });
+    expect(toCsv([row!]).split('\r\n')[0]).toBe(
+      'Student ID,Username,First name,Last name,Email,Phone,Free trial used,Subject,Package,Hours bought,Total hours,' +
+        'Used hours,Remaining hours,Overdrawn hours,On hold,Purchase date,Exam date,Tutor,Second tutor',
+    );
+  });
+
   it('keeps students without packages', () => {
     const rows = studentRows([{ ...user, sessions: [] }]);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ Username: 'alexj', Subject: '' });
+    expect(rows[0]).toMatchObject({ Username: 'alexj', Subject: '', 'Hours bought': '', 'On hold': '' });
+    // The same columns as a row with a package, so the CSV header fits both.
+    expect(Object.keys(rows[0]!)).toEqual(Object.keys(studentRows([user])[0]!));
   });
 
   it('writes payslips and neutralises formulae', () => {

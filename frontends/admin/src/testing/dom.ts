@@ -1,0 +1,29 @@
+/** antd's responsive grid and Table ask for matchMedia, which jsdom lacks: a query that never matches. */
+export function installMatchMedia(): void {
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+/**
+ * A fetch answer as apiRequest reads it (jsdom has no Response: only ok, status and text() are used).
+ */
+export const jsonReply = (body: unknown, status = 200): Response =>
+  ({ ok: status >= 200 && status < 300, status, statusText: '', text: async () => JSON.stringify(body) }) as Response;
+
+/** antd's Table and recharts watch sizes with ResizeObserver, which jsdom lacks: one that never reports. */
+export function installResizeObserver(): void {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
