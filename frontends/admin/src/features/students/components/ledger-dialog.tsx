@@ -1,21 +1,30 @@
-import type { SessionPackageDto } from '@medtutor/contracts';
-import { Modal, Table } from 'antd';
+import type { LedgerEntryKind, SessionPackageDto } from '@medtutor/contracts';
+import { Modal, Table, Tag } from 'antd';
 import { QueryState } from '../../../components/query-state';
 import { useSessionLedger } from '../api/get-session-ledger';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Every change of the package's used hours: who, when, how much and why. */
+const kindTag: Record<LedgerEntryKind, { label: string; color?: string }> = {
+  usage: { label: 'Usage' },
+  refund: { label: 'Refund', color: 'orange' },
+  dispute: { label: 'Dispute', color: 'volcano' },
+};
+
+/** Hours with their sign, a true minus for the hours taken away. */
+const signed = (hours: number) => (hours === 0 ? '0 h' : `${hours > 0 ? '+' : '\u2212'}${Math.abs(hours)} h`);
+
+/** Every change of the package's hours (usage, refunds, disputes): who, when, how much and why. */
 export function LedgerDialog({ pkg, onClose }: { pkg: SessionPackageDto; onClose: () => void }) {
   const ledger = useSessionLedger(pkg.id);
   return (
-    <Modal open title={`Hours ledger: ${pkg.subject}, ${pkg.packageName}`} footer={null} onCancel={onClose} width={760}>
+    <Modal open title={`Hours ledger: ${pkg.subject}, ${pkg.packageName}`} footer={null} onCancel={onClose} width={900}>
       <QueryState
         data={ledger.data}
         error={ledger.error}
         isLoading={ledger.isLoading}
         label="hours ledger"
-        empty="No hours have been used on this package yet."
+        empty="No hours have changed on this package yet."
         onRetry={() => void ledger.mutate()}
       >
         {(entries) => (
@@ -28,11 +37,14 @@ export function LedgerDialog({ pkg, onClose }: { pkg: SessionPackageDto; onClose
             columns={[
               { title: 'When', dataIndex: 'createdAt', render: when },
               {
-                title: 'Change',
-                dataIndex: 'deltaHours',
-                render: (delta: number) => `${delta > 0 ? '+' : ''}${delta} h`,
+                title: 'Kind',
+                dataIndex: 'kind',
+                render: (kind: LedgerEntryKind) => <Tag color={kindTag[kind].color}>{kindTag[kind].label}</Tag>,
               },
+              { title: 'Used change', dataIndex: 'deltaHours', render: signed },
               { title: 'Used after', dataIndex: 'usedHoursAfter', render: (hours: number) => `${hours} h` },
+              { title: 'Total change', dataIndex: 'totalDeltaHours', render: signed },
+              { title: 'Total after', dataIndex: 'totalHoursAfter', render: (hours: number) => `${hours} h` },
               { title: 'Why', dataIndex: 'reason' },
               {
                 title: 'By',

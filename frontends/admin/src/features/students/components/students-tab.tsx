@@ -9,6 +9,7 @@ import { remainingHours } from '../utils/hours';
 import { AssignTutorDialog } from './assign-tutor-dialog';
 import { ExamDateDialog } from './exam-date-dialog';
 import { LedgerDialog } from './ledger-dialog';
+import { PackageHoldTags } from './package-hold-tags';
 import { UpdateHoursDialog } from './update-hours-dialog';
 
 type Dialog = { kind: 'hours' | 'exam' | 'tutor' | 'ledger'; pkg: SessionPackageDto } | null;
@@ -41,7 +42,12 @@ function Packages({ user, open }: { user: AdminUserWithSessionsDto; open: (dialo
         {
           title: 'Hours used',
           key: 'hours',
-          render: (_, pkg) => `${pkg.usedHours} of ${pkg.totalHours} (${remainingHours(pkg)} left)`,
+          render: (_, pkg) => (
+            <>
+              {`${pkg.usedHours} of ${pkg.totalHours} (${remainingHours(pkg)} left)`}
+              <PackageHoldTags pkg={pkg} />
+            </>
+          ),
         },
         { title: 'Purchased', dataIndex: 'purchaseDate', render: day },
         { title: 'Exam date', dataIndex: 'examDate', render: (date: string | null) => (date ? day(date) : 'Not set') },

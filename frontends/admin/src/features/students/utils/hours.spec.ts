@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { dualModeByDefault, dualModeOffered, parseUsedHours, remainingHours } from './hours';
+import { PackageHoldMessages } from '@medtutor/contracts';
+import { dualModeByDefault, dualModeOffered, holdReason, parseUsedHours, refundedHours, remainingHours } from './hours';
 
 describe('parseUsedHours', () => {
   it('does nothing on blank input', () => {
@@ -40,5 +41,17 @@ describe('remainingHours', () => {
   it('never goes below zero', () => {
     expect(remainingHours({ totalHours: 5, usedHours: 1.5 })).toBe(3.5);
     expect(remainingHours({ totalHours: 5, usedHours: 6 })).toBe(0);
+  });
+});
+
+describe('refunds and holds', () => {
+  it('counts the hours refunds took back, never negative', () => {
+    expect(refundedHours({ originalHours: 5, totalHours: 3 })).toBe(2);
+    expect(refundedHours({ originalHours: 10, totalHours: 10 })).toBe(0);
+  });
+
+  it('holds a package only while it carries a reason', () => {
+    expect(holdReason({ frozenReason: PackageHoldMessages.frozenByDispute })).toBe(PackageHoldMessages.frozenByDispute);
+    expect(holdReason({ frozenReason: null })).toBeNull();
   });
 });

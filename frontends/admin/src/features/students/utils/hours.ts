@@ -27,3 +27,14 @@ export const dualModeByDefault = (pkg: Pick<SessionPackageDto, 'totalHours' | 'h
 
 export const remainingHours = (pkg: Pick<SessionPackageDto, 'totalHours' | 'usedHours'>): number =>
   Math.max(0, pkg.totalHours - pkg.usedHours);
+
+/** Hours refunds (or a lost dispute) took back from the package: what was bought less its total now. */
+export const refundedHours = (pkg: Pick<SessionPackageDto, 'originalHours' | 'totalHours'>): number =>
+  Math.max(0, pkg.originalHours - pkg.totalHours);
+
+/**
+ * Why the package is on hold (an open payment dispute), or null. No session may be logged on it and
+ * tutoring refuses one (409), so the portal says why instead of offering an action that fails.
+ */
+export const holdReason = (pkg: Pick<SessionPackageDto, 'frozenReason'>): string | null =>
+  pkg.frozenReason && pkg.frozenReason.trim() !== '' ? pkg.frozenReason : null;

@@ -1,0 +1,28 @@
+import type { SessionPackageDto } from '@medtutor/contracts';
+import { Flex, Tag, Tooltip } from 'antd';
+import { holdReason, refundedHours } from '../utils/hours';
+
+type Pkg = Pick<SessionPackageDto, 'originalHours' | 'totalHours' | 'overdrawnHours' | 'frozenReason'>;
+
+/**
+ * What money after the sale did to a package (issue 16): on hold while a payment dispute is open,
+ * overdrawn when a refund wanted back hours already used (an admin settles those), hours refunded.
+ */
+export function PackageHoldTags({ pkg }: { pkg: Pkg }) {
+  const hold = holdReason(pkg);
+  const refunded = refundedHours(pkg);
+  if (!hold && pkg.overdrawnHours <= 0 && refunded <= 0) return null;
+  return (
+    <Flex gap={4} wrap style={{ marginTop: 4 }}>
+      {hold && (
+        <Tooltip title={hold}>
+          <Tag color="warning" aria-label={`On hold: ${hold}`}>
+            On hold
+          </Tag>
+        </Tooltip>
+      )}
+      {pkg.overdrawnHours > 0 && <Tag color="error">Overdrawn by {pkg.overdrawnHours} h</Tag>}
+      {refunded > 0 && <Tag>{refunded} h refunded</Tag>}
+    </Flex>
+  );
+}
