@@ -333,15 +333,15 @@ describe('POST /api/admin/payments/:paymentId/refund', () => {
     expect(unknown.body.message).toBe(RefundMessages.paymentNotFound);
   });
 
-  it("maps the service's refusals: not allowed 409 with its message, the provider's refusal 502", async () => {
+  it("maps the service's refusals: too much 400, not allowed 409, the provider's refusal 502, each with its message", async () => {
     const { cookie } = await signedIn('admin');
     const payment = payments.fake.addAdminPayment();
 
     const tooLarge = await refund(cookie, payment.paymentId, { amount: 19_001, reason: 'Course cancelled' });
-    expect(tooLarge.status).toBe(409);
+    expect(tooLarge.status).toBe(400);
     expect(tooLarge.body).toEqual({
-      statusCode: 409,
-      code: ErrorCodes.refundNotAllowed,
+      statusCode: 400,
+      code: ErrorCodes.validationFailed,
       message: RefundMessages.tooLarge('£190.00'),
     });
 

@@ -210,8 +210,9 @@ export class FakePayments {
     const left = payment.refundableAmount;
     if (left === 0) throw new DomainError(ErrorCodes.refundNotAllowed, RefundMessages.nothingLeft);
     const amount = data.amount ?? left;
+    // A valid request asking too much, as the service answers it: the admin fixes the amount.
     if (amount > left) {
-      throw new DomainError(ErrorCodes.refundNotAllowed, RefundMessages.tooLarge(formatMinor(left, payment.currency)));
+      throw new DomainError(ErrorCodes.validationFailed, RefundMessages.tooLarge(formatMinor(left, payment.currency)));
     }
     const refundedAmount = payment.refundedAmount + amount;
     const refunded: AdminPaymentDetail = {

@@ -85,7 +85,7 @@ export class AdminPaymentsController {
   @ApiParam({ name: 'paymentId', format: 'uuid' })
   @ApiBody({ schema: jsonSchemaOf(RefundBodySchema, 'input') })
   @ApiOkResponse({ description: 'The payment with the new refund', schema: jsonSchemaOf(AdminPaymentDetailSchema) })
-  @ApiErrorReply(409, 'Not refundable: not paid, already refunded in full, too large, or under an open dispute')
+  @ApiErrorReply(409, 'Not refundable: not paid, already refunded in full, or under an open dispute')
   @ApiErrorReplies(404, 502, 503)
   refund(
     @Param('paymentId') paymentId: string,
