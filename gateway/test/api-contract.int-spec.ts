@@ -182,6 +182,7 @@ describe('bodies generated from every route schema', () => {
         'post /api/create-payment-intent',
         'patch /api/admin/sessions/{id}/assign-tutor',
         'post /api/admin/create-discount-code',
+        'post /api/admin/payments/{paymentId}/refund',
         'post /api/tutor/payslips',
       ]),
     );
@@ -395,6 +396,7 @@ describe('text fields', () => {
       'tutorName',
       'Tutor',
     ],
+    ['post', '/api/admin/payments/{paymentId}/refund', 'admin', { reason: `Refund${nul}` }, 'reason', 'Reason'],
   ] as const)('%s %s: a NUL is a 400 naming the field', async (method, path, role, body, field, label) => {
     const res = await send({ method, path, schema: {} }, role, body);
     expect(res.status).toBe(400);

@@ -52,7 +52,10 @@ export async function sql<R extends pg.QueryResultRow>(db: TestDatabase, text: s
   }
 }
 
-/** A package in tutoring's database as the payment consumer creates it (no route makes one). */
+/**
+ * A package in tutoring's database as the payment consumer creates it (no route makes one): all the
+ * hours it was bought with, none taken back by a refund.
+ */
 export async function insertPackage(
   tutoringDb: TestDatabase,
   userId: number,
@@ -61,8 +64,9 @@ export async function insertPackage(
 ): Promise<number> {
   const [row] = await sql<{ id: number }>(
     tutoringDb,
-    `INSERT INTO user_sessions (user_id, subject, package_name, total_hours, used_hours, purchase_date, updated_at)
-     VALUES ($1, $2, $3, $4, 0, now(), now()) RETURNING id`,
+    `INSERT INTO user_sessions
+       (user_id, subject, package_name, total_hours, original_hours, used_hours, purchase_date, updated_at)
+     VALUES ($1, $2, $3, $4, $4, 0, now(), now()) RETURNING id`,
     [userId, subject, `${totalHours}-hour package`, totalHours],
   );
   return row!.id;
