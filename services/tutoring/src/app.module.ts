@@ -18,7 +18,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        InfraModule.register(config),
+        InfraModule.register(config, logger),
         EventKitModule.forService({
           service: SERVICE_NAME,
           databaseUrl: config.databaseUrl,

@@ -1,18 +1,5 @@
 import type { MailMessage } from '@medtutor/nest-kit';
-
-const escapeHtml = (value: string): string =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
-
-const htmlPage = (paragraphs: string[]): string =>
-  [
-    '<!doctype html>',
-    '<html><body style="font-family: sans-serif; line-height: 1.5">',
-    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`),
-    '</body></html>',
-  ].join('\n');
+import { htmlPage } from '../shared/html-email.js';
 
 export interface RequestDetails {
   id: number;

@@ -20,8 +20,9 @@ import { newEvent, OutboxRelay, writeOutbox } from '@medtutor/nest-kit';
 import type { Prisma, SessionPackage, Tutor } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { fromTenths, toTenths } from '../shared/hours.js';
-import { forbidden, invalid, sessionNotFound, unauthenticated } from '../shared/tutoring.errors.js';
+import { forbidden, invalid, packageOnHold, sessionNotFound, unauthenticated } from '../shared/tutoring.errors.js';
 import { fromCalendarDate, toCalendarDate, toLedgerEntryDto, toSessionPackageDto } from './package.mapping.js';
+import { PaymentAdjustmentsService } from './payment-adjustments.service.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -51,14 +52,19 @@ export class PackagesService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly relay: OutboxRelay,
+    private readonly adjustments: PaymentAdjustmentsService,
   ) {}
 
-  /** The payment_succeeded effect; runs inside handleOnce, and the unique paymentId backs it up. */
+  /**
+   * The payment_succeeded effect; runs inside handleOnce, and the unique paymentId backs it up. A refund
+   * or dispute of the payment that arrived first was kept pending: it is applied to the new package.
+   */
   async creditPayment(tx: Tx, payment: PaymentSucceededV1): Promise<void> {
-    await tx.sessionPackage.upsert({
-      where: { paymentId: payment.paymentId },
-      update: {},
-      create: {
+    await this.adjustments.lockPayment(tx, payment.paymentId);
+    const existing = await tx.sessionPackage.findUnique({ where: { paymentId: payment.paymentId } });
+    if (existing) return;
+    const created = await tx.sessionPackage.create({
+      data: {
         paymentId: payment.paymentId,
         userId: payment.userId,
         subject: payment.subject,
@@ -68,6 +74,7 @@ export class PackagesService {
         purchaseDate: new Date(payment.paidAt),
       },
     });
+    await this.adjustments.applyPending(tx, created);
   }
 
   async listMine(actor: Actor | null): Promise<SessionPackageDto[]> {
@@ -126,7 +133,11 @@ export class PackagesService {
     return toSessionPackageDto(row);
   }
 
-  /** Admin correction of used hours: 0..total in steps of 0.5, recorded in the ledger. */
+  /**
+   * Admin correction of used hours: 0..total in steps of 0.5, recorded in the ledger. It stays open on
+   * a package on hold or overdrawn: that is how an admin settles one. The total is the current one,
+   * after refunds.
+   */
   async setUsage(
     sessionId: number,
     usedHours: number,
@@ -231,6 +242,8 @@ export class PackagesService {
     if (!tutor) throw sessionNotFound();
     const row = await this.inTransactionWithLock(sessionId, async (tx, locked) => {
       if (locked.primaryTutorId !== tutor.id && locked.secondaryTutorId !== tutor.id) throw sessionNotFound();
+      // Checked under the row lock, so a dispute opened meanwhile is seen.
+      if (locked.frozenReason) throw packageOnHold();
       const remaining = toTenths(Number(locked.totalHours)) - toTenths(Number(locked.usedHours));
       const duration = toTenths(body.durationHours);
       if (duration > remaining) throw invalid(TutorDirectoryMessages.notEnoughHours(fromTenths(remaining)));

@@ -1,4 +1,10 @@
-import { ErrorCodes, ServerMessages, TutorDirectoryMessages, TutoringMessages } from '@medtutor/contracts';
+import {
+  ErrorCodes,
+  PackageHoldMessages,
+  ServerMessages,
+  TutorDirectoryMessages,
+  TutoringMessages,
+} from '@medtutor/contracts';
 import { DomainError } from '@medtutor/nest-kit';
 
 export const unauthenticated = () => new DomainError(ErrorCodes.unauthenticated, ServerMessages.unauthenticated);
@@ -7,3 +13,5 @@ export const forbidden = () => new DomainError(ErrorCodes.forbidden, ServerMessa
 export const sessionNotFound = () => new DomainError(ErrorCodes.notFound, TutoringMessages.sessionNotFound);
 export const tutorNotFound = () => new DomainError(ErrorCodes.notFound, TutorDirectoryMessages.tutorNotFound);
 export const invalid = (message: string) => new DomainError(ErrorCodes.validationFailed, message);
+/** An open payment dispute holds the package: no session may be logged against it. */
+export const packageOnHold = () => new DomainError(ErrorCodes.packageOnHold, PackageHoldMessages.frozenByDispute);
