@@ -22,6 +22,23 @@ let nextUser = 3000;
 const admin: Actor = { userId: 1, role: 'admin' };
 const newStudent = (): Actor => ({ userId: ++nextUser, role: 'student' });
 
+/** A currency's figures with nothing refunded. */
+const money = (currency: string, amountMinor: number, formattedAmount: string, payments: number) => ({
+  currency,
+  amountMinor,
+  formattedAmount,
+  payments,
+  grossMinor: amountMinor,
+  refundedMinor: 0,
+});
+const settledGbp = (amountMinor: number, settledPayments: number, unsettledPayments: number) => ({
+  currency: 'GBP',
+  amountMinor,
+  formattedAmount: `£${(amountMinor / 100).toFixed(2)}`,
+  settledPayments,
+  unsettledPayments,
+});
+
 const revenue = async (data: unknown, actor: Actor | null = admin) =>
   RevenueByWeekDtoSchema.parse(await harness.call(Subjects.catalogPayments.revenueByWeek, data, actor));
 
@@ -80,26 +97,25 @@ describe('revenue_by_week, over fixed weeks in March 2020', () => {
       {
         weekStarting: '2020-02-24',
         payments: 0,
-        totals: [{ currency: 'GBP', amountMinor: 0, formattedAmount: '£0.00', payments: 0 }],
+        totals: [money('GBP', 0, '£0.00', 0)],
+        settledGbp: settledGbp(0, 0, 0),
       },
       {
         weekStarting: '2020-03-02',
         payments: 1,
-        totals: [{ currency: 'GBP', amountMinor: 4000, formattedAmount: '£40.00', payments: 1 }],
+        totals: [money('GBP', 4000, '£40.00', 1)],
+        settledGbp: settledGbp(0, 0, 1),
       },
       {
         weekStarting: '2020-03-09',
         payments: 3,
-        totals: [
-          { currency: 'GBP', amountMinor: 24000, formattedAmount: '£240.00', payments: 2 },
-          { currency: 'USD', amountMinor: 24130, formattedAmount: '$241.30', payments: 1 },
-        ],
+        totals: [money('GBP', 24000, '£240.00', 2), money('USD', 24130, '$241.30', 1)],
+        settledGbp: settledGbp(0, 0, 3),
       },
     ],
-    totals: [
-      { currency: 'GBP', amountMinor: 28000, formattedAmount: '£280.00', payments: 3 },
-      { currency: 'USD', amountMinor: 24130, formattedAmount: '$241.30', payments: 1 },
-    ],
+    totals: [money('GBP', 28000, '£280.00', 3), money('USD', 24130, '$241.30', 1)],
+    // Inserted without a settlement figure: counted, never converted.
+    settledGbp: settledGbp(0, 0, 4),
   };
 
   it('sums succeeded payments per week and currency, with the empty week at zero', async () => {
@@ -132,7 +148,9 @@ describe('revenue_by_week over NATS', () => {
     expect(report.weeks.at(-1)).toEqual({
       weekStarting: thisWeek,
       payments: 1,
-      totals: [{ currency: 'GBP', amountMinor: 24000, formattedAmount: '£240.00', payments: 1 }],
+      totals: [money('GBP', 24000, '£240.00', 1)],
+      // The demo settles a GBP payment at its own amount.
+      settledGbp: settledGbp(24000, 1, 0),
     });
     const earlier = report.weeks.slice(0, -1);
     expect(earlier.every((week) => week.payments === 0 && week.totals[0]?.amountMinor === 0)).toBe(true);

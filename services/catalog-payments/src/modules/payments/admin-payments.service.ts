@@ -158,7 +158,12 @@ export class AdminPaymentsService {
           requestedBy: admin.userId,
         },
       });
-      return { ...locked, providerPaymentId: locked.providerPaymentId, amountMinor: locked.amountMinor, refundMinor: amountMinor };
+      return {
+        ...locked,
+        providerPaymentId: locked.providerPaymentId,
+        amountMinor: locked.amountMinor,
+        refundMinor: amountMinor,
+      };
     });
 
     let answer;

@@ -62,7 +62,9 @@ export class MoneyBackService {
 
   /** Row lock on the payment until the transaction ends; null when there is no such payment. */
   async lock(tx: Db, paymentId: string): Promise<Payment | null> {
-    const rows = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM payments WHERE id = ${paymentId}::uuid FOR UPDATE`;
+    const rows = await tx.$queryRaw<
+      Array<{ id: string }>
+    >`SELECT id FROM payments WHERE id = ${paymentId}::uuid FOR UPDATE`;
     return rows.length ? tx.payment.findUniqueOrThrow({ where: { id: paymentId } }) : null;
   }
 
@@ -100,8 +102,7 @@ export class MoneyBackService {
       });
       return;
     }
-    const status =
-      reported.status === 'pending' && existing.status !== 'pending' ? existing.status : reported.status;
+    const status = reported.status === 'pending' && existing.status !== 'pending' ? existing.status : reported.status;
     await tx.refund.update({
       where: { id: existing.id },
       data: {
@@ -176,7 +177,10 @@ export class MoneyBackService {
     correlationId: string | null,
   ): Promise<MoneyBackOutcome> {
     const existing = await tx.paymentDispute.findUnique({ where: { id: reported.id } });
-    if (existing && (existing.paymentId !== payment.id || disputeStatusRank(existing.status) >= disputeStatusRank(reported.status))) {
+    if (
+      existing &&
+      (existing.paymentId !== payment.id || disputeStatusRank(existing.status) >= disputeStatusRank(reported.status))
+    ) {
       return { changed: false };
     }
     const closedAt = reported.status === 'open' ? null : reported.at;

@@ -132,7 +132,7 @@ export class PaymentSweeper implements OnApplicationBootstrap, OnModuleDestroy {
       const amount = await this.provider
         .refundSettlementOf(refund.providerRefundId ?? '', refund.payment.currency as CurrencyCode, refund.amountMinor)
         .catch((error: unknown) => {
-          this.logger.warn({ err: error, refundId: refund.id }, 'could not learn a refund\'s settlement');
+          this.logger.warn({ err: error, refundId: refund.id }, "could not learn a refund's settlement");
           return null;
         });
       if (amount === null) continue;

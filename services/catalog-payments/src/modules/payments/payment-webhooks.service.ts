@@ -79,7 +79,8 @@ export class PaymentWebhooksService {
         const charge = event.data.object;
         const payment = await this.lockedPaymentOf(tx, charge.payment_intent, charge.id);
         if (!payment) return {};
-        for (const refund of charge.refunds?.data ?? []) await this.moneyBack.recordRefund(tx, payment, reported(refund));
+        for (const refund of charge.refunds?.data ?? [])
+          await this.moneyBack.recordRefund(tx, payment, reported(refund));
         const outcome = await this.moneyBack.applyRefunded(tx, payment, at, correlationId, charge.amount_refunded);
         return { moneyBack: outcome.changed };
       }

@@ -6,15 +6,24 @@ import {
   formatMinor,
   mondayOf,
   type RevenueByWeekDto,
+  type SettledRevenue,
 } from '@medtutor/contracts';
 
 /** One row of the repository's aggregation: a week's succeeded payments in one currency. */
 export interface WeekCurrencySum {
-  /** Monday, YYYY-MM-DD (UTC). */
+  /** Monday, YYYY-MM-DD (UTC), of the week the payments were paid. */
   week: string;
   currency: string;
-  amountMinor: number;
+  /** What was charged. */
+  grossMinor: number;
+  /** What went back: refunds, and lost disputes in full. */
+  refundedMinor: number;
   payments: number;
+  /** GBP as Stripe settled the settled ones, less their refunds' settled amounts. */
+  settledMinor: number;
+  settledPayments: number;
+  /** Payments without a GBP settlement figure (yet), or with a refund whose figure is unknown. */
+  unsettledPayments: number;
 }
 
 export interface WeekRange {
@@ -44,14 +53,33 @@ export function weekRange(now: Date, weeks: number): WeekRange {
 
 /**
  * Every week of the range, a week without payments included as zero so a chart has no gaps. Sums
- * stay per currency: the checkout charges each currency as priced, so adding them would mean nothing.
+ * stay per currency, net of refunds: the checkout charges each currency as priced, so adding them
+ * would mean nothing. The one figure across currencies is `settledGbp`: what Stripe itself settled
+ * in GBP, at its own rates, never a rate of ours.
  */
 export function revenueReport(weekStarts: readonly string[], sums: readonly WeekCurrencySum[]): RevenueByWeekDto {
   const weeks = weekStarts.map((weekStarting) => {
-    const totals = currencyTotals(sums.filter((sum) => sum.week === weekStarting));
-    return { weekStarting, payments: totals.reduce((count, total) => count + total.payments, 0), totals };
+    const inWeek = sums.filter((sum) => sum.week === weekStarting);
+    const totals = currencyTotals(inWeek);
+    return {
+      weekStarting,
+      payments: totals.reduce((count, total) => count + total.payments, 0),
+      totals,
+      settledGbp: settledTotal(inWeek),
+    };
   });
-  return { weeks, totals: currencyTotals(sums) };
+  return { weeks, totals: currencyTotals(sums), settledGbp: settledTotal(sums) };
+}
+
+function settledTotal(sums: readonly WeekCurrencySum[]): SettledRevenue {
+  const amountMinor = sums.reduce((total, sum) => total + sum.settledMinor, 0);
+  return {
+    currency: 'GBP',
+    amountMinor,
+    formattedAmount: formatMinor(amountMinor, 'GBP'),
+    settledPayments: sums.reduce((count, sum) => count + sum.settledPayments, 0),
+    unsettledPayments: sums.reduce((count, sum) => count + sum.unsettledPayments, 0),
+  };
 }
 
 /** The default currency always, then the others paid in, in catalog order. */
@@ -59,12 +87,16 @@ function currencyTotals(sums: readonly WeekCurrencySum[]): CurrencyRevenue[] {
   const others = CurrencyCodes.filter((code) => code !== DefaultCurrency && sums.some((sum) => sum.currency === code));
   return [DefaultCurrency, ...others].map((currency: CurrencyCode) => {
     const inCurrency = sums.filter((sum) => sum.currency === currency);
-    const amountMinor = inCurrency.reduce((total, sum) => total + sum.amountMinor, 0);
+    const grossMinor = inCurrency.reduce((total, sum) => total + sum.grossMinor, 0);
+    const refundedMinor = inCurrency.reduce((total, sum) => total + sum.refundedMinor, 0);
+    const amountMinor = grossMinor - refundedMinor;
     return {
       currency,
       amountMinor,
       formattedAmount: formatMinor(amountMinor, currency),
       payments: inCurrency.reduce((count, sum) => count + sum.payments, 0),
+      grossMinor,
+      refundedMinor,
     };
   });
 }
