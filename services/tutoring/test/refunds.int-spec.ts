@@ -19,6 +19,7 @@ import { newEvent } from '@medtutor/nest-kit';
 import { eventually } from '@medtutor/nest-kit/testing';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import pg from 'pg';
 import { z } from 'zod';
 import { PAYMENT_DISPUTED_CONSUMER } from '../src/modules/packages/payment-disputed.consumer.js';
 import { PAYMENT_REFUNDED_CONSUMER } from '../src/modules/packages/payment-refunded.consumer.js';
@@ -81,16 +82,15 @@ describe('hours follow the money: payment_refunded and payment_disputed consumer
     return eventId;
   };
 
-  const credit = (purchase: Purchase) => {
-    const data: PaymentSucceededV1 = {
-      ...facts(purchase),
-      packageType: 'package5',
-      discountCode: null,
-      provider: 'stripe',
-      paidAt: '2026-11-20T10:15:00.000Z',
-    };
-    return deliver(PAYMENT_SUCCEEDED_CONSUMER, EventTypes.paymentSucceeded, data);
-  };
+  const succeeded = (purchase: Purchase): PaymentSucceededV1 => ({
+    ...facts(purchase),
+    packageType: 'package5',
+    discountCode: null,
+    provider: 'stripe',
+    paidAt: '2026-11-20T10:15:00.000Z',
+  });
+  const credit = (purchase: Purchase) =>
+    deliver(PAYMENT_SUCCEEDED_CONSUMER, EventTypes.paymentSucceeded, succeeded(purchase));
   const refunded = (purchase: Purchase, refundedAmount: number, more: Partial<PaymentRefundedV1> = {}) => {
     const data: PaymentRefundedV1 = {
       ...facts(purchase),
@@ -291,6 +291,70 @@ describe('hours follow the money: payment_refunded and payment_disputed consumer
     expect(emails.map((email) => email.subject).sort()).toEqual(
       ['Refund for your 5 Sessions Package', 'Your 5 Sessions Package is on hold'].sort(),
     );
+  }, 60_000);
+
+  it('applies a refund published together with its payment exactly once, in either publishing order', async () => {
+    const purchases = Array.from({ length: 6 }, () => newPurchase());
+    // No waiting between them: the two consumers race for each payment, in both publishing orders.
+    const ids = await Promise.all(
+      purchases.map(async (purchase, index) => {
+        const events: Array<[string, string, unknown]> = [
+          [PAYMENT_SUCCEEDED_CONSUMER, EventTypes.paymentSucceeded, succeeded(purchase)],
+          [PAYMENT_REFUNDED_CONSUMER, EventTypes.paymentRefunded, refunded(purchase, 7_600)],
+        ];
+        if (index % 2) events.reverse();
+        const published: Array<[string, string]> = [];
+        for (const [consumer, type, data] of events) published.push([consumer, await publish(type, data)]);
+        return published;
+      }),
+    );
+    for (const [consumer, id] of ids.flat()) await eventually(() => processed(consumer, id), 15_000, id);
+
+    for (const purchase of purchases) {
+      expect(await packageOf(purchase)).toMatchObject({ totalHours: 3, originalHours: 5 });
+      expect((await ledgerOf(purchase)).map((entry) => entry.totalDeltaHours)).toEqual([-2]);
+    }
+    expect(
+      await sql(service.db.url, 'SELECT 1 FROM pending_payment_events WHERE payment_id = ANY($1::uuid[])', [
+        purchases.map((purchase) => purchase.paymentId),
+      ]),
+    ).toHaveLength(0);
+  }, 60_000);
+
+  it('loses no refund that finds no package while the credit is running (the payment lock orders them)', async () => {
+    const purchase = newPurchase();
+    const waiting = async (event: 'relation' | 'advisory') =>
+      (
+        await sql<{ n: number }>(
+          service.db.url,
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+           WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = $1`,
+          [event],
+        )
+      )[0]!.n > 0;
+    // Stops the refund's transaction after it found no package, just before it keeps the event pending.
+    const blocker = new pg.Client({ connectionString: service.db.url });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE pending_payment_events IN EXCLUSIVE MODE');
+      const refundId = await publish(EventTypes.paymentRefunded, refunded(purchase, 7_600));
+      await eventually(() => waiting('relation'), 15_000, 'the refund to wait before keeping its event');
+      // The credit must wait for the refund; without the lock it would commit now, seeing no pending event.
+      const creditId = await publish(EventTypes.paymentSucceeded, succeeded(purchase));
+      await eventually(
+        async () => (await waiting('advisory')) || (await processed(PAYMENT_SUCCEEDED_CONSUMER, creditId)),
+        15_000,
+        'the credit to wait or finish',
+      );
+      await blocker.query('COMMIT');
+      await eventually(() => processed(PAYMENT_REFUNDED_CONSUMER, refundId), 15_000, 'the refund');
+      await eventually(() => processed(PAYMENT_SUCCEEDED_CONSUMER, creditId), 15_000, 'the credit');
+    } finally {
+      await blocker.end();
+    }
+    expect(await packageOf(purchase)).toMatchObject({ totalHours: 3, originalHours: 5 });
+    expect((await ledgerOf(purchase)).map((entry) => entry.totalDeltaHours)).toEqual([-2]);
   }, 60_000);
 
   it('never takes back used hours: the shortfall is overdrawn, and the team is alerted', async () => {
