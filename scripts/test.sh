@@ -83,8 +83,8 @@ code=0
 if ! probe nats "$TEST_NATS_URL" >/dev/null 2>&1 && start_private_nats jest-nats open; then
   export TEST_NATS_URL="$PRIVATE_NATS_URL"
 fi
-# --forceExit: the report is written before jest exits, and a handle some test leaves open (one is
-# known in packages/nest-kit/test/events.int-spec.ts, not yet found) must not hang the whole run.
+# --forceExit: the report is written before jest exits; a handle some future test leaves open must
+# not hang the whole run (jest still names the leak in its output).
 node --experimental-vm-modules node_modules/jest/bin/jest.js --json --outputFile="$RESULTS/jest.json" --forceExit || code=$?
 stop_private_nats jest-nats
 record jest jest "$code" "$started"

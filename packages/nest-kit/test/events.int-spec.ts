@@ -246,9 +246,13 @@ describe('event kit against real NATS JetStream and PostgreSQL', () => {
     const type = eventType('crash_held');
     const events = Array.from({ length: 10 }, (_, index) => newEvent(type, 1, { index }, null));
     const options = { durable, filterSubject: eventSubject(type), logger, stream: stream.name, schema: z.unknown() };
-    // The first process takes the ten events (one in hand, the rest fetched ahead) and dies.
+    // The first process takes the ten events (one in hand, the rest fetched ahead) and dies. Its
+    // handler is let go after the test: a real crash ends the process, a test's would keep it alive.
     const doomed = await connect({ servers: await testNatsUrl() });
-    await startConsumer({ ...options, nc: doomed, prefetch: 10, handle: () => new Promise<never>(() => undefined) });
+    let letGo = () => undefined as void;
+    const stuck = new Promise<void>((resolve) => (letGo = resolve));
+    cleanups.push(async () => letGo());
+    await startConsumer({ ...options, nc: doomed, prefetch: 10, handle: () => stuck });
     for (const event of events) await publishEvent(event);
     await waitFor('the events in the doomed consumer’s hands', async () => (await ackPending(durable)) === 10);
     const crashedAt = Date.now();
