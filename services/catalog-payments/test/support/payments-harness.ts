@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Actor, type RpcError, RpcErrorSchema, Subjects } from '@medtutor/contracts';
 import {
@@ -25,6 +28,8 @@ export async function startPaymentsService(
   nats?: TestNats,
   logger?: Logger,
 ): Promise<PaymentsHarness> {
+  // A fresh folder per run: the folder mailer's files of an earlier run never count.
+  const mailDir = env.MAIL_OUTBOX_DIR ?? (await mkdtemp(join(tmpdir(), `medtutor-${label}-mail-`)));
   const service = await startServiceUnderTest({
     name: SERVICE_NAME,
     label,
@@ -41,20 +46,21 @@ export async function startPaymentsService(
           DISCOUNT_CODE_SEED_30: SEED_30,
           DISCOUNT_CODE_SEED_1: SEED_1,
           MAIL_FROM: 'MedPath Tutoring <no-reply@example.com>',
-          MAIL_OUTBOX_DIR: `/tmp/medtutor-${label}-mail`,
+          MAIL_OUTBOX_DIR: mailDir,
           ...env,
         }),
         logger,
       ),
   });
   const sql = new pg.Pool({ connectionString: service.db.url, max: 2 });
-  return new PaymentsHarness(service, sql);
+  return new PaymentsHarness(service, sql, mailDir);
 }
 
 export class PaymentsHarness {
   constructor(
     readonly service: ServiceUnderTest,
     readonly sql: pg.Pool,
+    readonly mailDir: string,
   ) {}
 
   async call(subject: string, data: unknown, actor: Actor | null): Promise<unknown> {
@@ -96,8 +102,54 @@ export class PaymentsHarness {
     return found?.n ?? 0;
   }
 
+  /** The outbox events of one type about a payment, oldest first: their payloads' data. */
+  async events<T = Record<string, unknown>>(type: string, paymentId: string): Promise<T[]> {
+    const { rows } = await this.sql.query<{ data: T }>(
+      `SELECT payload->'data' AS data FROM outbox_events
+        WHERE type = $1 AND payload->'data'->>'paymentId' = $2
+        ORDER BY created_at, id`,
+      [type, paymentId],
+    );
+    return rows.map((row) => row.data);
+  }
+
+  async refunds(paymentId: string): Promise<Array<Record<string, unknown>>> {
+    return (await this.sql.query('SELECT * FROM refunds WHERE payment_id = $1 ORDER BY created_at, id', [paymentId]))
+      .rows;
+  }
+
+  async disputes(paymentId: string): Promise<Array<Record<string, unknown>>> {
+    return (
+      await this.sql.query('SELECT * FROM payment_disputes WHERE payment_id = $1 ORDER BY opened_at', [paymentId])
+    ).rows;
+  }
+
   async receipts(to: string): Promise<Array<{ subject: string; text: string }>> {
     return (await this.sql.query('SELECT subject, text FROM outbound_emails WHERE to_address = $1', [to])).rows;
+  }
+
+  /**
+   * The emails to one address as the mail relay sent them (the outbox row's body is cleared once
+   * sent), oldest first; waits until all of that address's queued emails have gone out.
+   */
+  async sentMails(to: string): Promise<Array<{ subject: string; text: string }>> {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const pending = await this.row<{ n: number }>(
+        'SELECT count(*)::int AS n FROM outbound_emails WHERE to_address = $1 AND sent_at IS NULL AND failed_at IS NULL',
+        [to],
+      );
+      if (pending?.n === 0) break;
+      if (Date.now() > deadline) throw new Error(`emails to ${to} still unsent`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const files = (await readdir(this.mailDir).catch(() => [])).filter((name) => name.endsWith('.json')).sort();
+    const mails = await Promise.all(
+      files.map(async (name) => JSON.parse(await readFile(join(this.mailDir, name), 'utf8')) as Record<string, string>),
+    );
+    return mails
+      .filter((mail) => mail.to === to)
+      .map((mail) => ({ subject: mail.subject ?? '', text: mail.text ?? '' }));
   }
 
   async newCode(admin: Actor, discountPrice = 30): Promise<string> {

@@ -22,7 +22,60 @@ interface StandInIntent {
   metadata: Record<string, string>;
   description: string | null;
   created: number;
+  /** The charge's id once paid (expanded on request, like Stripe). */
+  latest_charge: string | null;
 }
+
+export interface StandInBalanceTransaction {
+  id: string;
+  object: 'balance_transaction';
+  /** In the account's currency (GBP), minor unit; negative for money leaving (a refund). */
+  amount: number;
+  currency: 'gbp';
+  exchange_rate: number | null;
+}
+
+export interface StandInRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string;
+  status: string;
+  reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
+  balance_transaction: string;
+}
+
+export interface StandInCharge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_refunded: number;
+  refunded: boolean;
+  currency: string;
+  payment_intent: string;
+  created: number;
+  balance_transaction: string;
+  refunds: { object: 'list'; data: StandInRefund[]; has_more: false; url: string };
+}
+
+export interface StandInDispute {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string;
+  reason: string;
+  status: string;
+  created: number;
+}
+
+/** Currencies without a minor unit, as Stripe counts them. */
+const ZERO_DECIMAL = new Set(['jpy']);
 
 /** Intent states Stripe will not leave: a cancelled intent is never paid, a paid one never cancelled. */
 const FINAL = new Set(['succeeded', 'canceled']);
@@ -41,7 +94,20 @@ export class StripeStandIn {
   failing = false;
   /** When set, only cancel requests get a 500 api_error (Stripe answering everything else). */
   failingCancels = false;
+  /** When set, only refund creation gets a 500 api_error. */
+  failingRefunds = false;
+  readonly charges = new Map<string, StandInCharge>();
+  readonly refunds = new Map<string, StandInRefund>();
+  readonly balanceTransactions = new Map<string, StandInBalanceTransaction>();
+  /**
+   * Stripe's exchange rate from each currency into the account's GBP (major unit to major unit), as
+   * its balance transactions report it; GBP itself converts nothing (exchange_rate null).
+   */
+  settlementRates: Record<string, number> = { usd: 0.78, eur: 0.85, chf: 0.88, cad: 0.58, aud: 0.52, jpy: 0.0053 };
+  /** The rate a refund settles at, when it differs from the charge's (currencies move). */
+  refundRates: Record<string, number> = {};
   private readonly byIdempotencyKey = new Map<string, StandInIntent>();
+  private readonly refundsByIdempotencyKey = new Map<string, StandInRefund>();
   private server: Server | null = null;
 
   async start(): Promise<string> {
@@ -62,24 +128,187 @@ export class StripeStandIn {
     return this.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/cancel'));
   }
 
+  refundCreates(): RecordedStripeRequest[] {
+    return this.requests.filter((request) => request.method === 'POST' && request.path === '/v1/refunds');
+  }
+
   /** What Stripe would hold after the buyer paid (or not) on the Payment Element; final states stay final. */
   setStatus(intentId: string, status: string): void {
     const intent = this.intents.get(intentId);
     if (!intent) throw new Error(`no intent ${intentId}`);
     if (FINAL.has(intent.status)) throw new Error(`intent ${intentId} is ${intent.status}`);
     intent.status = status;
+    if (status === 'succeeded') this.charge(intent);
+  }
+
+  /** The paid intent's charge (made when it succeeded), as Stripe holds it now. */
+  chargeOf(intentId: string): StandInCharge {
+    const chargeId = this.intents.get(intentId)?.latest_charge;
+    const charge = chargeId ? this.charges.get(chargeId) : undefined;
+    if (!charge) throw new Error(`intent ${intentId} has no charge`);
+    return charge;
+  }
+
+  /** A refund made in the Stripe dashboard: no idempotency key, no metadata of ours. */
+  dashboardRefund(intentId: string, amount: number, reason: string | null = 'requested_by_customer'): StandInRefund {
+    const refund = this.refund(this.chargeOf(intentId), amount, {});
+    refund.reason = reason;
+    return refund;
+  }
+
+  /** A dispute (chargeback) on the intent's charge, in the state given. */
+  dispute(intentId: string, status = 'needs_response', id = `dp_${randomBytes(12).toString('hex')}`): StandInDispute {
+    const charge = this.chargeOf(intentId);
+    return {
+      id,
+      object: 'dispute',
+      amount: charge.amount - charge.amount_refunded,
+      currency: charge.currency,
+      charge: charge.id,
+      payment_intent: intentId,
+      reason: 'fraudulent',
+      status,
+      created: Math.floor(Date.now() / 1000),
+    };
+  }
+
+  /** GBP minor units for an amount in the currency, at Stripe's rate: what the balance transaction says. */
+  settled(amount: number, currency: string, rates = this.settlementRates): StandInBalanceTransaction {
+    const lower = currency.toLowerCase();
+    const rate = lower === 'gbp' ? null : (rates[lower] ?? this.settlementRates[lower]);
+    if (rate === undefined) throw new Error(`no settlement rate for ${currency}`);
+    const major = ZERO_DECIMAL.has(lower) ? amount : amount / 100;
+    const transaction: StandInBalanceTransaction = {
+      id: `txn_${randomBytes(12).toString('hex')}`,
+      object: 'balance_transaction',
+      amount: rate === null ? amount : Math.round(major * rate * 100),
+      currency: 'gbp',
+      exchange_rate: rate,
+    };
+    this.balanceTransactions.set(transaction.id, transaction);
+    return transaction;
+  }
+
+  private charge(intent: StandInIntent): StandInCharge {
+    const existing = intent.latest_charge ? this.charges.get(intent.latest_charge) : undefined;
+    if (existing) return existing;
+    const charge: StandInCharge = {
+      id: `ch_${randomBytes(12).toString('hex')}`,
+      object: 'charge',
+      amount: intent.amount,
+      amount_refunded: 0,
+      refunded: false,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      created: Math.floor(Date.now() / 1000),
+      balance_transaction: this.settled(intent.amount, intent.currency).id,
+      refunds: { object: 'list', data: [], has_more: false, url: `/v1/charges/${intent.id}/refunds` },
+    };
+    this.charges.set(charge.id, charge);
+    intent.latest_charge = charge.id;
+    return charge;
+  }
+
+  /** Records a succeeded refund on the charge, settled (negative) in GBP. */
+  private refund(charge: StandInCharge, amount: number, metadata: Record<string, string>): StandInRefund {
+    const transaction = this.settled(amount, charge.currency, this.refundRates);
+    transaction.amount = -transaction.amount;
+    const refund: StandInRefund = {
+      id: `re_${randomBytes(12).toString('hex')}`,
+      object: 'refund',
+      amount,
+      currency: charge.currency,
+      charge: charge.id,
+      payment_intent: charge.payment_intent,
+      status: 'succeeded',
+      reason: null,
+      metadata,
+      created: Math.floor(Date.now() / 1000),
+      balance_transaction: transaction.id,
+    };
+    this.refunds.set(refund.id, refund);
+    charge.amount_refunded += amount;
+    charge.refunded = charge.amount_refunded >= charge.amount;
+    charge.refunds.data.unshift(refund);
+    return refund;
+  }
+
+  /** POST /v1/refunds: the same answer for a repeated key; never more than the charge has left. */
+  private createRefund(request: RecordedStripeRequest, res: ServerResponse): void {
+    const key = request.idempotencyKey;
+    const earlier = key ? this.refundsByIdempotencyKey.get(key) : undefined;
+    const expand = expansions(request.form);
+    if (earlier) return reply(res, 200, this.expandRefund(earlier, expand));
+    if (this.failingRefunds)
+      return reply(res, 500, { error: { type: 'api_error', message: 'stand-in is failing refunds' } });
+    const intent = this.intents.get(request.form.payment_intent ?? '');
+    const charge = intent?.latest_charge ? this.charges.get(intent.latest_charge) : undefined;
+    if (!intent || !charge) {
+      return reply(res, 400, {
+        error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' },
+      });
+    }
+    const left = charge.amount - charge.amount_refunded;
+    const amount = request.form.amount ? Number(request.form.amount) : left;
+    if (left <= 0) {
+      return reply(res, 400, {
+        error: {
+          type: 'invalid_request_error',
+          code: 'charge_already_refunded',
+          message: `Charge ${charge.id} has already been refunded.`,
+        },
+      });
+    }
+    if (amount > left) {
+      return reply(res, 400, {
+        error: {
+          type: 'invalid_request_error',
+          code: 'amount_too_large',
+          param: 'amount',
+          message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+        },
+      });
+    }
+    const metadata = Object.fromEntries(
+      Object.entries(request.form)
+        .filter(([name]) => name.startsWith('metadata['))
+        .map(([name, value]) => [name.slice('metadata['.length, -1), value]),
+    );
+    const refund = this.refund(charge, amount, metadata);
+    if (key) this.refundsByIdempotencyKey.set(key, refund);
+    return reply(res, 200, this.expandRefund(refund, expand));
+  }
+
+  private expandRefund(refund: StandInRefund, expand: string[]): unknown {
+    return expand.includes('balance_transaction')
+      ? { ...refund, balance_transaction: this.balanceTransactions.get(refund.balance_transaction) }
+      : refund;
+  }
+
+  private expandIntent(intent: StandInIntent, expand: string[]): unknown {
+    if (!intent.latest_charge || !expand.some((path) => path.startsWith('latest_charge'))) return intent;
+    const charge = this.charges.get(intent.latest_charge);
+    const latest =
+      charge && expand.includes('latest_charge.balance_transaction')
+        ? { ...charge, balance_transaction: this.balanceTransactions.get(charge.balance_transaction) }
+        : charge;
+    return { ...intent, latest_charge: latest };
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const path = (req.url ?? '').split('?')[0] ?? '';
+    const [path = '', query = ''] = (req.url ?? '').split('?');
     const recorded: RecordedStripeRequest = {
       method: req.method ?? '',
       path,
       idempotencyKey: req.headers['idempotency-key'] as string | undefined,
       authorization: req.headers.authorization,
-      form: Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))),
+      // A GET carries its parameters (expand[]) in the query string, a POST in the body.
+      form: Object.fromEntries([
+        ...new URLSearchParams(query),
+        ...new URLSearchParams(Buffer.concat(chunks).toString('utf8')),
+      ]),
     };
     this.requests.push(recorded);
     if (this.failing) return reply(res, 500, { error: { type: 'api_error', message: 'stand-in is failing' } });
@@ -88,12 +317,19 @@ export class StripeStandIn {
     }
 
     if (req.method === 'POST' && path === '/v1/payment_intents') return reply(res, 200, this.create(recorded));
+    if (req.method === 'POST' && path === '/v1/refunds') return this.createRefund(recorded, res);
+    const refundMatch = /^\/v1\/refunds\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && refundMatch) {
+      const refund = this.refunds.get(decodeURIComponent(refundMatch[1] ?? ''));
+      if (!refund) return reply(res, 404, { error: { type: 'invalid_request_error', message: 'No such refund' } });
+      return reply(res, 200, this.expandRefund(refund, expansions(recorded.form)));
+    }
     const match = /^\/v1\/payment_intents\/([^/]+)(?:\/(cancel|confirm))?$/.exec(path);
     const intent = match ? this.intents.get(decodeURIComponent(match[1] ?? '')) : undefined;
     if (!intent)
       return reply(res, 404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
     const action = match?.[2];
-    if (req.method === 'GET' && !action) return reply(res, 200, intent);
+    if (req.method === 'GET' && !action) return reply(res, 200, this.expandIntent(intent, expansions(recorded.form)));
     if (req.method !== 'POST' || !action) {
       return reply(res, 404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
     }
@@ -110,6 +346,7 @@ export class StripeStandIn {
       });
     }
     intent.status = action === 'cancel' ? 'canceled' : 'succeeded';
+    if (intent.status === 'succeeded') this.charge(intent);
     return reply(res, 200, intent);
   }
 
@@ -133,12 +370,19 @@ export class StripeStandIn {
       metadata,
       description: request.form.description ?? null,
       created: Math.floor(Date.now() / 1000),
+      latest_charge: null,
     };
     this.intents.set(id, intent);
     if (key) this.byIdempotencyKey.set(key, intent);
     return intent;
   }
 }
+
+/** The `expand[]` paths of a request, however the client numbered them. */
+const expansions = (form: Record<string, string>): string[] =>
+  Object.entries(form)
+    .filter(([name]) => name === 'expand' || name.startsWith('expand['))
+    .map(([, value]) => value);
 
 function reply(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
@@ -169,3 +413,41 @@ export function paymentIntentEvent(
     data: { object: { object: 'payment_intent', metadata: {}, ...intent } },
   });
 }
+
+/** A Stripe event around any object (a charge, refund or dispute), as the webhook would carry it. */
+export function stripeEvent(
+  type: string,
+  object: object,
+  eventId = `evt_${randomBytes(12).toString('hex')}`,
+  created = Math.floor(Date.now() / 1000),
+): string {
+  return JSON.stringify({
+    id: eventId,
+    object: 'event',
+    api_version: '2025-01-01',
+    created,
+    type,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object: JSON.parse(JSON.stringify(object)) as unknown },
+  });
+}
+
+/** charge.refunded as Stripe sends it: the charge with its running amount_refunded and its refunds. */
+export const chargeRefundedEvent = (charge: StandInCharge, eventId?: string) =>
+  stripeEvent('charge.refunded', charge, eventId);
+
+/** refund.created / refund.updated / refund.failed around one refund. */
+export const refundEvent = (
+  type: 'refund.created' | 'refund.updated' | 'refund.failed',
+  refund: StandInRefund,
+  eventId?: string,
+) => stripeEvent(type, refund, eventId);
+
+/** charge.dispute.created / updated / closed around one dispute. */
+export const disputeEvent = (
+  type: 'charge.dispute.created' | 'charge.dispute.updated' | 'charge.dispute.closed',
+  dispute: StandInDispute,
+  eventId?: string,
+) => stripeEvent(type, dispute, eventId);
