@@ -1,5 +1,5 @@
 import type { SessionPackageDto } from '@medtutor/contracts';
-import { Flex, Tag, Tooltip } from 'antd';
+import { Flex, Tag } from 'antd';
 import { holdReason, refundedHours } from '../utils/hours';
 
 type Pkg = Pick<SessionPackageDto, 'originalHours' | 'totalHours' | 'overdrawnHours' | 'frozenReason'>;
@@ -15,11 +15,10 @@ export function PackageHoldTags({ pkg }: { pkg: Pkg }) {
   return (
     <Flex gap={4} wrap style={{ marginTop: 4 }}>
       {hold && (
-        <Tooltip title={hold}>
-          <Tag color="warning" aria-label={`On hold: ${hold}`}>
-            On hold
-          </Tag>
-        </Tooltip>
+        // The reason on hover: a table cell has no room for the sentence, and the tag says enough.
+        <Tag color="warning" title={hold}>
+          On hold
+        </Tag>
       )}
       {pkg.overdrawnHours > 0 && <Tag color="error">Overdrawn by {pkg.overdrawnHours} h</Tag>}
       {refunded > 0 && <Tag>{refunded} h refunded</Tag>}
