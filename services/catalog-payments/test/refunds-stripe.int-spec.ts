@@ -429,6 +429,34 @@ describe('refund webhooks', () => {
     expect((await detail(paid.paymentId)).status).toBe('partially_refunded');
   });
 
+  it('keeps a refund Stripe reports before the payment’s own success, and applies it once the payment is paid', async () => {
+    const buyer = newStudent();
+    const intent = PaymentIntentDtoSchema.parse(
+      await harness.call(
+        Subjects.catalogPayments.createPaymentIntent,
+        { subject: 'Medical School Support', packageType: 'package5' },
+        buyer,
+      ),
+    );
+    const intentId = (await harness.payment(intent.paymentId))?.provider_payment_id as string;
+    stripe.setStatus(intentId, 'succeeded');
+    stripe.dashboardRefund(intentId, 6000);
+
+    await send(chargeRefundedEvent(stripe.chargeOf(intentId)));
+
+    expect(await harness.payment(intent.paymentId)).toMatchObject({ status: 'pending', refunded_minor: 0 });
+    expect(await harness.refunds(intent.paymentId)).toEqual([expect.objectContaining({ status: 'succeeded' })]);
+    expect(await refunded(intent.paymentId)).toEqual([]);
+
+    await send(paymentIntentEvent('payment_intent.succeeded', { id: intentId }));
+
+    expect(await harness.succeededEvents(intent.paymentId)).toBe(1);
+    expect(await refunded(intent.paymentId)).toEqual([
+      expect.objectContaining({ refundedAmount: 6000, fullyRefunded: false }),
+    ]);
+    expect((await detail(intent.paymentId)).status).toBe('partially_refunded');
+  });
+
   it('applies a charge.refunded that arrives alone, its refunds listed', async () => {
     const paid = await buyPaid();
     stripe.dashboardRefund(paid.intentId, paid.amount);

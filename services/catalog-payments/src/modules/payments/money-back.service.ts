@@ -125,6 +125,9 @@ export class MoneyBackService {
     correlationId: string | null,
     reportedTotal = 0,
   ): Promise<MoneyBackOutcome> {
+    // Stripe may tell of a refund before of the payment itself: the refunds are recorded, and the
+    // payment takes them in when it is paid (`PaymentsService.markPaid`), after its credit.
+    if (payment.status !== 'succeeded') return { changed: false };
     const succeeded = await tx.refund.aggregate({
       where: { paymentId: payment.id, status: 'succeeded' },
       _sum: { amountMinor: true },

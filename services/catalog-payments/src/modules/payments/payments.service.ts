@@ -34,6 +34,7 @@ import {
   unauthenticated,
 } from './payments.errors.js';
 import { type CreateIntentInput, PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
+import { MoneyBackService } from './money-back.service.js';
 import { receiptEmail } from './receipt-email.js';
 
 type CreateRequest = z.output<typeof CreatePaymentIntentRequestSchema>;
@@ -60,6 +61,7 @@ export class PaymentsService {
     @Inject(CATALOG_PAYMENTS_CONFIG) private readonly config: CatalogPaymentsConfig,
     private readonly outbox: OutboxRelay,
     private readonly mail: MailRelay,
+    private readonly moneyBack: MoneyBackService,
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ module: 'payments' });
@@ -269,6 +271,10 @@ export class PaymentsService {
     if (payment.buyerEmail) {
       await enqueueMail(tx, receiptEmail({ ...payment, buyerEmail: payment.buyerEmail, paidAt }));
     }
+    // Refunds Stripe reported before the payment's own success (its events come in any order): applied
+    // now, after the credit, so tutoring sees the purchase before what was taken back. The conditional
+    // update above holds the row lock the money-back path expects.
+    await this.moneyBack.applyRefunded(tx, payment, paidAt, correlationId);
     return payment;
   }
 
