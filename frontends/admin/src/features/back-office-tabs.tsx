@@ -2,6 +2,7 @@ import { Badge, Flex, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { DiscountCodesTab } from './discount-codes/components/discount-codes-tab';
 import { OverviewTab } from './overview/components/overview-tab';
+import { PaymentsTab } from './payments/components/payments-tab';
 import { PayslipsTab } from './payslips/components/payslips-tab';
 import { usePayslips } from './payslips/api/get-payslips';
 import { pendingReview } from './payslips/utils/payslip-lists';
@@ -24,7 +25,7 @@ function CountLabel({ label, count, what }: { label: string; count: number | und
 
 const panel = (children: ReactNode) => <div style={{ paddingTop: 8 }}>{children}</div>;
 
-/** /admin-dashboard: the spec's four tabs, then the Overview. */
+/** /admin-dashboard: the spec's four tabs, then Payments (refunds, issue 16) and the Overview. */
 export function DashboardTabs() {
   const pending = usePendingTestimonials();
   const payslips = usePayslips();
@@ -44,6 +45,7 @@ export function DashboardTabs() {
           label: <CountLabel label="Payslips" count={pendingPayslips} what="pending review" />,
           children: panel(<PayslipsTab />),
         },
+        { key: 'payments', label: 'Payments', children: panel(<PaymentsTab />) },
         { key: 'overview', label: 'Overview', children: panel(<OverviewTab />) },
       ]}
     />

@@ -19,4 +19,6 @@ export const BackOfficeNotices = {
   timesheetSubmitted: 'Timesheet Submitted',
   timesheetSubmittedDetail: 'Your week was sent to the admin team for review.',
   timesheetFailed: 'Failed to submit timesheet',
+  /** The Payments tab's error title; the description is the server's reason (RefundMessages). */
+  refundFailed: 'Refund failed',
 } as const;

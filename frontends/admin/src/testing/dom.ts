@@ -27,3 +27,16 @@ export function installResizeObserver(): void {
     disconnect() {}
   };
 }
+
+/**
+ * antd's form fields schedule work through MessageChannel, which jsdom lacks: a channel that delivers
+ * on the next macrotask, as the browser's does (and leaves no handle open, unlike Node's).
+ */
+export function installMessageChannel(): void {
+  globalThis.MessageChannel ??= class {
+    readonly port1 = { onmessage: null as ((event: { data: unknown }) => void) | null };
+    readonly port2 = {
+      postMessage: (data: unknown) => setTimeout(() => this.port1.onmessage?.({ data }), 0),
+    };
+  } as unknown as typeof MessageChannel;
+}
