@@ -17,6 +17,7 @@ import {
 } from '@medtutor/contracts';
 import Stripe from 'stripe';
 import { PaymentSweeper } from '../src/modules/payments/payment-sweeper.js';
+import { PaymentsService } from '../src/modules/payments/payments.service.js';
 import { PaymentsHarness, startPaymentsService } from './support/payments-harness.js';
 import {
   chargeRefundedEvent,
@@ -53,6 +54,8 @@ interface Paid {
   amount: number;
 }
 
+const settled = () => harness.service.app.get(PaymentsService).idle();
+
 /** A 5-session package bought and paid with Stripe: Stripe charged it and told us by webhook. */
 const buyPaid = async (currency: CurrencyCode = 'GBP'): Promise<Paid> => {
   const buyer = newStudent();
@@ -72,6 +75,7 @@ const buyPaid = async (currency: CurrencyCode = 'GBP'): Promise<Paid> => {
   const intentId = (await harness.payment(intent.paymentId))?.provider_payment_id as string;
   stripe.setStatus(intentId, 'succeeded');
   await send(paymentIntentEvent('payment_intent.succeeded', { id: intentId }));
+  await settled(); // the webhook asks Stripe for the settlement after answering
   return { paymentId: intent.paymentId, intentId, email, amount: intent.amount };
 };
 
@@ -158,6 +162,7 @@ describe('settlement', () => {
     stripe.failing = true; // Stripe cannot be asked for the balance transaction when the webhook lands
     try {
       await send(paymentIntentEvent('payment_intent.succeeded', { id: intentId }));
+      await settled();
     } finally {
       stripe.failing = false;
     }
@@ -449,6 +454,7 @@ describe('refund webhooks', () => {
     expect(await refunded(intent.paymentId)).toEqual([]);
 
     await send(paymentIntentEvent('payment_intent.succeeded', { id: intentId }));
+    await settled();
 
     expect(await harness.succeededEvents(intent.paymentId)).toBe(1);
     expect(await refunded(intent.paymentId)).toEqual([

@@ -60,7 +60,7 @@ export class PaymentWebhooksService {
     });
     if (applied.paid) {
       this.payments.afterPaid(applied.paid);
-      await this.payments.recordSettlement(applied.paid);
+      this.payments.settleLater(applied.paid); // Stripe gets its answer now; the sweeper retries a failure
     }
     this.moneyBack.wake({ changed: applied.moneyBack ?? false });
     return { received: true };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import {
   type Actor,
   type CreatePaymentIntentRequestSchema,
@@ -50,8 +50,9 @@ export const ABANDONED = 'checkout abandoned';
 export type EndOutcome = 'released' | 'paid' | 'kept';
 
 @Injectable()
-export class PaymentsService {
+export class PaymentsService implements OnModuleDestroy {
   private readonly logger: Logger;
+  private readonly settling = new Set<Promise<boolean>>();
 
   constructor(
     private readonly prisma: PrismaService,
@@ -201,6 +202,23 @@ export class PaymentsService {
       await this.recordSettlement(paid);
     }
     return paid !== null;
+  }
+
+  /**
+   * `recordSettlement` without waiting for it: a webhook answers Stripe at once rather than after
+   * another Stripe call. `idle` waits for the ones in flight (at shutdown, and in tests).
+   */
+  settleLater(payment: Payment): void {
+    const work = this.recordSettlement(payment).finally(() => this.settling.delete(work));
+    this.settling.add(work);
+  }
+
+  async idle(): Promise<void> {
+    await Promise.all([...this.settling]);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.idle();
   }
 
   /**
