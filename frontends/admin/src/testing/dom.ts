@@ -40,3 +40,12 @@ export function installMessageChannel(): void {
     };
   } as unknown as typeof MessageChannel;
 }
+
+/**
+ * antd measures the scrollbar through getComputedStyle(element, '::-webkit-scrollbar'), which jsdom
+ * does not implement (and reports on the console): the element's own style answers instead.
+ */
+export function ignorePseudoElementStyles(): void {
+  const real = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element) => real(element);
+}

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@j
 import type { CurrencyRevenue, RevenueByWeekDto, SettledRevenue } from '@medtutor/contracts';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
-import { installMatchMedia, installResizeObserver, jsonReply } from '../../../testing/dom';
+import { ignorePseudoElementStyles, installMatchMedia, installResizeObserver, jsonReply } from '../../../testing/dom';
 import { RevenueByWeekCard } from './revenue-by-week-card';
 
 const fetchMock = jest.fn<typeof fetch>();
@@ -12,6 +12,7 @@ const realFetch = globalThis.fetch;
 beforeAll(() => {
   installMatchMedia();
   installResizeObserver();
+  ignorePseudoElementStyles();
 });
 beforeEach(() => {
   fetchMock.mockReset();

@@ -1,8 +1,15 @@
-import { type AdminPaymentDetail, type Settlement, formatMinor } from '@medtutor/contracts';
+import {
+  type AdminPaymentDetail,
+  type DisputeStatus,
+  formatMinor,
+  type RefundStatus,
+  type Settlement,
+} from '@medtutor/contracts';
 import { Alert, Button, Descriptions, Drawer, Empty, Flex, Spin, Table, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useAdminPayment } from '../api/get-admin-payment';
 import { studentOf, when } from '../utils/format';
+import { DisputeStatusLabels, RefundStatusLabels } from '../utils/status';
 import { PaymentStatusTag } from './payment-status-tag';
 import { RefundForm } from './refund-form';
 
@@ -84,7 +91,15 @@ function Details({ payment }: { payment: AdminPaymentDetail }) {
           dataSource={payment.refunds}
           columns={[
             { title: 'Amount', dataIndex: 'formattedAmount' },
-            { title: 'Status', dataIndex: 'status', render: (status: string) => <Tag>{status}</Tag> },
+            {
+              title: 'Status',
+              dataIndex: 'status',
+              render: (status: RefundStatus) => (
+                <Tag color={status === 'succeeded' ? 'green' : status === 'pending' ? 'blue' : 'red'}>
+                  {RefundStatusLabels[status]}
+                </Tag>
+              ),
+            },
             { title: 'Reason', dataIndex: 'reason', render: (reason: string | null) => reason ?? 'None given' },
             {
               title: 'By',
@@ -110,7 +125,11 @@ function Details({ payment }: { payment: AdminPaymentDetail }) {
             {
               title: 'Status',
               dataIndex: 'status',
-              render: (status: string) => <Tag color={status === 'open' ? 'red' : undefined}>{status}</Tag>,
+              render: (status: DisputeStatus) => (
+                <Tag color={status === 'open' ? 'red' : status === 'won' ? 'green' : 'volcano'}>
+                  {DisputeStatusLabels[status]}
+                </Tag>
+              ),
             },
             { title: 'Amount', dataIndex: 'formattedAmount' },
             { title: 'Reason', dataIndex: 'reason', render: (reason: string | null) => reason ?? 'None given' },
@@ -158,9 +177,18 @@ function PaymentDetail({ paymentId }: { paymentId: string }) {
 }
 
 /** The drawer of one payment: every field, its refunds, disputes and settlement, and the refund form. */
-export function PaymentDrawer({ paymentId, onClose }: { paymentId: string | null; onClose: () => void }) {
+export function PaymentDrawer({
+  paymentId,
+  open,
+  onClose,
+}: {
+  /** The payment shown; kept after closing, so the drawer does not empty while it slides out. */
+  paymentId: string | null;
+  open: boolean;
+  onClose: () => void;
+}) {
   return (
-    <Drawer title="Payment details" open={paymentId !== null} onClose={onClose} size={720} destroyOnHidden>
+    <Drawer title="Payment details" open={open} onClose={onClose} size={720} destroyOnHidden>
       {paymentId !== null && <PaymentDetail paymentId={paymentId} />}
     </Drawer>
   );

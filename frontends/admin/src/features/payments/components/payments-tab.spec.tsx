@@ -10,7 +10,13 @@ import {
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { SWRConfig } from 'swr';
-import { installMatchMedia, installMessageChannel, installResizeObserver, jsonReply } from '../../../testing/dom';
+import {
+  ignorePseudoElementStyles,
+  installMatchMedia,
+  installMessageChannel,
+  installResizeObserver,
+  jsonReply,
+} from '../../../testing/dom';
 import { PaymentsTab } from './payments-tab';
 
 const fetchMock = jest.fn<typeof fetch>();
@@ -23,6 +29,7 @@ beforeAll(() => {
   installMatchMedia();
   installResizeObserver();
   installMessageChannel();
+  ignorePseudoElementStyles();
 });
 beforeEach(() => {
   fetchMock.mockReset();
@@ -229,6 +236,26 @@ describe('PaymentsTab list', () => {
     );
   });
 
+  it('filters on the created date range, each end as a date', async () => {
+    serving({ list: page([payment()]) });
+    renderTab();
+    await screen.findByText('Ada Lovelace');
+
+    const from = screen.getByPlaceholderText('Created from');
+    const to = screen.getByPlaceholderText('Created to');
+    fireEvent.mouseDown(from);
+    fireEvent.focus(from);
+    fireEvent.change(from, { target: { value: '2026-11-01' } });
+    fireEvent.keyDown(from, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.focus(to);
+    fireEvent.change(to, { target: { value: '2026-11-25' } });
+    fireEvent.keyDown(to, { key: 'Enter', code: 'Enter', keyCode: 13 });
+
+    await waitFor(() =>
+      expect(listRequests()).toContain('GET /api/admin/payments?from=2026-11-01&to=2026-11-25&page=1&pageSize=20'),
+    );
+  });
+
   it('pages on the server', async () => {
     serving({ list: page([payment()], 45) });
     renderTab();
@@ -309,10 +336,10 @@ describe('PaymentsTab drawer', () => {
             .map((cell) => cell.textContent),
         );
     expect(bodyRows(refunds!)).toEqual([
-      ['£40.00', 'succeeded', 'Two sessions cancelled', 'Admin (user 3)', '25 Nov 2026, 11:00'],
-      ['£24.00', 'succeeded', 'None given', 'Stripe dashboard', '25 Nov 2026, 12:00'],
+      ['£40.00', 'Succeeded', 'Two sessions cancelled', 'Admin (user 3)', '25 Nov 2026, 11:00'],
+      ['£24.00', 'Succeeded', 'None given', 'Stripe dashboard', '25 Nov 2026, 12:00'],
     ]);
-    expect(bodyRows(disputes!)).toEqual([['won', '£160.00', 'fraudulent', '25 Nov 2026, 13:00', '25 Nov 2026, 15:00']]);
+    expect(bodyRows(disputes!)).toEqual([['Won', '£160.00', 'fraudulent', '25 Nov 2026, 13:00', '25 Nov 2026, 15:00']]);
     expect(within(drawer).getByText('£155.00 (no conversion)')).not.toBeNull();
     expect(requests()).toContain(`GET /api/admin/payments/${adaId}`);
   });

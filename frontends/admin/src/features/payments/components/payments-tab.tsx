@@ -49,7 +49,8 @@ const Reference = ({ value }: { value: string | null }) =>
  */
 export function PaymentsTab() {
   const [query, setQuery] = useState<Query>(firstPage);
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [drawer, setDrawer] = useState<{ paymentId: string | null; open: boolean }>({ paymentId: null, open: false });
+  const openDrawer = (paymentId: string) => setDrawer({ paymentId, open: true });
   const payments = useAdminPayments(query);
   // A changed filter starts again from the first page: the old page number may not exist any more.
   const filter = (patch: Partial<Omit<Query, 'page' | 'pageSize'>>) =>
@@ -114,7 +115,7 @@ export function PaymentsTab() {
             loading={payments.isValidating}
             scroll={{ x: true }}
             dataSource={items}
-            onRow={(payment) => ({ onClick: () => setOpenId(payment.paymentId), style: { cursor: 'pointer' } })}
+            onRow={(payment) => ({ onClick: () => openDrawer(payment.paymentId), style: { cursor: 'pointer' } })}
             pagination={{
               current: payments.data?.page ?? query.page,
               pageSize: payments.data?.pageSize ?? query.pageSize,
@@ -176,7 +177,7 @@ export function PaymentsTab() {
                     aria-label={`Details: ${studentOf(payment)}, ${payment.formattedAmount}`}
                     onClick={(event) => {
                       event.stopPropagation();
-                      setOpenId(payment.paymentId);
+                      openDrawer(payment.paymentId);
                     }}
                   >
                     Details
@@ -187,7 +188,11 @@ export function PaymentsTab() {
           />
         )}
       </QueryState>
-      <PaymentDrawer paymentId={openId} onClose={() => setOpenId(null)} />
+      <PaymentDrawer
+        paymentId={drawer.paymentId}
+        open={drawer.open}
+        onClose={() => setDrawer((current) => ({ ...current, open: false }))}
+      />
     </Flex>
   );
 }

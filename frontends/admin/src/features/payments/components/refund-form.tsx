@@ -52,6 +52,8 @@ export function RefundForm({ payment }: { payment: AdminPaymentDetail }) {
       {blocked && <Alert type="info" showIcon title={blocked} style={{ marginBottom: 16 }} />}
       <Form
         form={form}
+        // Field ids become refund_amount and refund_reason: unique on a page where other tabs' forms stay mounted.
+        name="refund"
         layout="vertical"
         disabled={blocked !== null || saving}
         // Valid fields open the confirmation; the refund goes only once it is confirmed.

@@ -1,4 +1,4 @@
-import type { AdminPaymentStatus } from '@medtutor/contracts';
+import type { AdminPaymentStatus, DisputeStatus, RefundStatus } from '@medtutor/contracts';
 
 /** How the Payments tab names each status, in the filter and on the row's tag. */
 export const AdminPaymentStatusLabels: Record<AdminPaymentStatus, string> = {
@@ -20,4 +20,17 @@ export const AdminPaymentStatusColours: Record<AdminPaymentStatus, string> = {
   failed: 'volcano',
   pending: 'blue',
   canceled: 'default',
+};
+
+export const RefundStatusLabels: Record<RefundStatus, string> = {
+  pending: 'Pending',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+  canceled: 'Canceled',
+};
+
+export const DisputeStatusLabels: Record<DisputeStatus, string> = {
+  open: 'Open',
+  won: 'Won',
+  lost: 'Lost',
 };
