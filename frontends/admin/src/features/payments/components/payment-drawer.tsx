@@ -8,7 +8,7 @@ import {
 import { Alert, Button, Descriptions, Drawer, Empty, Flex, Spin, Table, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useAdminPayment } from '../api/get-admin-payment';
-import { studentOf, when } from '../utils/format';
+import { when } from '../utils/format';
 import { DisputeStatusLabels, RefundStatusLabels } from '../utils/status';
 import { PaymentStatusTag } from './payment-status-tag';
 import { RefundForm } from './refund-form';
@@ -48,7 +48,8 @@ function Details({ payment }: { payment: AdminPaymentDetail }) {
         bordered
         column={1}
         items={[
-          { key: 'student', label: 'Student', children: studentOf(payment) },
+          // The name alone: the address has its own line below (studentOf would repeat it).
+          { key: 'student', label: 'Student', children: payment.studentName ?? `No name (user ${payment.userId})` },
           {
             key: 'email',
             label: 'Email',

@@ -7,7 +7,7 @@ import {
   ErrorCodes,
   RefundMessages,
 } from '@medtutor/contracts';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { SWRConfig } from 'swr';
 import {
@@ -319,6 +319,8 @@ describe('PaymentsTab drawer', () => {
       [...drawer.querySelectorAll('.ant-descriptions-item-label')].find((cell) => cell.textContent === label)
         ?.nextElementSibling?.textContent;
     expect(field('Student')).toBe('Ada Lovelace');
+    expect(field('Email')).toBe('ada@example.com');
+    expect(field('Reference')).toBe('pi_3Qada');
     expect(field('Amount')).toBe('£160.00');
     expect(field('Refunded')).toBe('£64.00');
     expect(field('Left to refund')).toBe('£96.00');
@@ -471,6 +473,5 @@ describe('PaymentsTab refund', () => {
 
     expect(await within(drawer).findByText(RefundMessages.disputeOpen)).not.toBeNull();
     expect(within(drawer).getByRole('button', { name: 'Refund' }).hasAttribute('disabled')).toBe(true);
-    await act(async () => undefined);
   });
 });
