@@ -5,10 +5,11 @@ import { useSessionLedger } from '../api/get-session-ledger';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
+/** Solid tags (white text) dark enough for WCAG AA contrast; antd's light presets are not. */
 const kindTag: Record<LedgerEntryKind, { label: string; color?: string }> = {
   usage: { label: 'Usage' },
-  refund: { label: 'Refund', color: 'orange' },
-  dispute: { label: 'Dispute', color: 'volcano' },
+  refund: { label: 'Refund', color: '#ad4e00' },
+  dispute: { label: 'Dispute', color: '#a8071a' },
 };
 
 /** Hours with their sign, a true minus for the hours taken away. */

@@ -66,8 +66,9 @@ export function MyStudentsTable({
                   Log Session
                 </Button>
                 {hold && (
-                  <Typography.Text id={holdId(pkg)} type="warning">
-                    On hold: {hold}
+                  // Plain text colour: antd's warning yellow is too light to read on white (WCAG AA).
+                  <Typography.Text id={holdId(pkg)}>
+                    <strong>On hold:</strong> {hold}
                   </Typography.Text>
                 )}
               </Flex>

@@ -25,7 +25,7 @@ function BookWith({ tutor, duration, heldBy }: { tutor: Tutor; duration: number 
     <Flex vertical gap={4}>
       <span>
         <Typography.Text type="secondary">{tutor.role}: </Typography.Text>
-        {tutor.name ? <strong>{tutor.name}</strong> : <Tag color="orange">Tutor Assignment Pending</Tag>}
+        {tutor.name ? <strong>{tutor.name}</strong> : <Tag color="#ad4e00">Tutor Assignment Pending</Tag>}
       </span>
       {tutor.link ? (
         // The tutor's own calendar takes the booking, in a new tab so the dashboard stays open.

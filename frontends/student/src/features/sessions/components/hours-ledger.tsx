@@ -20,10 +20,11 @@ const formatWhen = (iso: string): string =>
     minute: '2-digit',
   });
 
+/** Solid tags (white text) dark enough for WCAG AA contrast; antd's light presets are not. */
 const kindColor: Record<HoursLedgerEntryDto['kind'], string | undefined> = {
   usage: undefined,
-  refund: 'orange',
-  dispute: 'volcano',
+  refund: '#ad4e00',
+  dispute: '#a8071a',
 };
 
 /** Every change of a package's hours (sessions, refunds, disputes), so a family sees why they moved. */
@@ -38,30 +39,31 @@ export function HoursLedger({ sessionId, id }: { sessionId: number; id: string }
       </Typography.Paragraph>
     );
   }
+  // The region scrolls sideways on narrow cards and takes the focus, so keyboards can scroll it too.
   return (
-    <Table
-      id={id}
-      size="small"
-      rowKey="id"
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      dataSource={data}
-      columns={[
-        { key: 'when', title: 'When', render: (_, entry) => formatWhen(entry.createdAt) },
-        {
-          key: 'kind',
-          title: 'What',
-          render: (_, entry) => <Tag color={kindColor[entry.kind]}>{ledgerKindLabel[entry.kind]}</Tag>,
-        },
-        { key: 'change', title: 'Change', render: (_, entry) => ledgerChange(entry) },
-        { key: 'after', title: 'After', render: (_, entry) => ledgerAfter(entry) },
-        { key: 'reason', title: 'Why', dataIndex: 'reason' },
-        {
-          key: 'by',
-          title: 'By',
-          render: (_, entry) => entry.actorName ?? actorLabel[entry.actorRole],
-        },
-      ]}
-    />
+    <div id={id} role="region" aria-label="Hours history" tabIndex={0} style={{ overflowX: 'auto' }}>
+      <Table
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={data}
+        columns={[
+          { key: 'when', title: 'When', render: (_, entry) => formatWhen(entry.createdAt) },
+          {
+            key: 'kind',
+            title: 'What',
+            render: (_, entry) => <Tag color={kindColor[entry.kind]}>{ledgerKindLabel[entry.kind]}</Tag>,
+          },
+          { key: 'change', title: 'Change', render: (_, entry) => ledgerChange(entry) },
+          { key: 'after', title: 'After', render: (_, entry) => ledgerAfter(entry) },
+          { key: 'reason', title: 'Why', dataIndex: 'reason' },
+          {
+            key: 'by',
+            title: 'By',
+            render: (_, entry) => entry.actorName ?? actorLabel[entry.actorRole],
+          },
+        ]}
+      />
+    </div>
   );
 }
