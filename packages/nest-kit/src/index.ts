@@ -29,6 +29,7 @@ export * from './events/event-kit.module.js';
 export * from './health/service-health.module.js';
 export * from './mail/mail-config.js';
 export * from './mail/mailer.js';
+export * from './mail/email-html.js';
 export * from './mail/mail-outbox.js';
 export * from './mail/mail-relay.js';
 export * from './mail/mail-kit.module.js';

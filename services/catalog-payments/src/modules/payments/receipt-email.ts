@@ -1,11 +1,5 @@
 import { type CurrencyCode, formatMinor } from '@medtutor/contracts';
-import type { MailMessage } from '@medtutor/nest-kit';
-
-export const escapeHtml = (value: string): string =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
+import { detailsEmail, type MailMessage } from '@medtutor/nest-kit';
 
 export interface ReceiptFields {
   id: string;
@@ -43,17 +37,11 @@ export function receiptEmail(payment: ReceiptFields): MailMessage {
   ];
   const greeting = payment.buyerName ? `Hello ${payment.buyerName},` : 'Hello,';
   const intro = `Thank you for your purchase. ${hours} of tutoring ${payment.hours === 1 ? 'has' : 'have'} been added to your dashboard, ready to book.`;
-  const text = [greeting, '', intro, '', ...rows.map(([label, value]) => `${label}: ${value}`)].join('\n');
-  // The name is user input: escaped like everything else that enters the markup.
-  const html = [
-    '<!doctype html>',
-    '<html><body style="font-family: sans-serif; line-height: 1.5">',
-    `<p>${escapeHtml(greeting)}</p>`,
-    `<p>${escapeHtml(intro)}</p>`,
-    '<table cellpadding="4">',
-    ...rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
-    '</table>',
-    '</body></html>',
-  ].join('\n');
-  return { to: payment.buyerEmail, subject: `Your receipt: ${payment.packageName}, ${paid}`, text, html };
+  return detailsEmail({
+    to: payment.buyerEmail,
+    subject: `Your receipt: ${payment.packageName}, ${paid}`,
+    greeting,
+    intro,
+    rows,
+  });
 }

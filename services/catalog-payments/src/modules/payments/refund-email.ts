@@ -1,6 +1,5 @@
 import { type CurrencyCode, formatMinor } from '@medtutor/contracts';
-import type { MailMessage } from '@medtutor/nest-kit';
-import { escapeHtml } from './receipt-email.js';
+import { detailsEmail, type MailMessage } from '@medtutor/nest-kit';
 
 export interface RefundEmailFields {
   id: string;
@@ -48,17 +47,11 @@ export function refundEmail(refund: RefundEmailFields): MailMessage {
     left > 0
       ? `We have refunded ${now} of your payment for ${refund.packageName}. ${ARRIVAL}`
       : `We have refunded your payment for ${refund.packageName} in full (${now} now). ${ARRIVAL}`;
-  const text = [greeting, '', intro, '', ...rows.map(([label, value]) => `${label}: ${value}`)].join('\n');
-  // The name and the reason are user input: escaped like everything else that enters the markup.
-  const html = [
-    '<!doctype html>',
-    '<html><body style="font-family: sans-serif; line-height: 1.5">',
-    `<p>${escapeHtml(greeting)}</p>`,
-    `<p>${escapeHtml(intro)}</p>`,
-    '<table cellpadding="4">',
-    ...rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
-    '</table>',
-    '</body></html>',
-  ].join('\n');
-  return { to: refund.buyerEmail, subject: `Your refund: ${refund.packageName}, ${now}`, text, html };
+  return detailsEmail({
+    to: refund.buyerEmail,
+    subject: `Your refund: ${refund.packageName}, ${now}`,
+    greeting,
+    intro,
+    rows,
+  });
 }

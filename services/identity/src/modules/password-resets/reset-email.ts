@@ -1,11 +1,5 @@
 import { Limits } from '@medtutor/contracts';
-import type { MailMessage } from '@medtutor/nest-kit';
-
-const escapeHtml = (value: string): string =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
+import { escapeHtml, type MailMessage } from '@medtutor/nest-kit';
 
 /** `${PUBLIC_BASE_URL}/reset-password?token=...`: the page that reads the token from the query string. */
 export const resetLink = (publicBaseUrl: string, token: string): string =>

@@ -1,11 +1,5 @@
 import { TutorInvitationLinkHours, TutorInvitationMessages } from '@medtutor/contracts';
-import type { MailMessage } from '@medtutor/nest-kit';
-
-const escapeHtml = (value: string): string =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
+import { escapeHtml, type MailMessage } from '@medtutor/nest-kit';
 
 /** The link is a password-reset link: the reset page sets the tutor's first password. */
 export function tutorInvitationEmail(to: { email: string; firstName: string }, link: string): MailMessage {

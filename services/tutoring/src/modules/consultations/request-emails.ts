@@ -1,5 +1,4 @@
-import type { MailMessage } from '@medtutor/nest-kit';
-import { htmlPage } from '../shared/html-email.js';
+import { htmlPage, type MailMessage } from '@medtutor/nest-kit';
 
 export interface RequestDetails {
   id: number;

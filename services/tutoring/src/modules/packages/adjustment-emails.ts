@@ -5,8 +5,7 @@ import {
   type PaymentDisputedV1,
   type PaymentRefundedV1,
 } from '@medtutor/contracts';
-import type { MailMessage } from '@medtutor/nest-kit';
-import { htmlPage } from '../shared/html-email.js';
+import { htmlPage, type MailMessage } from '@medtutor/nest-kit';
 
 /** '1 hour', '2.5 hours'. */
 export const hoursText = (hours: number): string => (hours === 1 ? '1 hour' : `${hours} hours`);
