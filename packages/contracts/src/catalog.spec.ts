@@ -6,6 +6,10 @@ import {
   catalogDto,
   CurrencyCodes,
   type CurrencyCode,
+  formatListPrice,
+  formatListPriceRange,
+  formatMinor,
+  minorToMajor,
   type PackageType,
   PackageTypes,
   quote,
@@ -178,5 +182,39 @@ describe('catalog dto', () => {
     expect(QuoteSchema.safeParse(quote({ subject: 'UCAT', packageType: 'package5', currency: 'GBP' })).success).toBe(
       true,
     );
+  });
+});
+
+describe('list prices as the public pages print them', () => {
+  const allAmounts = Object.values(converted).flatMap((row) =>
+    CurrencyCodes.map((currency) => ({ currency, amountMinor: row[currency][0], formatted: row[currency][1] })),
+  );
+
+  it.each(allAmounts)(
+    '$formatted is the charged text, only without zero minor digits',
+    ({ currency, amountMinor, formatted }) => {
+      expect(formatMinor(amountMinor, currency)).toBe(formatted);
+      expect(formatListPrice(amountMinor, currency)).toBe(formatted.replace(/\.00$/, ''));
+    },
+  );
+
+  it('keeps minor digits that are not zero, and every digit of a plain decimal', () => {
+    expect(formatListPrice(4000, 'GBP')).toBe('£40');
+    expect(formatListPrice(5080, 'USD')).toBe('$50.80');
+    expect(formatListPrice(5700, 'CHF')).toBe('CHF 57');
+    expect(formatListPrice(4005, 'EUR')).toBe('€40.05');
+    expect(formatListPrice(7600, 'JPY')).toBe('¥7600');
+    expect(formatListPrice(0, 'USD')).toBe('$0');
+    expect(minorToMajor(46000, 'GBP')).toBe('460.00');
+    expect(minorToMajor(36100, 'JPY')).toBe('36100');
+  });
+
+  it('prints a range with the symbol once, both ends alike', () => {
+    expect(formatListPriceRange([4000, 5000, 4000], 'GBP')).toBe('£40-50');
+    expect(formatListPriceRange([5080, 6350], 'USD')).toBe('$50.80-63.50');
+    expect(formatListPriceRange([4560, 5700], 'CHF')).toBe('CHF 45.60-57.00');
+    expect(formatListPriceRange([7600, 9500], 'JPY')).toBe('¥7600-9500');
+    expect(formatListPriceRange([1000, 1000], 'GBP')).toBe('£10');
+    expect(() => formatListPriceRange([], 'GBP')).toThrow();
   });
 });

@@ -75,11 +75,47 @@ export const poundsToMinor = (pounds: number, currency: CurrencyCode): number =>
   return Currencies[currency].exponent === 2 ? hundredths : Math.round(hundredths / 100);
 };
 
-/** '£190.00', '¥36100', 'CHF 216.60': a letter symbol is set apart by a space. */
-export const formatMinor = (amountMinor: number, currency: CurrencyCode): string => {
-  const { symbol, exponent } = Currencies[currency];
-  const amount = exponent === 0 ? String(amountMinor) : (amountMinor / 100).toFixed(2);
+/** The amount in major units as a plain decimal, every minor digit kept: 46000 GBP → '460.00', 36100 JPY → '36100'. */
+export const minorToMajor = (amountMinor: number, currency: CurrencyCode): string =>
+  Currencies[currency].exponent === 0 ? String(amountMinor) : (amountMinor / 100).toFixed(2);
+
+/** The symbol before the amount; a letter symbol ('CHF') is set apart by a space. */
+const withSymbol = (currency: CurrencyCode, amount: string): string => {
+  const { symbol } = Currencies[currency];
   return /[A-Za-z]$/.test(symbol) ? `${symbol} ${amount}` : `${symbol}${amount}`;
+};
+
+/** '£190.00', '¥36100', 'CHF 216.60': a letter symbol is set apart by a space. */
+export const formatMinor = (amountMinor: number, currency: CurrencyCode): string =>
+  withSymbol(currency, minorToMajor(amountMinor, currency));
+
+/** Whether the amount is a whole number of major units (always, for a currency without minor units). */
+const isWholeMajor = (amountMinor: number, currency: CurrencyCode): boolean =>
+  Currencies[currency].exponent === 0 || amountMinor % 100 === 0;
+
+/**
+ * A list price as the public pages print it: formatMinor's text, but a whole amount drops its zero
+ * minor digits, as spec section 9 writes prices ('£40', 'CHF 57'; '$50.80' keeps them). The amount is
+ * the one the server charges, only shortened.
+ */
+export const formatListPrice = (amountMinor: number, currency: CurrencyCode): string =>
+  isWholeMajor(amountMinor, currency)
+    ? withSymbol(currency, String(amountMinor / 10 ** Currencies[currency].exponent))
+    : formatMinor(amountMinor, currency);
+
+/**
+ * The lowest to the highest of several list prices with the symbol once ('£40-50', '$50.80-63.50',
+ * 'CHF 45.60-57.00'): both ends keep their minor digits unless both are whole; one value when all agree.
+ */
+export const formatListPriceRange = (amountsMinor: readonly number[], currency: CurrencyCode): string => {
+  if (amountsMinor.length === 0) throw new Error('A price range needs at least one price.');
+  const low = Math.min(...amountsMinor);
+  const high = Math.max(...amountsMinor);
+  if (low === high) return formatListPrice(low, currency);
+  const whole = isWholeMajor(low, currency) && isWholeMajor(high, currency);
+  const major = (amountMinor: number) =>
+    whole ? String(amountMinor / 10 ** Currencies[currency].exponent) : minorToMajor(amountMinor, currency);
+  return withSymbol(currency, `${major(low)}-${major(high)}`);
 };
 
 export interface QuoteInput {
