@@ -1,0 +1,135 @@
+// Issue 15's web budgets and the arithmetic both web checks share (`npm run bench:web`, Lighthouse;
+// `npm run check:web-budgets`, the JavaScript a route loads). No I/O here, so it is unit-tested
+// (test/scripts/web-budgets.spec.ts).
+import { gzipSync, constants } from 'node:zlib';
+
+/** A path no route matches: the shell renders its 404 page there. */
+export const notFoundPath = '/this-page-does-not-exist';
+
+/**
+ * The routes the budgets name. `name` is the route's file name in reports and screenshots;
+ * `signedIn` is who must be signed in to see the route's own page (else it shows sign-in).
+ */
+export const routes = [
+  { name: 'home', path: '/', kind: 'public', lighthouseScore: true },
+  { name: 'ucat', path: '/ucat', kind: 'public' },
+  // "One subject page" of the issue's performance-score list.
+  { name: 'medical-school-interviews', path: '/medical-school-interviews', kind: 'public', lighthouseScore: true },
+  { name: 'medical-school-support', path: '/medical-school-support', kind: 'public' },
+  { name: 'about', path: '/about', kind: 'public', lighthouseScore: true },
+  { name: 'privacy-policy', path: '/privacy-policy', kind: 'public' },
+  { name: 'terms', path: '/terms', kind: 'public' },
+  { name: 'contact', path: '/contact', kind: 'public', lighthouseScore: true },
+  { name: 'auth', path: '/auth', kind: 'public', lighthouseScore: true },
+  { name: 'payment-success', path: '/payment-success', kind: 'public' },
+  { name: 'not-found', path: notFoundPath, kind: 'public' },
+  { name: 'my-tutoring', path: '/my-tutoring', kind: 'dashboard', signedIn: 'student' },
+  { name: 'admin-dashboard', path: '/admin-dashboard', kind: 'dashboard', signedIn: 'admin' },
+];
+
+export const publicRoutes = routes.filter((route) => route.kind === 'public');
+
+/**
+ * The issue's budgets. Every public route: initial JS, LCP, TBT, CLS and the accessibility, SEO and
+ * best-practices scores; the performance score only on the five routes marked `lighthouseScore`.
+ * Dashboards: initial JS and TBT only.
+ */
+const publicBudgets = {
+  jsKb: 150,
+  lcpMs: 1800,
+  tbtMs: 150,
+  cls: 0.05,
+  accessibility: 95,
+  seo: 95,
+  bestPractices: 95,
+};
+const dashboardBudgets = { jsKb: 300, tbtMs: 300 };
+
+/** The budgets of one route (a subset of jsKb, performance, lcpMs, tbtMs, cls and the three category scores). */
+export function budgetsFor(route) {
+  if (route.kind === 'dashboard') return { ...dashboardBudgets };
+  return { ...publicBudgets, ...(route.lighthouseScore ? { performance: 95 } : {}) };
+}
+
+/**
+ * Each figure: how it is labelled and formatted, and which way the budget goes (`max`: at most,
+ * `min`: at least).
+ */
+export const metrics = {
+  jsKb: { label: 'initial JS (gzip)', unit: 'KB', kind: 'max', format: (v) => `${v.toFixed(1)} KB` },
+  performance: { label: 'performance', kind: 'min', format: (v) => String(Math.round(v)) },
+  accessibility: { label: 'accessibility', kind: 'min', format: (v) => String(Math.round(v)) },
+  seo: { label: 'SEO', kind: 'min', format: (v) => String(Math.round(v)) },
+  bestPractices: { label: 'best practices', kind: 'min', format: (v) => String(Math.round(v)) },
+  lcpMs: { label: 'LCP', kind: 'max', format: (v) => `${(v / 1000).toFixed(2)} s` },
+  tbtMs: { label: 'TBT', kind: 'max', format: (v) => `${Math.round(v)} ms` },
+  cls: { label: 'CLS', kind: 'max', format: (v) => v.toFixed(3) },
+};
+
+/** The median of some numbers (mean of the middle two for an even count); null when there are none. */
+export function median(values) {
+  const sorted = values.filter((value) => typeof value === 'number' && Number.isFinite(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** The median of each figure over several runs (each run an object of figures). */
+export function medians(runs) {
+  const keys = new Set(runs.flatMap((run) => Object.keys(run)));
+  return Object.fromEntries([...keys].map((key) => [key, median(runs.map((run) => run[key]))]));
+}
+
+/**
+ * Gzipped size in bytes of a file, or in KB (1 KB = 1024 bytes) of some files, each gzipped on its own at the level the
+ * build's precompressed copies use (frontends/shell/build/precompress-plugin.ts), so the figure is
+ * what a gzip-only browser downloads, whatever encoding the server chose for this one.
+ */
+export const gzippedBytes = (body) => gzipSync(body, { level: constants.Z_BEST_COMPRESSION }).length;
+export const gzippedKb = (bodies) => bodies.reduce((sum, body) => sum + gzippedBytes(body), 0) / 1024;
+
+/**
+ * Compares a route's measured figures with its budgets: one verdict per budgeted figure. A figure
+ * that was not measured (missing, null, NaN) misses its budget: a check that could not measure must
+ * not pass.
+ */
+export function verdicts(budgets, figures) {
+  return Object.entries(budgets).map(([key, budget]) => {
+    const value = figures[key];
+    const measured = typeof value === 'number' && Number.isFinite(value);
+    const { kind } = metrics[key];
+    // Scores are reported rounded (Lighthouse shows 94.6 as 95), so they are compared rounded too.
+    const compared = measured && kind === 'min' ? Math.round(value) : value;
+    const ok = measured && (kind === 'max' ? compared <= budget : compared >= budget);
+    return { key, value: measured ? value : null, budget, ok };
+  });
+}
+
+/** "1.80 s", "<= 1.80 s", ">= 95": a figure or a budget as the reports print it. */
+export const formatValue = (key, value) => (value === null ? 'not measured' : metrics[key].format(value));
+export const formatBudget = (key, budget) => `${metrics[key].kind === 'max' ? '<=' : '>='} ${formatValue(key, budget)}`;
+
+/** One line per missed budget, naming the route, the figure and the budget (what a failing CI run prints). */
+export function missLines(results) {
+  return results.flatMap(({ route, verdicts: list }) =>
+    list
+      .filter((verdict) => !verdict.ok)
+      .map(
+        (verdict) =>
+          `${route.path}: ${metrics[verdict.key].label} ${formatValue(verdict.key, verdict.value)}, budget ${formatBudget(verdict.key, verdict.budget)}`,
+      ),
+  );
+}
+
+/** A plain-text table: a header row and rows of cells, columns padded to their widest cell. */
+export function table(header, rows) {
+  const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => String(row[column]).length)));
+  return [header, ...rows]
+    .map((row) =>
+      row
+        .map((cell, column) => String(cell).padEnd(widths[column]))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}

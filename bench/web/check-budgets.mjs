@@ -1,0 +1,80 @@
+// `npm run check:web-budgets [-- --enforce]`: the JavaScript each route of issue 15's budgets loads
+// at start, gzipped, against its budget (150 KB public pages, 300 KB dashboards), on the built system
+// running at BENCH_BASE_URL (default http://localhost:8080). Prints "route  KB  budget  ok/MISS" and
+// writes test-results/web-budgets.json; with --enforce a miss exits 1, naming the figure and budget.
+//
+// Measured in the browser rather than read from the build's manifests: the shell is a Module
+// Federation host whose runtime decides at start which shared chunks (react, the trimmed antd, swr)
+// and, on a dashboard, which remote files to fetch, so only loading the page knows the exact set.
+// Every file counted is a file of frontends/*/dist as the gateway serves it.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { budgetsFor, formatBudget, formatValue, missLines, routes, table, verdicts } from './budgets.mjs';
+import { baseUrl, initialJs, launchChromium } from './browser.mjs';
+import { sessions } from './session.mjs';
+
+const enforce = process.argv.includes('--enforce');
+const verbose = process.argv.includes('--files');
+
+const cookieFor = sessions(baseUrl);
+const browser = await launchChromium();
+const results = [];
+try {
+  for (const route of routes) {
+    const cookie = route.signedIn ? await cookieFor(route.signedIn) : undefined;
+    const measured = await initialJs(browser, new URL(route.path, baseUrl).href, { cookie });
+    if (route.signedIn && measured.finalPath !== route.path) {
+      throw new Error(`${route.path} went to ${measured.finalPath}: the ${route.signedIn} session did not hold`);
+    }
+    const { jsKb } = budgetsFor(route);
+    results.push({ route, measured, verdicts: verdicts({ jsKb }, { jsKb: measured.kb }) });
+  }
+} finally {
+  await browser.close();
+}
+
+console.log(`Initial JavaScript (gzipped) per route, ${baseUrl}\n`);
+console.log(
+  table(
+    ['route', 'KB', 'budget', ''],
+    results.map(({ route, verdicts: [verdict] }) => [
+      route.path,
+      formatValue('jsKb', verdict.value),
+      formatBudget('jsKb', verdict.budget),
+      verdict.ok ? 'ok' : 'MISS',
+    ]),
+  ),
+);
+if (verbose) {
+  for (const { route, measured } of results) {
+    console.log(`\n${route.path}`);
+    for (const file of measured.files)
+      console.log(`  ${(file.gzipBytes / 1024).toFixed(1).padStart(7)} KB  ${file.url}`);
+  }
+}
+
+await mkdir('test-results', { recursive: true });
+await writeFile(
+  'test-results/web-budgets.json',
+  `${JSON.stringify(
+    {
+      baseUrl,
+      measuredAt: new Date().toISOString(),
+      routes: results.map(({ route, measured, verdicts: [verdict] }) => ({
+        path: route.path,
+        jsKb: Number(measured.kb.toFixed(1)),
+        budgetKb: verdict.budget,
+        ok: verdict.ok,
+        files: measured.files,
+      })),
+    },
+    null,
+    2,
+  )}\n`,
+);
+
+const misses = missLines(results);
+if (misses.length > 0) {
+  console.log(`\n${misses.length} of ${results.length} routes over budget:`);
+  for (const line of misses) console.log(`  ${line}`);
+  if (enforce) process.exit(1);
+}
