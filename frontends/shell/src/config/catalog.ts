@@ -1,37 +1,27 @@
+import { type CatalogSubject, CatalogSubjects, isSubjectAvailable } from '@medtutor/contracts';
+
 /**
- * What the public pages show about the subjects and packages (spec sections 1, 2 and 9). The price a
- * buyer pays is decided by the server's quote at checkout; these figures are the published list.
+ * The public pages' own texts about each subject (spec sections 1 and 2). Prices, savings, package
+ * names, hours, currencies and availability are not here: they come from the contracts' catalog, the
+ * table the server charges from (lib/catalog.ts), so a page can never show a figure checkout does not.
  */
-export const packageTypes = ['singleSession', 'package5', 'package10'] as const;
-export type PackageType = (typeof packageTypes)[number];
-
-export const currencies = ['GBP', 'USD', 'EUR', 'CHF', 'CAD', 'AUD', 'JPY'] as const;
-export type Currency = (typeof currencies)[number];
-
-export const packageLabels: Record<PackageType, string> = {
-  singleSession: 'Single Session',
-  package5: '5-Session Package',
-  package10: '10-Session Package',
-};
-
-export interface SubjectOffering {
-  title: string;
+interface SubjectPageTexts {
   path: string;
-  available: boolean;
   summary: string;
   about: string;
   offerings: string[];
-  /** List prices in whole pounds. */
-  prices: Record<PackageType, number>;
-  /** Saving against buying the hours one by one, in whole pounds. */
-  savings: Record<Exclude<PackageType, 'singleSession'>, number>;
 }
 
-export const subjects: SubjectOffering[] = [
-  {
-    title: 'UCAT',
+export interface SubjectOffering extends SubjectPageTexts {
+  /** The catalog's subject name, which is also the page's title. */
+  title: CatalogSubject;
+  available: boolean;
+}
+
+// A record over every catalog subject: a subject added to the contracts fails the typecheck until it has a page.
+const subjectPages: Record<CatalogSubject, SubjectPageTexts> = {
+  UCAT: {
     path: '/ucat',
-    available: false,
     summary: 'Preparation for the University Clinical Aptitude Test, the admissions test for medical school.',
     about:
       'Our UCAT tutoring prepares you for the admissions test with one-to-one online sessions led by medical students who have been through it themselves.',
@@ -40,13 +30,9 @@ export const subjects: SubjectOffering[] = [
       'Mock exams under timed conditions',
       'Personalised lessons built around your goals',
     ],
-    prices: { singleSession: 40, package5: 190, package10: 360 },
-    savings: { package5: 10, package10: 40 },
   },
-  {
-    title: 'Medical School Interviews',
+  'Medical School Interviews': {
     path: '/medical-school-interviews',
-    available: true,
     summary: 'Practice for multiple mini interviews, panel interviews and ethics questions.',
     about:
       'Interview tutoring covers every format medical schools use, with mock interviews and feedback from medical students, including an interview panelist.',
@@ -56,21 +42,22 @@ export const subjects: SubjectOffering[] = [
       'Ethics scenarios',
       'Mock interviews with feedback',
     ],
-    prices: { singleSession: 40, package5: 190, package10: 360 },
-    savings: { package5: 10, package10: 40 },
   },
-  {
-    title: 'Medical School Support',
+  'Medical School Support': {
     path: '/medical-school-support',
-    available: true,
     summary: 'Support through medical school across the specialties you study.',
     about:
       'Medical School Support helps current medical students with the specialties they study, taught one to one by senior medical students.',
     offerings: ['Neurology', 'Cardiology', 'Gastroenterology', 'Pulmonology', 'Nephrology', 'Oncology'],
-    prices: { singleSession: 50, package5: 240, package10: 460 },
-    savings: { package5: 10, package10: 40 },
   },
-];
+};
+
+/** The subject pages in the catalog's order, each marked available as the server sells it. */
+export const subjects: SubjectOffering[] = CatalogSubjects.map((title) => ({
+  title,
+  available: isSubjectAvailable(title),
+  ...subjectPages[title],
+}));
 
 /** Every paid plan includes these (spec section 9). */
 export const paidPlanFeatures = [

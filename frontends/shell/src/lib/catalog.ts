@@ -2,8 +2,11 @@ import {
   type CatalogDto,
   CatalogDtoSchema,
   type CatalogSubject,
+  type CurrencyCode,
   type PackageType,
   catalogDto,
+  formatListPrice,
+  poundsToMinor,
 } from '@medtutor/contracts';
 import { apiRequest } from '@medtutor/web-kit';
 import useSWR from 'swr';
@@ -35,3 +38,48 @@ export const priceGbp = (catalog: CatalogDto, subject: CatalogSubject, packageTy
 /** The package's display name ('5-Session Package'), from the catalog. */
 export const packageName = (catalog: CatalogDto, packageType: PackageType): string =>
   catalog.packages.find((entry) => entry.type === packageType)?.name ?? packageType;
+
+/** The package's hours of tutoring, from the catalog. */
+export const packageHours = (catalog: CatalogDto, packageType: PackageType): number | undefined =>
+  catalog.packages.find((entry) => entry.type === packageType)?.hours;
+
+/**
+ * A subject's list price in the currency's minor units: the catalog's GBP price converted by the
+ * contracts' poundsToMinor, the conversion the server's quote() charges with.
+ */
+export const listPriceMinor = (
+  catalog: CatalogDto,
+  subject: CatalogSubject,
+  packageType: PackageType,
+  currency: CurrencyCode,
+): number | undefined => {
+  const pounds = priceGbp(catalog, subject, packageType);
+  return pounds === undefined ? undefined : poundsToMinor(pounds, currency);
+};
+
+/** A subject's list price as the pages print it ('£190', '$241.30'). */
+export const listPrice = (
+  catalog: CatalogDto,
+  subject: CatalogSubject,
+  packageType: PackageType,
+  currency: CurrencyCode,
+): string | undefined => {
+  const amountMinor = listPriceMinor(catalog, subject, packageType, currency);
+  return amountMinor === undefined ? undefined : formatListPrice(amountMinor, currency);
+};
+
+/**
+ * What a package saves against buying its hours as single sessions, in the currency's minor units:
+ * hours × the single-session price − the package's price, both as charged.
+ */
+export const packageSavingMinor = (
+  catalog: CatalogDto,
+  subject: CatalogSubject,
+  packageType: PackageType,
+  currency: CurrencyCode,
+): number | undefined => {
+  const single = listPriceMinor(catalog, subject, 'singleSession', currency);
+  const price = listPriceMinor(catalog, subject, packageType, currency);
+  const hours = packageHours(catalog, packageType);
+  return single === undefined || price === undefined || hours === undefined ? undefined : single * hours - price;
+};

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { currencies, packageTypes } from '../config/catalog';
+import { CurrencyCodes, PackageTypes } from '@medtutor/contracts';
 
 /** sessionStorage key of a purchase chosen before signing in (spec section 4, checkout flow step 1). */
 export const PENDING_PURCHASE_KEY = 'pendingPurchase';
 
 export const PendingPurchaseSchema = z.object({
   subject: z.string().trim().min(1),
-  packageType: z.enum(packageTypes),
-  currency: z.enum(currencies),
+  packageType: z.enum(PackageTypes),
+  currency: z.enum(CurrencyCodes),
 });
 export type PendingPurchase = z.infer<typeof PendingPurchaseSchema>;
 

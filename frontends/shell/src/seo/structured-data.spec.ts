@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { CatalogSubjects, PackageTypes, Packages, PricesGbp, isSubjectAvailable } from '@medtutor/contracts';
 import { businessStructuredData } from './structured-data';
 
 describe('businessStructuredData', () => {
@@ -29,5 +30,25 @@ describe('businessStructuredData', () => {
       }),
     );
     expect(offers.filter((offer) => offer.availability === 'https://schema.org/OutOfStock')).toHaveLength(3);
+  });
+
+  it("offers exactly the contracts' price table: every subject and package at its PricesGbp price in pounds", () => {
+    const expected = CatalogSubjects.flatMap((subject) =>
+      PackageTypes.map((packageType) => ({
+        name: `${subject}: ${Packages[packageType].name}`,
+        price: PricesGbp[subject][packageType].toFixed(2),
+        priceCurrency: 'GBP',
+        availability: isSubjectAvailable(subject) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      })),
+    );
+
+    expect(
+      data.hasOfferCatalog.itemListElement.map(({ name, price, priceCurrency, availability }) => ({
+        name,
+        price,
+        priceCurrency,
+        availability,
+      })),
+    ).toEqual(expected);
   });
 });

@@ -1,4 +1,5 @@
-import { packageLabels, packageTypes, subjects } from '../config/catalog';
+import { PackageTypes, Packages, minorToMajor, quote } from '@medtutor/contracts';
+import { subjects } from '../config/catalog';
 import { site } from '../config/site';
 
 interface BusinessDetails {
@@ -7,7 +8,10 @@ interface BusinessDetails {
   profiles: string[];
 }
 
-/** schema.org description of the business and its published prices, for search results. */
+/**
+ * schema.org description of the business and its published prices, for search results. Each offer's
+ * price is the server's quote in GBP (minor units to a plain decimal), the amount checkout charges.
+ */
 export const businessStructuredData = ({ origin, email, profiles }: BusinessDetails) => ({
   '@context': 'https://schema.org',
   '@type': 'EducationalOrganization',
@@ -21,11 +25,11 @@ export const businessStructuredData = ({ origin, email, profiles }: BusinessDeta
     '@type': 'OfferCatalog',
     name: 'One-to-one online tutoring',
     itemListElement: subjects.flatMap((subject) =>
-      packageTypes.map((packageType) => ({
+      PackageTypes.map((packageType) => ({
         '@type': 'Offer',
-        name: `${subject.title}: ${packageLabels[packageType]}`,
+        name: `${subject.title}: ${Packages[packageType].name}`,
         url: new URL(subject.path, origin).href,
-        price: subject.prices[packageType].toFixed(2),
+        price: minorToMajor(quote({ subject: subject.title, packageType, currency: 'GBP' }).amountMinor, 'GBP'),
         priceCurrency: 'GBP',
         availability: subject.available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       })),

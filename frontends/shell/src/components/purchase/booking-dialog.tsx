@@ -1,8 +1,8 @@
-import type { CatalogSubject } from '@medtutor/contracts';
+import type { CatalogSubject, CurrencyCode } from '@medtutor/contracts';
 import { Button, Checkbox, Descriptions, Flex, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useCatalog, priceGbp } from '../../lib/catalog';
+import { listPrice, useCatalog } from '../../lib/catalog';
 import { usePurchaseNavigation } from './use-purchase-navigation';
 import { SubjectSelect } from './subject-select';
 
@@ -13,25 +13,34 @@ interface BookingDialogProps {
   freeTrial?: boolean;
   /** Preselects the subject, e.g. on a subject page. */
   subject?: CatalogSubject;
+  /** The currency the page shows prices in; checkout charges in it too. The catalog's default otherwise. */
+  currency?: CurrencyCode;
 }
 
 /**
  * Booking one session (spec sections 2 and 4): choose the subject, read the summary, accept the terms
  * and the recording of sessions, then Proceed, disabled until both are done.
  */
-export function BookingDialog({ open, onClose, freeTrial = false, subject: initialSubject }: BookingDialogProps) {
+export function BookingDialog({
+  open,
+  onClose,
+  freeTrial = false,
+  subject: initialSubject,
+  currency: chosenCurrency,
+}: BookingDialogProps) {
   const { catalog } = useCatalog();
+  const currency = chosenCurrency ?? catalog.defaultCurrency;
   const navigate = useNavigate();
   const goToCheckout = usePurchaseNavigation();
   const [subject, setSubject] = useState<CatalogSubject | undefined>(initialSubject);
   const [accepted, setAccepted] = useState(false);
-  const price = subject ? priceGbp(catalog, subject, 'singleSession') : undefined;
+  const price = subject ? listPrice(catalog, subject, 'singleSession', currency) : undefined;
 
   const proceed = () => {
     if (!subject || !accepted) return;
     onClose();
     if (freeTrial) void navigate('/contact');
-    else goToCheckout({ subject, packageType: 'singleSession', currency: catalog.defaultCurrency });
+    else goToCheckout({ subject, packageType: 'singleSession', currency });
   };
 
   return (
@@ -69,7 +78,7 @@ export function BookingDialog({ open, onClose, freeTrial = false, subject: initi
             {
               key: 'price',
               label: 'Price',
-              children: freeTrial ? 'Free' : price === undefined ? 'Choose a subject to see the price' : `£${price}`,
+              children: freeTrial ? 'Free' : (price ?? 'Choose a subject to see the price'),
             },
           ]}
         />

@@ -1,7 +1,7 @@
-import { type CatalogSubject, type PackageType, normaliseDiscountCode } from '@medtutor/contracts';
+import { type CatalogSubject, type CurrencyCode, type PackageType, normaliseDiscountCode } from '@medtutor/contracts';
 import { Button, Descriptions, Flex, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { packageName, priceGbp, useCatalog } from '../../lib/catalog';
+import { listPrice, packageHours, packageName, useCatalog } from '../../lib/catalog';
 import { usePurchaseNavigation } from './use-purchase-navigation';
 import { SubjectSelect } from './subject-select';
 
@@ -12,20 +12,30 @@ interface PackageDialogProps {
   /** The card's title, shown as the dialog's title. */
   title?: string;
   subject?: CatalogSubject;
+  /** The currency the page shows prices in; checkout charges in it too. The catalog's default otherwise. */
+  currency?: CurrencyCode;
 }
 
 /**
  * Buying a package (spec section 2): choose the subject, optionally enter a discount code, Buy Now.
  * The code is only checked by the server at checkout.
  */
-export function PackageDialog({ open, onClose, packageType, title, subject: initialSubject }: PackageDialogProps) {
+export function PackageDialog({
+  open,
+  onClose,
+  packageType,
+  title,
+  subject: initialSubject,
+  currency: chosenCurrency,
+}: PackageDialogProps) {
   const { catalog } = useCatalog();
+  const currency = chosenCurrency ?? catalog.defaultCurrency;
   const goToCheckout = usePurchaseNavigation();
   const [subject, setSubject] = useState<CatalogSubject | undefined>(initialSubject);
   const [code, setCode] = useState('');
   const name = packageName(catalog, packageType);
-  const hours = catalog.packages.find((entry) => entry.type === packageType)?.hours;
-  const price = subject ? priceGbp(catalog, subject, packageType) : undefined;
+  const hours = packageHours(catalog, packageType);
+  const price = subject ? listPrice(catalog, subject, packageType, currency) : undefined;
 
   const buy = () => {
     if (!subject) return;
@@ -34,7 +44,7 @@ export function PackageDialog({ open, onClose, packageType, title, subject: init
     goToCheckout({
       subject,
       packageType,
-      currency: catalog.defaultCurrency,
+      currency,
       ...(discountCode ? { discountCode } : {}),
     });
   };
@@ -82,7 +92,7 @@ export function PackageDialog({ open, onClose, packageType, title, subject: init
             {
               key: 'price',
               label: 'Price',
-              children: price === undefined ? 'Choose a subject to see the price' : `£${price}`,
+              children: price ?? 'Choose a subject to see the price',
             },
           ]}
         />

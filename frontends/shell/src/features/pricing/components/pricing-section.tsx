@@ -1,10 +1,10 @@
-import type { PackageType } from '@medtutor/contracts';
+import { type CurrencyCode, type PackageType, formatListPrice } from '@medtutor/contracts';
 import { Button, Card, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { BookingDialog } from '../../../components/purchase/booking-dialog';
 import { PackageDialog } from '../../../components/purchase/package-dialog';
-import { useCatalog } from '../../../lib/catalog';
+import { packageHours, packageName, useCatalog } from '../../../lib/catalog';
 import { priceRange, savingRange } from '../utils/plans';
 
 /** Every paid plan includes these (spec section 9). */
@@ -62,17 +62,21 @@ function PlanCard({ title, price, subtitle, features, popular = false, action }:
   );
 }
 
-/** Home page section `#pricing` (spec sections 2 and 9): the four plans and their buttons. */
-export function PricingSection() {
+/**
+ * Home page section `#pricing` (spec sections 2 and 9): the four plans and their buttons. Every figure
+ * comes from the catalog, in `currency` (the catalog's default, GBP, unless a page picks another).
+ */
+export function PricingSection({ currency: chosenCurrency }: { currency?: CurrencyCode } = {}) {
   const { catalog } = useCatalog();
+  const currency = chosenCurrency ?? catalog.defaultCurrency;
   const [bookingOpen, setBookingOpen] = useState(false);
   const [packagePlan, setPackagePlan] = useState<{ type: PackagePlan; title: string } | null>(null);
 
   const packagePlans: { type: PackagePlan; title: string; extras: string[]; popular: boolean }[] = [
-    { type: 'package5', title: '5-Session Package', extras: ['Priority booking'], popular: true },
+    { type: 'package5', title: packageName(catalog, 'package5'), extras: ['Priority booking'], popular: true },
     {
       type: 'package10',
-      title: '10-Session Package',
+      title: packageName(catalog, 'package10'),
       extras: ['Priority booking', 'Flexible scheduling'],
       popular: false,
     },
@@ -90,7 +94,7 @@ export function PricingSection() {
         <div className="card-grid">
           <PlanCard
             title="Free Trial"
-            price="£0"
+            price={formatListPrice(0, currency)}
             subtitle="15-30 minutes"
             features={freeTrialFeatures}
             popular
@@ -101,8 +105,8 @@ export function PricingSection() {
             }
           />
           <PlanCard
-            title="Single Session"
-            price={priceRange(catalog, 'singleSession')}
+            title={packageName(catalog, 'singleSession')}
+            price={priceRange(catalog, 'singleSession', currency)}
             subtitle="per hour"
             features={paidPlanFeatures}
             action={
@@ -115,8 +119,8 @@ export function PricingSection() {
             <PlanCard
               key={plan.type}
               title={plan.title}
-              price={priceRange(catalog, plan.type)}
-              subtitle={`${catalog.packages.find((entry) => entry.type === plan.type)?.hours ?? ''} hours, save ${savingRange(catalog, plan.type)}`}
+              price={priceRange(catalog, plan.type, currency)}
+              subtitle={`${packageHours(catalog, plan.type) ?? ''} hours, save ${savingRange(catalog, plan.type, currency)}`}
               features={[...paidPlanFeatures, ...plan.extras]}
               popular={plan.popular}
               action={
@@ -133,7 +137,7 @@ export function PricingSection() {
           ))}
         </div>
       </div>
-      <BookingDialog open={bookingOpen} onClose={() => setBookingOpen(false)} />
+      <BookingDialog open={bookingOpen} onClose={() => setBookingOpen(false)} currency={currency} />
       {packagePlan && (
         <PackageDialog
           key={packagePlan.type}
@@ -141,6 +145,7 @@ export function PricingSection() {
           onClose={() => setPackagePlan(null)}
           packageType={packagePlan.type}
           title={packagePlan.title}
+          currency={currency}
         />
       )}
     </section>

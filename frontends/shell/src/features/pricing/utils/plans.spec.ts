@@ -1,23 +1,35 @@
 import { describe, expect, it } from '@jest/globals';
 import { catalogDto } from '@medtutor/contracts';
-import { poundRange, priceRange, savingRange } from './plans';
+import { priceRange, savingRange } from './plans';
 
 describe('pricing card figures', () => {
   const catalog = catalogDto();
 
   it('spans the subjects of spec section 9', () => {
-    expect(priceRange(catalog, 'singleSession')).toBe('£40-50');
-    expect(priceRange(catalog, 'package5')).toBe('£190-240');
-    expect(priceRange(catalog, 'package10')).toBe('£360-460');
+    expect(priceRange(catalog, 'singleSession', 'GBP')).toBe('£40-50');
+    expect(priceRange(catalog, 'package5', 'GBP')).toBe('£190-240');
+    expect(priceRange(catalog, 'package10', 'GBP')).toBe('£360-460');
   });
 
   it('derives the saving from the single-session price', () => {
-    expect(savingRange(catalog, 'package5')).toBe('£10');
-    expect(savingRange(catalog, 'package10')).toBe('£40');
+    expect(savingRange(catalog, 'package5', 'GBP')).toBe('£10');
+    expect(savingRange(catalog, 'package10', 'GBP')).toBe('£40');
   });
 
-  it('collapses a range with one value', () => {
-    expect(poundRange([40, 40])).toBe('£40');
-    expect(poundRange([50, 40, 45])).toBe('£40-50');
+  it('converts prices and savings as the server charges them', () => {
+    expect(priceRange(catalog, 'singleSession', 'USD')).toBe('$50.80-63.50');
+    expect(priceRange(catalog, 'package5', 'CHF')).toBe('CHF 216.60-273.60');
+    expect(priceRange(catalog, 'package10', 'JPY')).toBe('¥68400-87400');
+    // 5 × $50.80 − $241.30 and 5 × $63.50 − $304.80: the same saving in every subject.
+    expect(savingRange(catalog, 'package5', 'USD')).toBe('$12.70');
+    expect(savingRange(catalog, 'package10', 'JPY')).toBe('¥7600');
+  });
+
+  it('spans only the subjects the catalog serves', () => {
+    const partial = {
+      ...catalog,
+      subjects: catalog.subjects.filter((subject) => subject.name !== 'Medical School Support'),
+    };
+    expect(priceRange(partial, 'singleSession', 'GBP')).toBe('£40');
   });
 });

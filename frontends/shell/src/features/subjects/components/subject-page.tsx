@@ -1,24 +1,36 @@
+import { type CurrencyCode, PackageTypes, formatListPrice } from '@medtutor/contracts';
 import { Alert, Card, Typography } from 'antd';
 import { Link } from 'react-router';
-import { type SubjectOffering, packageLabels } from '../../../config/catalog';
+import type { SubjectOffering } from '../../../config/catalog';
 import { PageTitle } from '../../../components/page-title';
+import { listPrice, packageHours, packageName, packageSavingMinor, useCatalog } from '../../../lib/catalog';
 import { subjectArt, subjectArtSize } from '../subject-art';
 
-/** A subject page (spec section 2): hero, about text, offerings, package cards and the free trial. */
-export function SubjectPage({ subject }: { subject: SubjectOffering }) {
-  const packages = [
-    { label: packageLabels.singleSession, price: subject.prices.singleSession, note: 'per hour' },
-    {
-      label: packageLabels.package5,
-      price: subject.prices.package5,
-      note: `5 hours, save £${subject.savings.package5}`,
-    },
-    {
-      label: packageLabels.package10,
-      price: subject.prices.package10,
-      note: `10 hours, save £${subject.savings.package10}`,
-    },
-  ];
+interface SubjectPageProps {
+  subject: SubjectOffering;
+  /** The currency of the package cards: the catalog's default (GBP) unless a page picks another. */
+  currency?: CurrencyCode;
+}
+
+/**
+ * A subject page (spec section 2): hero, about text, offerings, package cards and the free trial. The
+ * cards' names, hours, prices and savings come from the catalog, as checkout charges them.
+ */
+export function SubjectPage({ subject, currency: chosenCurrency }: SubjectPageProps) {
+  const { catalog } = useCatalog();
+  const currency = chosenCurrency ?? catalog.defaultCurrency;
+  const packages = PackageTypes.map((packageType) => {
+    const hours = packageHours(catalog, packageType);
+    const saving = packageSavingMinor(catalog, subject.title, packageType, currency);
+    return {
+      label: packageName(catalog, packageType),
+      price: listPrice(catalog, subject.title, packageType, currency),
+      note:
+        packageType === 'singleSession'
+          ? 'per hour'
+          : `${hours ?? ''} hours${saving === undefined ? '' : `, save ${formatListPrice(saving, currency)}`}`,
+    };
+  });
 
   return (
     <>
@@ -79,7 +91,7 @@ export function SubjectPage({ subject }: { subject: SubjectOffering }) {
           <div className="card-grid">
             {packages.map((item) => (
               <Card key={item.label} title={item.label}>
-                <p className="price">£{item.price}</p>
+                <p className="price">{item.price}</p>
                 <Typography.Text type="secondary">{item.note}</Typography.Text>
               </Card>
             ))}

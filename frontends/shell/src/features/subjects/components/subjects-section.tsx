@@ -1,10 +1,17 @@
+import type { CurrencyCode } from '@medtutor/contracts';
 import { Card, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { subjects } from '../../../config/catalog';
+import { listPrice, useCatalog } from '../../../lib/catalog';
 import { subjectArt, subjectArtSize } from '../subject-art';
 
-/** Home page section `#subjects`: one card per subject with its hourly price. */
-export function SubjectsSection() {
+/**
+ * Home page section `#subjects`: one card per subject with its hourly price from the catalog, in
+ * `currency` (the catalog's default, GBP, unless a page picks another).
+ */
+export function SubjectsSection({ currency: chosenCurrency }: { currency?: CurrencyCode } = {}) {
+  const { catalog } = useCatalog();
+  const currency = chosenCurrency ?? catalog.defaultCurrency;
   return (
     <section id="subjects" aria-labelledby="subjects-heading" className="section">
       <div className="section__inner">
@@ -41,7 +48,7 @@ export function SubjectsSection() {
             >
               <Typography.Paragraph>{subject.summary}</Typography.Paragraph>
               <p className="price">
-                £{subject.prices.singleSession}
+                {listPrice(catalog, subject.title, 'singleSession', currency)}
                 <Typography.Text type="secondary"> per hour</Typography.Text>
               </p>
               <Link to={subject.path}>
