@@ -1,7 +1,8 @@
-// `npm run check:web-budgets [-- --enforce]`: the JavaScript each route of issue 15's budgets loads
-// at start, gzipped, against its budget (150 KB public pages, 300 KB dashboards), on the built system
-// running at BENCH_BASE_URL (default http://localhost:8080). Prints "route  KB  budget  ok/MISS" and
-// writes test-results/web-budgets.json; with --enforce a miss exits 1, naming the figure and budget.
+// `npm run check:web-budgets [-- --enforce] [--files] [--only /path,/path]`: the JavaScript each
+// route of issue 15's budgets loads at start, gzipped, against its budget (150 KB public pages, 300 KB
+// dashboards), on the built system running at BENCH_BASE_URL (default http://localhost:8080). Prints
+// "route  KB  budget  ok/MISS" and writes test-results/web-budgets.json (--files also prints each
+// file); with --enforce a miss exits 1, naming the figure and the budget.
 //
 // Measured in the browser rather than read from the build's manifests: the shell is a Module
 // Federation host whose runtime decides at start which shared chunks (react, the trimmed antd, swr)
@@ -14,12 +15,16 @@ import { sessions } from './session.mjs';
 
 const enforce = process.argv.includes('--enforce');
 const verbose = process.argv.includes('--files');
+const onlyIndex = process.argv.indexOf('--only');
+const only = onlyIndex === -1 ? undefined : process.argv[onlyIndex + 1]?.split(',');
+const selected = only ? routes.filter((route) => only.includes(route.path)) : routes;
+if (selected.length === 0) throw new Error(`--only ${only}: none of ${routes.map((r) => r.path).join(', ')}`);
 
 const cookieFor = sessions(baseUrl);
 const browser = await launchChromium();
 const results = [];
 try {
-  for (const route of routes) {
+  for (const route of selected) {
     const cookie = route.signedIn ? await cookieFor(route.signedIn) : undefined;
     const measured = await initialJs(browser, new URL(route.path, baseUrl).href, { cookie });
     if (route.signedIn && measured.finalPath !== route.path) {
