@@ -8,6 +8,7 @@
 // Federation host whose runtime decides at start which shared chunks (react, the trimmed antd, swr)
 // and, on a dashboard, which remote files to fetch, so only loading the page knows the exact set.
 // Every file counted is a file of frontends/*/dist as the gateway serves it.
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { budgetsFor, formatBudget, formatValue, missLines, routes, table, verdicts } from './budgets.mjs';
 import { baseUrl, initialJs, launchChromium } from './browser.mjs';
@@ -19,6 +20,12 @@ const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex === -1 ? undefined : process.argv[onlyIndex + 1]?.split(',');
 const selected = only ? routes.filter((route) => only.includes(route.path)) : routes;
 if (selected.length === 0) throw new Error(`--only ${only}: none of ${routes.map((r) => r.path).join(', ')}`);
+
+/** The build file the gateway serves at a URL path (gateway/src/http/static-frontends.ts). */
+const buildFile = (path) => {
+  const remote = /^\/remotes\/([a-z]+)\/(.*)$/.exec(path);
+  return remote ? `frontends/${remote[1]}/dist/${remote[2]}` : `frontends/shell/dist${path}`;
+};
 
 const cookieFor = sessions(baseUrl);
 const browser = await launchChromium();
@@ -36,6 +43,12 @@ try {
 } finally {
   await browser.close();
 }
+
+// A file the build did not write means this is not the build's output (another server at the URL?).
+const foreign = [...new Set(results.flatMap(({ measured }) => measured.files.map((file) => file.url)))].filter(
+  (url) => !existsSync(buildFile(url)),
+);
+if (foreign.length > 0) console.log(`Not files of frontends/*/dist (built elsewhere?): ${foreign.join(', ')}\n`);
 
 console.log(`Initial JavaScript (gzipped) per route, ${baseUrl}\n`);
 console.log(
