@@ -53,7 +53,7 @@ if (foreign.length > 0) console.log(`Not files of frontends/*/dist (built elsewh
 console.log(`Initial JavaScript (gzipped) per route, ${baseUrl}\n`);
 console.log(
   table(
-    ['route', 'KB', 'budget', ''],
+    ['route', 'KB', 'budget', 'ok/MISS'],
     results.map(({ route, verdicts: [verdict] }) => [
       route.path,
       formatValue('jsKb', verdict.value),
