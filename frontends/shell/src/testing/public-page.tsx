@@ -1,0 +1,52 @@
+import { type CatalogDto, catalogDto } from '@medtutor/contracts';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { SWRConfig } from 'swr';
+import type { Session } from '../features/auth/session-context';
+import { SessionContext } from '../features/auth/session-context';
+
+/** antd's responsive grid asks for matchMedia, which jsdom lacks: a query that never matches. */
+export function installMatchMedia(): void {
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+/** A fetch answer as apiRequest reads it (jsdom has no Response: only ok, status and text() are used). */
+export const jsonReply = (body: unknown, status = 200): Response =>
+  ({ ok: status >= 200 && status < 300, status, statusText: '', text: async () => JSON.stringify(body) }) as Response;
+
+/** What GET /api/catalog answers: catalog-payments' CatalogService.getCatalog() returns the contracts' catalogDto(). */
+export const servedCatalog = (): CatalogDto => catalogDto();
+
+/** A visitor who is not signed in; nothing in a public page's first render calls the session's actions. */
+const visitor: Session = {
+  user: null,
+  isLoading: false,
+  login: () => Promise.resolve(null),
+  completeSignIn: () => Promise.resolve(null),
+  register: () => Promise.resolve(null),
+  logout: () => Promise.resolve(),
+};
+
+/**
+ * The contexts a public page needs: a fresh SWR cache per render (so each render asks for the catalog
+ * again), a visitor's session and a router at `path`.
+ */
+export function PublicPageProviders({ children, path = '/' }: { children: ReactNode; path?: string }) {
+  return (
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <SessionContext value={visitor}>
+        <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
+      </SessionContext>
+    </SWRConfig>
+  );
+}
