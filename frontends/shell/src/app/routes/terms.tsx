@@ -1,3 +1,4 @@
+import { Packages } from '@medtutor/contracts';
 import { Typography } from 'antd';
 import { Link } from 'react-router';
 import { site } from '../../config/site';
@@ -56,8 +57,9 @@ const sections: LegalSection[] = [
     heading: 'Packages and Hours',
     body: (
       <Paragraph>
-        A single session is one hour. A 5-session package gives you 5 hours and a 10-session package 10 hours of
-        tutoring in the subject you chose. Hours are deducted as you use them, in sessions of 1, 1.5 or 2 hours, and
+        A single session is {Packages.singleSession.hours} hour. A {Packages.package5.name.toLowerCase()} gives you{' '}
+        {Packages.package5.hours} hours and a {Packages.package10.name.toLowerCase()} {Packages.package10.hours} hours
+        of tutoring in the subject you chose. Hours are deducted as you use them, in sessions of 1, 1.5 or 2 hours, and
         your dashboard shows the hours you have used and have left. Hours belong to the student named on the account and
         cannot be transferred or exchanged for cash. A single-use discount code reduces the price of one purchase.
       </Paragraph>
@@ -87,6 +89,11 @@ const sections: LegalSection[] = [
         <Paragraph>
           To ask for a refund, email {supportLink}. Refunds are paid to the original payment method within 5-7 business
           days of our confirming them.
+        </Paragraph>
+        <Paragraph>
+          A refund takes back the package&apos;s hours in proportion to the amount refunded, rounded up to the half
+          hour, and we email you what changed. While a payment is disputed with your bank, its package is on hold and
+          cannot be booked; if the dispute ends in your favour with the bank, the payment counts as refunded in full.
         </Paragraph>
       </>
     ),
