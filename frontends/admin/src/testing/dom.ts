@@ -49,3 +49,42 @@ export function ignorePseudoElementStyles(): void {
   const real = window.getComputedStyle.bind(window);
   window.getComputedStyle = (element: Element) => real(element);
 }
+
+/** nwsapi's cache of compiled selectors, as jsdom's instances of it expose it. */
+interface SelectorCache {
+  get(selector: string): unknown;
+  set(selector: string, resolver: unknown): unknown;
+  has(selector: string): boolean;
+  clear(): void;
+  size(): number;
+}
+
+/**
+ * jsdom's getComputedStyle matches every rule of every style sheet against the element (and, for
+ * visibility, which is inherited, against its ancestors) with nwsapi, which keeps the selectors it
+ * has compiled in a least-recently-used cache of 1,000. antd's CSS-in-JS puts over 2,000 rules in
+ * the document, so going through them in order evicts each selector just before it is needed again:
+ * every match compiles its selector anew, and each role query (which asks for the style of every node
+ * whose name it computes), and antd's own measurements, take seconds. This keeps every selector
+ * compiled: the same answers, several times faster. It reaches into jsdom's internals; should they
+ * change, it does nothing and the tests only run slower.
+ */
+export function keepCompiledSelectors(): void {
+  // jsdom makes its two nwsapi instances on first use: by matches() and by getComputedStyle().
+  document.documentElement.matches('*');
+  window.getComputedStyle(document.documentElement);
+  const impl = Object.getOwnPropertySymbols(document).find((symbol) => symbol.description === 'impl');
+  const internals = impl && (document as unknown as Record<symbol, Record<string, unknown> | undefined>)[impl];
+  for (const instance of [internals?._nwsapi, internals?._nwsapiDontThrow]) {
+    const cache = (instance as { matchResolvers?: SelectorCache } | undefined)?.matchResolvers;
+    if (typeof cache?.get !== 'function' || typeof cache.set !== 'function') continue;
+    const resolvers = new Map<string, unknown>();
+    Object.assign(cache, {
+      get: (selector: string) => resolvers.get(selector),
+      set: (selector: string, resolver: unknown) => (resolvers.set(selector, resolver), resolver),
+      has: (selector: string) => resolvers.has(selector),
+      clear: () => resolvers.clear(),
+      size: () => resolvers.size,
+    } satisfies SelectorCache);
+  }
+}

@@ -8,7 +8,7 @@ import {
   RefundMessages,
 } from '@medtutor/contracts';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { App, ConfigProvider } from 'antd';
 import { SWRConfig } from 'swr';
 import {
   ignorePseudoElementStyles,
@@ -16,20 +16,22 @@ import {
   installMessageChannel,
   installResizeObserver,
   jsonReply,
+  keepCompiledSelectors,
 } from '../../../testing/dom';
 import { PaymentsTab } from './payments-tab';
 
 const fetchMock = jest.fn<typeof fetch>();
 const realFetch = globalThis.fetch;
 
-// A table, a drawer and a form of antd rendered in jsdom take seconds each on a busy machine.
-jest.setTimeout(60_000);
+// Each test takes one to three seconds; more than jest's 5 s when other jobs load the machine.
+jest.setTimeout(30_000);
 
 beforeAll(() => {
   installMatchMedia();
   installResizeObserver();
   installMessageChannel();
   ignorePseudoElementStyles();
+  keepCompiledSelectors();
 });
 beforeEach(() => {
   fetchMock.mockReset();
@@ -124,23 +126,35 @@ const serving = (server: Server) =>
 const requests = () => fetchMock.mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}`);
 const listRequests = () => requests().filter((request) => request.startsWith('GET /api/admin/payments?'));
 
+/*
+ * Speed: jsdom's getComputedStyle matches every rule of antd's injected styles against the element
+ * and its ancestors, and the accessible name of a role query asks it for every node under every
+ * candidate. So the tests wait on text (which computes no style) and then query by role once, on a
+ * small container, never in a polling findByRole; and antd's motion is off, so a drawer, popover or
+ * notice appears and goes in one render instead of an animation's worth of DOM changes.
+ */
 const renderTab = () =>
   render(
-    <App>
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <PaymentsTab />
-      </SWRConfig>
-    </App>,
+    <ConfigProvider theme={{ token: { motion: false } }}>
+      <App>
+        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+          <PaymentsTab />
+        </SWRConfig>
+      </App>
+    </ConfigProvider>,
   );
 
-/** The list's body rows as their cells' text. */
+/**
+ * The list's body rows as their cells' text. Read by role, but with `hidden: true`: what the rows hold
+ * is the point, and telling whether each row and cell is visible costs a computed style per element.
+ */
 const rows = () =>
-  within(screen.getAllByRole('table')[0]!)
-    .getAllByRole('row')
+  within(screen.getAllByRole('table', { hidden: true })[0]!)
+    .getAllByRole('row', { hidden: true })
     .filter((row) => row.getAttribute('data-row-key'))
     .map((row) =>
       within(row)
-        .getAllByRole('cell')
+        .getAllByRole('cell', { hidden: true })
         .map((cell) => cell.textContent),
     );
 
@@ -161,18 +175,41 @@ const choose = async (name: string, option: string) => {
  * The open drawer. Found by its title's text rather than its accessible name: under NODE_ENV=test
  * antd gives every generated id the same value, so aria-labelledby points at another element.
  */
-const findDrawer = () =>
-  waitFor(() => {
-    const drawer = screen
-      .getAllByRole('dialog')
-      .find((dialog) => dialog.querySelector('.ant-drawer-title')?.textContent === 'Payment details');
-    if (!drawer) throw new Error('The drawer "Payment details" is not open');
-    return drawer;
-  });
+const findDrawer = async () => {
+  // Waits on the title's text, then asks once for the (visible) dialogs.
+  await screen.findByText('Payment details', { selector: '.ant-drawer-title' });
+  const drawer = screen
+    .getAllByRole('dialog')
+    .find((dialog) => dialog.querySelector('.ant-drawer-title')?.textContent === 'Payment details');
+  if (!drawer) throw new Error('The drawer "Payment details" is not open');
+  return drawer;
+};
 
+/** Ada's row of the list, once it is shown. */
+const rowOfAda = async () => {
+  const row = (await screen.findByText('Ada Lovelace')).closest<HTMLElement>('tr[data-row-key]');
+  if (!row) throw new Error('Ada Lovelace is not in a row of the list');
+  return row;
+};
+
+/** Opens the drawer with the row's Details button, found by its accessible name (its aria-label). */
 const openDetailsOfAda = async () => {
-  fireEvent.click(await screen.findByRole('button', { name: 'Details: Ada Lovelace, £160.00' }));
+  fireEvent.click(within(await rowOfAda()).getByLabelText('Details: Ada Lovelace, £160.00', { selector: 'button' }));
   return findDrawer();
+};
+
+/** The drawer's Refund button, asked for within the refund form. */
+const refundButton = (drawer: HTMLElement) => {
+  const form = drawer.querySelector<HTMLElement>('form');
+  if (!form) throw new Error('The drawer has no refund form');
+  return within(form).getByRole('button', { name: 'Refund' });
+};
+
+/** The confirmation's Yes button, once the question (the confirmation's title) is shown. */
+const confirmButton = async (question: string | RegExp) => {
+  const popover = (await screen.findByText(question)).closest<HTMLElement>('.ant-popover');
+  if (!popover) throw new Error('The question is not in a confirmation');
+  return within(popover).getByRole('button', { name: 'Yes' });
 };
 
 describe('PaymentsTab list', () => {
@@ -330,11 +367,11 @@ describe('PaymentsTab drawer', () => {
     const [refunds, disputes] = [...drawer.querySelectorAll<HTMLElement>('.ant-table table')];
     const bodyRows = (table: HTMLElement) =>
       within(table)
-        .getAllByRole('row')
+        .getAllByRole('row', { hidden: true })
         .slice(1)
         .map((row) =>
           within(row)
-            .getAllByRole('cell')
+            .getAllByRole('cell', { hidden: true })
             .map((cell) => cell.textContent),
         );
     expect(bodyRows(refunds!)).toEqual([
@@ -378,11 +415,11 @@ describe('PaymentsTab refund', () => {
     expect(amount.getAttribute('placeholder')).toBe('160.00');
     fireEvent.change(amount, { target: { value: '64.00' } });
     fireEvent.change(within(drawer).getByLabelText('Reason'), { target: { value: 'Two sessions cancelled' } });
-    fireEvent.click(within(drawer).getByRole('button', { name: 'Refund' }));
+    fireEvent.click(refundButton(drawer));
 
-    expect(await screen.findByText('Refund £64.00 to Ada Lovelace?')).not.toBeNull();
+    const yes = await confirmButton('Refund £64.00 to Ada Lovelace?');
     const listsBefore = listRequests().length;
-    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    fireEvent.click(yes);
 
     await screen.findByText(RefundMessages.refundRequested);
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
@@ -400,9 +437,8 @@ describe('PaymentsTab refund', () => {
     const drawer = await openDetailsOfAda();
 
     fireEvent.change(await within(drawer).findByLabelText('Reason'), { target: { value: 'Course cancelled' } });
-    fireEvent.click(within(drawer).getByRole('button', { name: 'Refund' }));
-    expect(await screen.findByText('Refund £160.00 to Ada Lovelace?')).not.toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    fireEvent.click(refundButton(drawer));
+    fireEvent.click(await confirmButton('Refund £160.00 to Ada Lovelace?'));
 
     await screen.findByText(RefundMessages.refundRequested);
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
@@ -415,7 +451,7 @@ describe('PaymentsTab refund', () => {
     const drawer = await openDetailsOfAda();
 
     fireEvent.change(await within(drawer).findByLabelText('Refund amount'), { target: { value: '96.01' } });
-    fireEvent.click(within(drawer).getByRole('button', { name: 'Refund' }));
+    fireEvent.click(refundButton(drawer));
 
     expect(await within(drawer).findByText(RefundMessages.tooLarge('£96.00'))).not.toBeNull();
     expect(await within(drawer).findByText(RefundMessages.reasonRequired)).not.toBeNull();
@@ -436,10 +472,11 @@ describe('PaymentsTab refund', () => {
     const drawer = await openDetailsOfAda();
 
     fireEvent.change(await within(drawer).findByLabelText('Reason'), { target: { value: 'Asked by the student' } });
-    fireEvent.click(within(drawer).getByRole('button', { name: 'Refund' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Yes' }));
+    fireEvent.click(refundButton(drawer));
+    fireEvent.click(await confirmButton(/^Refund .* to Ada Lovelace\?$/));
 
-    const notice = await screen.findByRole('alert');
+    await screen.findByText(RefundMessages.disputeOpen);
+    const notice = screen.getByRole('alert');
     expect(notice.textContent).toContain('Refund failed');
     expect(notice.textContent).toContain(RefundMessages.disputeOpen);
   });
@@ -458,7 +495,7 @@ describe('PaymentsTab refund', () => {
     const drawer = await openDetailsOfAda();
 
     expect(await within(drawer).findByText(RefundMessages.nothingLeft)).not.toBeNull();
-    expect(within(drawer).getByRole('button', { name: 'Refund' }).hasAttribute('disabled')).toBe(true);
+    expect(refundButton(drawer).hasAttribute('disabled')).toBe(true);
     expect(within(drawer).getByLabelText('Refund amount').hasAttribute('disabled')).toBe(true);
     expect(within(drawer).getByLabelText('Reason').hasAttribute('disabled')).toBe(true);
   });
@@ -472,6 +509,6 @@ describe('PaymentsTab refund', () => {
     const drawer = await openDetailsOfAda();
 
     expect(await within(drawer).findByText(RefundMessages.disputeOpen)).not.toBeNull();
-    expect(within(drawer).getByRole('button', { name: 'Refund' }).hasAttribute('disabled')).toBe(true);
+    expect(refundButton(drawer).hasAttribute('disabled')).toBe(true);
   });
 });
