@@ -88,13 +88,15 @@ async function figures(lhr, cookie) {
 
 const cookieFor = sessions(baseUrl);
 const results = [];
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags,
-});
-try {
-  console.log(`Lighthouse, mobile profile, ${runs} run(s) per route, medians, ${baseUrl}`);
-  for (const route of selected) {
+console.log(`Lighthouse, mobile profile, ${runs} run(s) per route, medians, ${baseUrl}`);
+for (const route of selected) {
+  // A Chrome of its own per route (a fresh profile): Lighthouse keeps cookies between runs, and a
+  // session cookie the server renewed for one route's user must not sign in the next route's.
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags,
+  });
+  try {
     const cookie = route.signedIn ? await cookieFor(route.signedIn) : undefined;
     const url = new URL(route.path, baseUrl).href;
     const perRun = [];
@@ -118,9 +120,9 @@ try {
     const list = verdicts(budgetsFor(route), median);
     results.push({ route, runs: perRun, median, verdicts: list, problems: [...new Set(problems)] });
     console.log(`  ${route.path}: done`);
+  } finally {
+    await chrome.kill();
   }
-} finally {
-  await chrome.kill();
 }
 
 // One row per route; a figure over its budget is marked with "!", one without a budget with nothing.
