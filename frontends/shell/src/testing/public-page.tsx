@@ -1,4 +1,6 @@
+import { afterEach, beforeAll, beforeEach, jest } from '@jest/globals';
 import { type CatalogDto, catalogDto } from '@medtutor/contracts';
+import { cleanup } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { SWRConfig } from 'swr';
@@ -26,6 +28,30 @@ export const jsonReply = (body: unknown, status = 200): Response =>
 
 /** What GET /api/catalog answers: catalog-payments' CatalogService.getCatalog() returns the contracts' catalogDto(). */
 export const servedCatalog = (): CatalogDto => catalogDto();
+
+/**
+ * For every test of the calling file: matchMedia, and a fetch that answers GET /api/catalog as the
+ * server does (anything else 404). Returns the mock, so a test can wait for the catalog request.
+ */
+export function serveCatalogPerTest(): jest.Mock<typeof fetch> {
+  const fetchMock = jest.fn<typeof fetch>();
+  const realFetch = globalThis.fetch;
+  beforeAll(installMatchMedia);
+  beforeEach(() => {
+    fetchMock.mockReset();
+    fetchMock.mockImplementation((input) =>
+      Promise.resolve(
+        String(input) === '/api/catalog' ? jsonReply(servedCatalog()) : jsonReply({ message: 'Not found' }, 404),
+      ),
+    );
+    globalThis.fetch = fetchMock;
+  });
+  afterEach(() => {
+    cleanup();
+    globalThis.fetch = realFetch;
+  });
+  return fetchMock;
+}
 
 /** A visitor who is not signed in; nothing in a public page's first render calls the session's actions. */
 const visitor: Session = {

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
   CatalogSubjects,
   CurrencyCodes,
@@ -10,13 +10,12 @@ import {
   formatListPriceRange,
   quote,
 } from '@medtutor/contracts';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 
 // react-router encodes text as it loads, and jsdom's window has no TextEncoder: Node's, before it loads.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
-const { PublicPageProviders, installMatchMedia, jsonReply, servedCatalog } =
-  await import('../../../testing/public-page');
+const { PublicPageProviders, serveCatalogPerTest } = await import('../../../testing/public-page');
 const { PricingSection } = await import('./pricing-section');
 
 /*
@@ -25,23 +24,7 @@ const { PricingSection } = await import('./pricing-section');
  * modules/catalog/catalog.service.ts), so quote() here is the amount checkout would charge.
  */
 
-const fetchMock = jest.fn<typeof fetch>();
-const realFetch = globalThis.fetch;
-
-beforeAll(installMatchMedia);
-beforeEach(() => {
-  fetchMock.mockReset();
-  fetchMock.mockImplementation((input) =>
-    Promise.resolve(
-      String(input) === '/api/catalog' ? jsonReply(servedCatalog()) : jsonReply({ message: 'Not found' }, 404),
-    ),
-  );
-  globalThis.fetch = fetchMock;
-});
-afterEach(() => {
-  cleanup();
-  globalThis.fetch = realFetch;
-});
+const fetchMock = serveCatalogPerTest();
 
 /** Renders the section and waits until the served catalog has answered. */
 async function showPricing(currency: CurrencyCode) {

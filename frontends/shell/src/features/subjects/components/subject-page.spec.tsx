@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { CurrencyCodes, type CurrencyCode, Packages, PackageTypes, formatMinor, quote } from '@medtutor/contracts';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 
 /*
@@ -19,29 +19,12 @@ jest.unstable_mockModule('../subject-art', () => ({
   subjectArt: {},
   subjectArtSize: { width: 400, height: 200 },
 }));
-const { PublicPageProviders, installMatchMedia, jsonReply, servedCatalog } =
-  await import('../../../testing/public-page');
+const { PublicPageProviders, serveCatalogPerTest } = await import('../../../testing/public-page');
 const { subjects } = await import('../../../config/catalog');
 const { SubjectPage } = await import('./subject-page');
 const { SubjectsSection } = await import('./subjects-section');
 
-const fetchMock = jest.fn<typeof fetch>();
-const realFetch = globalThis.fetch;
-
-beforeAll(installMatchMedia);
-beforeEach(() => {
-  fetchMock.mockReset();
-  fetchMock.mockImplementation((input) =>
-    Promise.resolve(
-      String(input) === '/api/catalog' ? jsonReply(servedCatalog()) : jsonReply({ message: 'Not found' }, 404),
-    ),
-  );
-  globalThis.fetch = fetchMock;
-});
-afterEach(() => {
-  cleanup();
-  globalThis.fetch = realFetch;
-});
+const fetchMock = serveCatalogPerTest();
 
 /** Waits until the served catalog has answered and the page has rendered its figures. */
 const catalogServed = async () => {
