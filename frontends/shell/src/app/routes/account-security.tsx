@@ -5,9 +5,18 @@ import { PageTitle } from '../../components/page-title';
 import { TwoFactorSection } from '../../features/auth/components/two-factor-section';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { areaOf, authPathReturningTo, dashboardLabelFor, dashboardPathFor } from '../../features/auth/utils/access';
+import { AntdProviders } from '../antd-providers';
 
 /** Account security for admins and tutors (two-factor authentication); others go to their own area. */
 export function AccountSecurityRoute() {
+  return (
+    <AntdProviders>
+      <AccountSecurity />
+    </AntdProviders>
+  );
+}
+
+function AccountSecurity() {
   const { user, isLoading } = useSession();
   if (isLoading) return <PageSpinner label="Checking your session…" />;
   if (!user) return <Navigate to={authPathReturningTo('/account/security')} replace />;

@@ -1,6 +1,14 @@
 import { CheckoutPage } from '../../features/checkout/components/checkout-page';
+import { AntdProviders } from '../antd-providers';
 
-/** /checkout: its own lazy chunk (router.tsx), so public pages never download the payment code. */
+/**
+ * /checkout: its own lazy chunk (router.tsx), so public pages never download the payment code, nor
+ * antd, whose providers it brings along.
+ */
 export function CheckoutRoute() {
-  return <CheckoutPage />;
+  return (
+    <AntdProviders>
+      <CheckoutPage />
+    </AntdProviders>
+  );
 }

@@ -3,8 +3,18 @@ import { Card, Result, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
+import { AntdProviders } from '../antd-providers';
 
+/** /reset-password: its own lazy chunk (router.tsx), so antd and its providers load only here, not on the public pages. */
 export function ResetPasswordRoute() {
+  return (
+    <AntdProviders>
+      <ResetPassword />
+    </AntdProviders>
+  );
+}
+
+function ResetPassword() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
 
