@@ -1,0 +1,94 @@
+import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';
+import { cx } from './class-names';
+
+interface CardProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title'> {
+  title?: ReactNode;
+  extra?: ReactNode;
+  cover?: ReactNode;
+}
+
+export function Card({ title, extra, cover, className, children, ...rest }: CardProps) {
+  return (
+    <div className={cx('ui-card', className)} {...rest}>
+      {(title || extra) && (
+        <div className="ui-card__head">
+          {title && <div className="ui-card__title">{title}</div>}
+          {extra && <div className="ui-card__extra">{extra}</div>}
+        </div>
+      )}
+      {cover && <div className="ui-card__cover">{cover}</div>}
+      <div className="ui-card__body">{children}</div>
+    </div>
+  );
+}
+
+interface TagProps extends HTMLAttributes<HTMLSpanElement> {
+  color?: 'blue' | 'red' | 'green' | 'gold' | 'brand';
+}
+
+export function Tag({ color = 'blue', className, ...rest }: TagProps) {
+  return <span className={cx('ui-tag', `ui-tag--${color}`, className)} {...rest} />;
+}
+
+const flexGaps = { small: 8, middle: 16, large: 24 } as const;
+
+interface FlexProps extends HTMLAttributes<HTMLDivElement> {
+  gap?: keyof typeof flexGaps | number;
+  wrap?: boolean;
+  vertical?: boolean;
+  align?: CSSProperties['alignItems'];
+  justify?: CSSProperties['justifyContent'];
+}
+
+export function Flex({ gap, wrap, vertical, align, justify, className, style, ...rest }: FlexProps) {
+  const layout: CSSProperties = {
+    gap: typeof gap === 'string' ? flexGaps[gap] : gap,
+    flexWrap: wrap ? 'wrap' : undefined,
+    flexDirection: vertical ? 'column' : undefined,
+    alignItems: align,
+    justifyContent: justify,
+  };
+  return <div className={cx('ui-flex', className)} style={{ ...layout, ...style }} {...rest} />;
+}
+
+interface DescriptionsProps {
+  items: { key: string; label: ReactNode; children: ReactNode }[];
+  bordered?: boolean;
+  column?: 1 | 2 | 3;
+  title?: ReactNode;
+  className?: string;
+}
+
+export function Descriptions({ items, bordered, column = 3, title, className }: DescriptionsProps) {
+  return (
+    <div className={cx('ui-descriptions', bordered && 'ui-descriptions--bordered', className)}>
+      {title && <div className="ui-descriptions__title">{title}</div>}
+      <dl className="ui-descriptions__list" style={{ '--ui-descriptions-columns': column } as CSSProperties}>
+        {items.map((item) => (
+          <div key={item.key} className="ui-descriptions__item">
+            <dt className="ui-descriptions__label">{item.label}</dt>
+            <dd className="ui-descriptions__content">{item.children}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+interface AvatarProps {
+  size?: number;
+  src?: string;
+  alt?: string;
+  className?: string;
+  style?: CSSProperties;
+  children?: ReactNode;
+}
+
+export function Avatar({ size = 32, src, alt = '', className, style, children }: AvatarProps) {
+  const dimensions: CSSProperties = { width: size, height: size, lineHeight: `${size}px`, fontSize: size / 2 };
+  return (
+    <span className={cx('ui-avatar', className)} style={{ ...dimensions, ...style }}>
+      {src ? <img src={src} alt={alt} /> : children}
+    </span>
+  );
+}
