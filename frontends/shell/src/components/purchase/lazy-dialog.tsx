@@ -63,18 +63,21 @@ class DialogLoadBoundary extends Component<
 /**
  * A dialog whose code (antd and all) downloads on its first open, or earlier through `prefetch`
  * (pointer-enter or focus on the button that opens it), so pages that offer it load none of it.
- * `load` is called once; after a failure, again on the next open.
+ * `load` is called once; after a failure, again by the next open or prefetch (never by React
+ * re-rendering, which would retry without end while offline).
  */
 export function lazyDialog<P extends DialogProps>(
   load: () => Promise<ComponentType<P>>,
 ): { Dialog: (props: P) => ReactNode; prefetch: () => void } {
   let loading: Promise<ComponentType<P>> | undefined;
-  const loadOnce = () => {
+  let failed = false;
+  const startLoading = () => {
+    if (failed) loading = undefined;
     if (!loading) {
-      const attempt = load();
-      loading = attempt;
-      attempt.catch(() => {
-        if (loading === attempt) loading = undefined;
+      failed = false;
+      loading = load();
+      loading.catch(() => {
+        failed = true;
       });
     }
     return loading;
@@ -83,24 +86,30 @@ export function lazyDialog<P extends DialogProps>(
   // use() rather than React.lazy, which would keep a failed download's error for good. The promise is
   // the module-wide one, so the component is the same on every render (as in RemoteSlot).
   function LoadedDialog(props: P) {
-    return createElement(use(loadOnce()), props);
+    return createElement(use(loading ?? startLoading()), props);
   }
 
   function Dialog(props: P) {
     const { open, onClose } = props;
     const notices = useNotices();
     // Mounted from the first open on: a later close then animates out and a reopen is instant.
-    const [requested, setRequested] = useState(open);
-    if (open && !requested) setRequested(true);
+    const [requested, setRequested] = useState(false);
+    // A new boundary for each try, so one that failed before renders again.
+    const [failures, setFailures] = useState(0);
+    if (open && !requested) {
+      startLoading();
+      setRequested(true);
+    }
     if (!requested) return null;
 
     const giveUp = (error: Error) => {
       setRequested(false);
+      setFailures((count) => count + 1);
       onClose();
       notices.error('Error', error);
     };
     return (
-      <DialogLoadBoundary onFailed={giveUp}>
+      <DialogLoadBoundary key={failures} onFailed={giveUp}>
         <Suspense fallback={open ? <DialogLoading onCancel={onClose} /> : null}>
           <LoadedDialog {...props} />
         </Suspense>
@@ -109,8 +118,8 @@ export function lazyDialog<P extends DialogProps>(
   }
 
   const prefetch = () => {
-    // A failed prefetch is retried by the open that follows.
-    loadOnce().catch(() => undefined);
+    // A failed prefetch is tried again by the open that follows.
+    startLoading().catch(() => undefined);
   };
   return { Dialog, prefetch };
 }
