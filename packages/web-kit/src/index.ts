@@ -1,3 +1,4 @@
 export * from './api-client.js';
+export * from './notice-viewport.js';
 export * from './notices.js';
 export * from './swr-config.js';

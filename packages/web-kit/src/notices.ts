@@ -1,7 +1,6 @@
 import { ServerMessages } from '@medtutor/contracts';
-import { App, theme } from 'antd';
-import { useMemo } from 'react';
 import { serverMessage } from './api-client.js';
+import { noticeStore } from './notice-store.js';
 
 export interface NoticeApi {
   success(title: string, description?: string): void;
@@ -10,31 +9,15 @@ export interface NoticeApi {
 }
 
 /**
- * Every notice shares one key, so a new one replaces the current one in place: never two on screen,
- * not even while the previous one would animate out (which `maxCount` alone allows).
+ * The one place where outcomes become notices, shown by the shell's NoticeViewport for 5 s (Limits),
+ * one at a time: a new notice replaces the one on screen. Failures are painted in the error colours
+ * so they read as destructive.
  */
-const NOTICE_KEY = 'notice';
+const notices: NoticeApi = {
+  success: (title, description) => noticeStore().show('success', title, description),
+  error: (title, error, fallback = ServerMessages.internal) =>
+    noticeStore().show('error', title, serverMessage(error) ?? fallback),
+};
 
-/**
- * The one place where outcomes become notices. The antd `App` in the providers shows them for 5 s
- * (Limits); failures are painted in the error colours so they read as destructive.
- */
-export function useNotices(): NoticeApi {
-  const { notification } = App.useApp();
-  const { token } = theme.useToken();
-
-  return useMemo<NoticeApi>(
-    () => ({
-      success: (title, description) => notification.success({ key: NOTICE_KEY, title, description, role: 'status' }),
-      error: (title, error, fallback = ServerMessages.internal) =>
-        notification.error({
-          key: NOTICE_KEY,
-          title,
-          description: serverMessage(error) ?? fallback,
-          role: 'alert',
-          style: { background: token.colorErrorBg, border: `1px solid ${token.colorErrorBorder}` },
-        }),
-    }),
-    [notification, token.colorErrorBg, token.colorErrorBorder],
-  );
-}
+/** A hook, as it was when notices came from antd's App context: the call sites stay as they are. */
+export const useNotices = (): NoticeApi => notices;

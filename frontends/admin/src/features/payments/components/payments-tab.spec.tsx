@@ -8,6 +8,7 @@ import {
   RefundMessages,
 } from '@medtutor/contracts';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { NoticeViewport } from '@medtutor/web-kit';
 import { App, ConfigProvider } from 'antd';
 import { SWRConfig } from 'swr';
 import {
@@ -130,8 +131,9 @@ const listRequests = () => requests().filter((request) => request.startsWith('GE
  * Speed: jsdom's getComputedStyle matches every rule of antd's injected styles against the element
  * and its ancestors, and the accessible name of a role query asks it for every node under every
  * candidate. So the tests wait on text (which computes no style) and then query by role once, on a
- * small container, never in a polling findByRole; and antd's motion is off, so a drawer, popover or
- * notice appears and goes in one render instead of an animation's worth of DOM changes.
+ * small container, never in a polling findByRole; and antd's motion is off, so a drawer or popover
+ * appears and goes in one render instead of an animation's worth of DOM changes. The shell's
+ * NoticeViewport shows the notices, as it does around the remote.
  */
 const renderTab = () =>
   render(
@@ -140,6 +142,7 @@ const renderTab = () =>
         <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
           <PaymentsTab />
         </SWRConfig>
+        <NoticeViewport />
       </App>
     </ConfigProvider>,
   );
