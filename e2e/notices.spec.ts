@@ -6,7 +6,7 @@ test('a new notice replaces the one on screen, so there is never more than one',
   const login = page.getByRole('tabpanel', { name: 'Login' });
   await login.getByLabel('Email').fill(`nobody-${Date.now()}@example.com`);
   await login.getByLabel('Password').fill('not-the-password');
-  const notices = page.locator('.ant-notification-notice');
+  const notices = page.locator('.notice');
 
   for (let attempt = 1; attempt <= 2; attempt += 1) {
     const answered = page.waitForResponse((response) => response.url().endsWith('/api/login'));

@@ -113,7 +113,7 @@ test('the declining card says the payment failed and stays on checkout', async (
 test('the succeeding card pays, then the success page shows the package bought', async () => {
   await payWithDemoCard(DemoCards.succeeds);
   // The toast and the page's own status line both say it.
-  await expect(page.locator('.ant-notification-notice').getByText(Notices.payment.success)).toBeVisible();
+  await expect(page.locator('.notice').getByText(Notices.payment.success)).toBeVisible();
   await expect(page.getByRole('main').getByRole('status')).toHaveText(Notices.payment.success);
   await expect(page).toHaveURL(/\/payment-success\?paymentId=[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: Notices.payment.successTitle })).toBeVisible();
