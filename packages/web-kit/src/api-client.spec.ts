@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { z } from 'zod';
-import { ApiError, apiGetOrNullOn401, apiRequest, serverMessage } from './api-client.js';
+import { ApiError, apiGetOrNullOn401, apiRequest, apiRequestUnchecked, serverMessage } from './api-client.js';
 
 const fetchMock = jest.fn<typeof fetch>();
 const realFetch = globalThis.fetch;
@@ -94,6 +94,15 @@ describe('apiGetOrNullOn401', () => {
   });
 });
 
+describe('apiRequestUnchecked', () => {
+  it('answers the body as it came, and fails like apiRequest', async () => {
+    reply(200, '{"anything":[1]}');
+    await expect(apiRequestUnchecked('GET', '/api/user')).resolves.toEqual({ anything: [1] });
+    reply(503, '', 'Service Unavailable');
+    await expect(apiRequestUnchecked('GET', '/api/user')).rejects.toThrow('503: Service Unavailable');
+  });
+});
+
 describe('serverMessage', () => {
   it('reads the message of the gateway error body', () => {
     const error = new ApiError(409, { statusCode: 409, code: 'IDENTITY.EMAIL_TAKEN', message: 'Taken' }, '409: …');
@@ -103,6 +112,7 @@ describe('serverMessage', () => {
   it('is undefined without a usable message', () => {
     expect(serverMessage(new ApiError(500, 'oops', '500: oops'))).toBeUndefined();
     expect(serverMessage(new ApiError(400, { message: '  ' }, '400: …'))).toBeUndefined();
+    expect(serverMessage(new ApiError(400, { message: 42 }, '400: …'))).toBeUndefined();
     expect(serverMessage(new TypeError('Failed to fetch'))).toBeUndefined();
   });
 });

@@ -1,4 +1,3 @@
-import { ApiErrorBodySchema } from '@medtutor/contracts';
 import type { z } from 'zod';
 
 /** A non-OK answer. `message` follows spec section 7: `<status>: <body text, or the status text when empty>`. */
@@ -27,15 +26,10 @@ const parseBody = (text: string): unknown => {
 };
 
 /**
- * One JSON call with the session cookie. The answer is checked against `schema`, so a drifted
- * server contract fails here rather than deep inside a component.
+ * One JSON call with the session cookie, answering the body as it came (parsed when it is JSON).
+ * Without a schema, so a caller that checks nothing (SWR's default fetcher) does not load zod.
  */
-export async function apiRequest<S extends z.ZodType>(
-  method: Method,
-  path: string,
-  schema: S,
-  body?: unknown,
-): Promise<z.output<S>> {
+export async function apiRequestUnchecked(method: Method, path: string, body?: unknown): Promise<unknown> {
   const hasBody = body !== undefined;
   const response = await fetch(path, {
     method,
@@ -49,7 +43,20 @@ export async function apiRequest<S extends z.ZodType>(
   if (!response.ok) {
     throw new ApiError(response.status, parseBody(text), `${response.status}: ${text || response.statusText}`);
   }
-  return schema.parse(parseBody(text));
+  return parseBody(text);
+}
+
+/**
+ * One JSON call with the session cookie. The answer is checked against `schema`, so a drifted
+ * server contract fails here rather than deep inside a component.
+ */
+export async function apiRequest<S extends z.ZodType>(
+  method: Method,
+  path: string,
+  schema: S,
+  body?: unknown,
+): Promise<z.output<S>> {
+  return schema.parse(await apiRequestUnchecked(method, path, body));
 }
 
 /** The reader variant of spec section 7 where 401 means "nobody" rather than an error. */
@@ -62,11 +69,10 @@ export async function apiGetOrNullOn401<S extends z.ZodType>(path: string, schem
   }
 }
 
-const MessageBodySchema = ApiErrorBodySchema.pick({ message: true });
-
 /** The server's own explanation (`{ statusCode, code, message }`), when the error carries one. */
 export function serverMessage(error: unknown): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  const parsed = MessageBodySchema.safeParse(error.body);
-  return parsed.success && parsed.data.message.trim() !== '' ? parsed.data.message : undefined;
+  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return undefined;
+  // Read by hand rather than with the contracts' zod schema: notices are on every page, zod is not.
+  const { message } = error.body as { message?: unknown };
+  return typeof message === 'string' && message.trim() !== '' ? message : undefined;
 }
