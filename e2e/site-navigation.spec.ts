@@ -220,8 +220,8 @@ test.describe("the spec's texts", () => {
       await expect(main.getByRole('heading', { level: 2, name: `About ${subject.title} Tutoring` })).toBeVisible();
       await expect(main.getByRole('heading', { level: 3, name: 'What We Offer' })).toBeVisible();
 
-      const cards = main.locator('.ant-card');
-      await expect(cards.locator('.ant-card-head-title')).toHaveText([
+      const cards = main.locator('.ui-card');
+      await expect(cards.locator('.ui-card__title')).toHaveText([
         'Single Session',
         '5-Session Package',
         '10-Session Package',

@@ -1,5 +1,5 @@
-import { Button, Result, Typography } from 'antd';
 import { useRouteError } from 'react-router';
+import { Button, Result, Title } from '../ui';
 
 /** Shown when a page's code fails to download or crashes, instead of a blank screen. */
 export function RouteError() {
@@ -10,10 +10,10 @@ export function RouteError() {
     <div className="page">
       <Result
         status="error"
-        title={<Typography.Title level={1}>Something went wrong</Typography.Title>}
+        title={<Title level={1}>Something went wrong</Title>}
         subTitle="This page could not be shown. Reloading usually fixes it."
         extra={
-          <Button type="primary" onClick={() => window.location.reload()}>
+          <Button variant="primary" onClick={() => window.location.reload()}>
             Reload page
           </Button>
         }

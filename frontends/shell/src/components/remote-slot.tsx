@@ -1,6 +1,6 @@
-import { Button, Result, Typography } from 'antd';
 import { Component, type ErrorInfo, type ReactNode, Suspense, createElement, use, useState } from 'react';
 import { type RemoteName, type RemoteRootProps, remoteRoot, retryRemote } from '../lib/remotes';
+import { Button, Result, Title } from '../ui';
 import { PageSpinner } from './page-spinner';
 
 class RemoteErrorBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
@@ -18,21 +18,22 @@ class RemoteErrorBoundary extends Component<{ onRetry: () => void; children: Rea
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <Result
-        status="error"
-        role="alert"
-        title={
-          <Typography.Title level={1} style={{ fontSize: '1.5rem' }}>
-            This page could not be loaded
-          </Typography.Title>
-        }
-        subTitle="Please check your connection and try again."
-        extra={
-          <Button type="primary" onClick={this.props.onRetry}>
-            Retry
-          </Button>
-        }
-      />
+      <div role="alert">
+        <Result
+          status="error"
+          title={
+            <Title level={1} style={{ fontSize: '1.5rem' }}>
+              This page could not be loaded
+            </Title>
+          }
+          subTitle="Please check your connection and try again."
+          extra={
+            <Button variant="primary" onClick={this.props.onRetry}>
+              Retry
+            </Button>
+          }
+        />
+      </div>
     );
   }
 }

@@ -1,11 +1,9 @@
-import { Typography } from 'antd';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { site } from '../../config/site';
+import { Paragraph, Title } from '../../ui';
 import { WhatSetsUsApart } from '../../features/about/components/what-sets-us-apart';
 import '../../features/about/components/about.css';
-
-const { Title, Paragraph } = Typography;
 
 export function AboutRoute() {
   return (

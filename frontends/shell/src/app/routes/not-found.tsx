@@ -1,7 +1,8 @@
 import { PageTexts } from '@medtutor/contracts';
-import { Result, Typography } from 'antd';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
+import { Result, Title } from '../../ui';
+import notFoundIllustration from './not-found-illustration.svg';
 
 export function NotFoundRoute() {
   return (
@@ -9,7 +10,8 @@ export function NotFoundRoute() {
       <PageTitle title="Page Not Found" />
       <Result
         status="404"
-        title={<Typography.Title level={1}>{PageTexts.notFoundTitle}</Typography.Title>}
+        icon={<img src={notFoundIllustration} alt="" width={252} height={294} />}
+        title={<Title level={1}>{PageTexts.notFoundTitle}</Title>}
         subTitle={PageTexts.notFoundHint}
         extra={
           <Link to="/" className="button-link">

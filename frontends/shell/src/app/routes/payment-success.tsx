@@ -1,8 +1,8 @@
 import { Notices } from '@medtutor/contracts';
-import { Flex, Result, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { PaymentSummary } from '../../features/checkout/components/payment-summary';
+import { Flex, Result, Title } from '../../ui';
 
 export function PaymentSuccessRoute() {
   const [query] = useSearchParams();
@@ -13,7 +13,7 @@ export function PaymentSuccessRoute() {
       <PageTitle title={Notices.payment.successTitle} />
       <Result
         status="success"
-        title={<Typography.Title level={1}>{Notices.payment.successTitle}</Typography.Title>}
+        title={<Title level={1}>{Notices.payment.successTitle}</Title>}
         subTitle="Thank you for your purchase. Our team will contact you within 24 hours to schedule your sessions."
         extra={
           <Flex gap="small" justify="center" wrap>

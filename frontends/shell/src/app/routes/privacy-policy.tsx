@@ -1,9 +1,7 @@
-import { Typography } from 'antd';
 import { site } from '../../config/site';
 import { supportEmail } from '../../config/support';
 import { LegalDocument, type LegalSection } from '../../features/legal/components/legal-document';
-
-const { Paragraph } = Typography;
+import { Paragraph } from '../../ui';
 
 const supportLink = <a href={`mailto:${supportEmail}`}>{supportEmail}</a>;
 

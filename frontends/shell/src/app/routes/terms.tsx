@@ -1,11 +1,9 @@
 import { Packages } from '@medtutor/contracts';
-import { Typography } from 'antd';
 import { Link } from 'react-router';
 import { site } from '../../config/site';
 import { supportEmail } from '../../config/support';
 import { LegalDocument, type LegalSection } from '../../features/legal/components/legal-document';
-
-const { Paragraph } = Typography;
+import { Paragraph } from '../../ui';
 
 const supportLink = <a href={`mailto:${supportEmail}`}>{supportEmail}</a>;
 

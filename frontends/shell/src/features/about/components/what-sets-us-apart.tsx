@@ -1,4 +1,4 @@
-import { Card, Typography } from 'antd';
+import { Card, Paragraph, Title } from '../../../ui';
 
 const strengths = [
   {
@@ -30,17 +30,17 @@ const strengths = [
 export function WhatSetsUsApart() {
   return (
     <section aria-labelledby="apart-heading">
-      <Typography.Title level={2} id="apart-heading">
+      <Title level={2} id="apart-heading">
         What Sets Us Apart
-      </Typography.Title>
+      </Title>
       <ul className="card-grid about-strengths">
         {strengths.map((strength) => (
           <li key={strength.title}>
             <Card style={{ height: '100%' }}>
-              <Typography.Title level={3} style={{ marginTop: 0, fontSize: '1.15rem' }}>
+              <Title level={3} style={{ marginTop: 0, fontSize: '1.15rem' }}>
                 {strength.title}
-              </Typography.Title>
-              <Typography.Paragraph style={{ marginBottom: 0 }}>{strength.text}</Typography.Paragraph>
+              </Title>
+              <Paragraph style={{ marginBottom: 0 }}>{strength.text}</Paragraph>
             </Card>
           </li>
         ))}

@@ -1,13 +1,13 @@
-import { Result, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Result, Title } from '../../../ui';
 
 /** Spec sections 2 and 8: a checkout that cannot go on explains why and offers the way home. */
 export function PaymentErrorScreen({ title, message, detail }: { title: string; message: string; detail?: ReactNode }) {
   return (
     <Result
       status="error"
-      title={<Typography.Title level={1}>{title}</Typography.Title>}
+      title={<Title level={1}>{title}</Title>}
       subTitle={
         <div role="alert">
           <p>{message}</p>

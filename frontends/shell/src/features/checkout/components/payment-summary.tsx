@@ -1,6 +1,6 @@
 import type { PaymentDto } from '@medtutor/contracts';
-import { Alert, Descriptions, Spin } from 'antd';
 import { useEffect, useState } from 'react';
+import { Alert, Descriptions, Spinner } from '../../../ui';
 import { getPayment } from '../api/payments';
 import { PaymentPolling, shouldPollAgain } from '../utils/payment-polling';
 
@@ -31,7 +31,7 @@ export function PaymentSummary({ paymentId }: { paymentId: string }) {
     };
   }, [paymentId]);
 
-  if (lookup.kind === 'loading') return <Spin aria-label="Loading your purchase" />;
+  if (lookup.kind === 'loading') return <Spinner label="Loading your purchase" />;
   if (lookup.kind === 'unavailable') {
     return (
       <Alert
@@ -66,7 +66,6 @@ export function PaymentSummary({ paymentId }: { paymentId: string }) {
       )}
       <Descriptions
         bordered
-        size="small"
         column={1}
         items={[
           { key: 'package', label: 'Package', children: payment.packageName },

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Typography } from 'antd';
 import { PageTitle } from '../../../components/page-title';
+import { Paragraph, Title } from '../../../ui';
 import './legal-document.css';
 
 export interface LegalSection {
@@ -22,13 +22,13 @@ export function LegalDocument({ title, description, lastUpdated, intro, sections
   return (
     <article className="page page--prose prose legal">
       <PageTitle title={title} description={description} />
-      <Typography.Title level={1}>{title}</Typography.Title>
-      <Typography.Paragraph type="secondary">Last updated {lastUpdated}</Typography.Paragraph>
+      <Title level={1}>{title}</Title>
+      <Paragraph type="secondary">Last updated {lastUpdated}</Paragraph>
       {intro}
       <nav aria-labelledby="legal-contents" className="legal__contents">
-        <Typography.Title level={2} id="legal-contents">
+        <Title level={2} id="legal-contents">
           Contents
-        </Typography.Title>
+        </Title>
         <ol>
           {sections.map((section) => (
             <li key={section.id}>
@@ -39,9 +39,9 @@ export function LegalDocument({ title, description, lastUpdated, intro, sections
       </nav>
       {sections.map((section, index) => (
         <section key={section.id} aria-labelledby={section.id}>
-          <Typography.Title level={2} id={section.id}>
+          <Title level={2} id={section.id}>
             {index + 1}. {section.heading}
-          </Typography.Title>
+          </Title>
           {section.body}
         </section>
       ))}

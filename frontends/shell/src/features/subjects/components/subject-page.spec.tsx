@@ -38,8 +38,8 @@ const shownPrice = (formattedPrice: string): string => formattedPrice.replace(/\
 /** The card whose head reads `title`. */
 const cardTitled = (title: string): HTMLElement => {
   const card = screen
-    .getByText(title, { selector: '.ant-card-head-title, .ant-card-head-title *' })
-    .closest<HTMLElement>('.ant-card');
+    .getByText(title, { selector: '.ui-card__title, .ui-card__title *' })
+    .closest<HTMLElement>('.ui-card');
   if (!card) throw new Error(`No card titled ${title}.`);
   return card;
 };
@@ -107,7 +107,7 @@ describe("home page subject cards: each subject's hourly price as the server cha
     await catalogServed();
 
     for (const subject of subjects) {
-      const card = screen.getByRole('heading', { level: 3, name: subject.title }).closest<HTMLElement>('.ant-card')!;
+      const card = screen.getByRole('heading', { level: 3, name: subject.title }).closest<HTMLElement>('.ui-card')!;
       const charged = quote({ subject: subject.title, packageType: 'singleSession', currency });
       expect(within(card).getByText(shownPrice(charged.formattedPrice), { selector: '.price' })).toBeTruthy();
       expect(card.querySelector('.price')?.textContent).toBe(`${shownPrice(charged.formattedPrice)} per hour`);

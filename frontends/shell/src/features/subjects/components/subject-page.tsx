@@ -1,8 +1,8 @@
 import { type CurrencyCode, PackageTypes, formatListPrice } from '@medtutor/contracts';
-import { Alert, Card, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { SubjectOffering } from '../../../config/catalog';
 import { PageTitle } from '../../../components/page-title';
+import { Alert, Card, Paragraph, Text, Title } from '../../../ui';
 import { listPrice, packageHours, packageName, packageSavingMinor, useCatalog } from '../../../lib/catalog';
 import { subjectArt, subjectArtSize } from '../subject-art';
 
@@ -38,12 +38,10 @@ export function SubjectPage({ subject, currency: chosenCurrency }: SubjectPagePr
       <section className="hero" aria-labelledby="subject-heading">
         <div className="hero__inner hero__inner--with-art">
           <div>
-            <Typography.Title level={1} id="subject-heading">
+            <Title level={1} id="subject-heading">
               {subject.title}
-            </Typography.Title>
-            <Typography.Paragraph style={{ fontSize: '1.15rem', maxWidth: 720 }}>
-              {subject.summary}
-            </Typography.Paragraph>
+            </Title>
+            <Paragraph style={{ fontSize: '1.15rem', maxWidth: 720 }}>{subject.summary}</Paragraph>
             {!subject.available && (
               <Alert
                 type="error"
@@ -67,11 +65,11 @@ export function SubjectPage({ subject, currency: chosenCurrency }: SubjectPagePr
       </section>
       <section className="section" aria-labelledby="about-heading">
         <div className="section__inner">
-          <Typography.Title level={2} id="about-heading">
+          <Title level={2} id="about-heading">
             About {subject.title} Tutoring
-          </Typography.Title>
-          <Typography.Paragraph style={{ maxWidth: 720 }}>{subject.about}</Typography.Paragraph>
-          <Typography.Title level={3}>What We Offer</Typography.Title>
+          </Title>
+          <Paragraph style={{ maxWidth: 720 }}>{subject.about}</Paragraph>
+          <Title level={3}>What We Offer</Title>
           <ul className="feature-list">
             {subject.offerings.map((offering) => (
               <li key={offering}>{offering}</li>
@@ -81,18 +79,18 @@ export function SubjectPage({ subject, currency: chosenCurrency }: SubjectPagePr
       </section>
       <section className="section section--tinted" aria-labelledby="packages-heading">
         <div className="section__inner">
-          <Typography.Title level={2} id="packages-heading">
+          <Title level={2} id="packages-heading">
             Packages
-          </Typography.Title>
-          <Typography.Paragraph>
+          </Title>
+          <Paragraph>
             Every student starts with a free 15-30 minute trial session. Payment must be completed at least 48 hours
             before a session.
-          </Typography.Paragraph>
+          </Paragraph>
           <div className="card-grid">
             {packages.map((item) => (
               <Card key={item.label} title={item.label}>
                 <p className="price">{item.price}</p>
-                <Typography.Text type="secondary">{item.note}</Typography.Text>
+                <Text type="secondary">{item.note}</Text>
               </Card>
             ))}
           </div>
