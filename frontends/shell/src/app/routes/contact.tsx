@@ -1,33 +1,32 @@
-import { Col, Row, Typography } from 'antd';
 import { PageTitle } from '../../components/page-title';
 import { freeTrial } from '../../config/catalog';
 import { FreeTrialFacts } from '../../features/free-trial/components/free-trial-facts';
 import { FreeTrialForm } from '../../features/free-trial/components/free-trial-form';
+import '../../features/free-trial/components/free-trial.css';
+import { Title } from '../../ui';
 
 export function ContactRoute() {
   return (
     <div className="page">
       <PageTitle title="Request Your Free Trial" />
-      <Typography.Title level={1}>Request Your Free Trial</Typography.Title>
-      <Row gutter={[48, 32]}>
-        <Col xs={24} lg={10}>
+      <Title level={1}>Request Your Free Trial</Title>
+      <div className="free-trial-columns">
+        <div>
           <FreeTrialFacts />
-          <Typography.Title level={2}>Your trial session ({freeTrial.duration})</Typography.Title>
+          <Title level={2}>Your trial session ({freeTrial.duration})</Title>
           <ul className="feature-list">
             {freeTrial.features.map((feature) => (
               <li key={feature}>{feature}</li>
             ))}
           </ul>
-        </Col>
-        <Col xs={24} lg={14}>
-          <section aria-labelledby="free-trial-form-heading">
-            <Typography.Title level={2} id="free-trial-form-heading" style={{ marginTop: 0 }}>
-              Your details
-            </Typography.Title>
-            <FreeTrialForm />
-          </section>
-        </Col>
-      </Row>
+        </div>
+        <section aria-labelledby="free-trial-form-heading">
+          <Title level={2} id="free-trial-form-heading" style={{ marginTop: 0 }}>
+            Your details
+          </Title>
+          <FreeTrialForm />
+        </section>
+      </div>
     </div>
   );
 }

@@ -1,12 +1,15 @@
-import { type ConsultationReply, ConsultationReplySchema } from '@medtutor/contracts';
+import type { ConsultationReply } from '@medtutor/contracts';
 import { apiRequest } from '@medtutor/web-kit';
 import useSWRMutation from 'swr/mutation';
 import type { ConsultationRequest } from '../utils/consultation-body';
 
 export const consultationsKey = '/api/consultations';
 
-export const createConsultation = (body: ConsultationRequest): Promise<ConsultationReply> =>
-  apiRequest('POST', consultationsKey, ConsultationReplySchema, body);
+export const createConsultation = async (body: ConsultationRequest): Promise<ConsultationReply> => {
+  // The form has loaded this module for its rules by now; importing it here keeps zod out of the page's start.
+  const { ConsultationReplySchema } = await import('../utils/consultation-schema');
+  return apiRequest('POST', consultationsKey, ConsultationReplySchema, body);
+};
 
 export const useCreateConsultation = () =>
   useSWRMutation(

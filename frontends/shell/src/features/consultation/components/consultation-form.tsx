@@ -1,53 +1,59 @@
-import { ConsultationBodySchema, Notices } from '@medtutor/contracts';
+import { Notices } from '@medtutor/contracts';
 import { useNotices } from '@medtutor/web-kit';
-import { Button, Checkbox, Form, Input, Select } from 'antd';
-import { ContactFields } from '../../../components/contact-fields';
-import { zodRule } from '../../../lib/zod-rule';
+import { ContactFields, ParentCheckbox } from '../../../components/contact-fields';
+import { Button, Field, Select, TextArea, useZodForm } from '../../../ui';
 import { useCreateConsultation } from '../api/create-consultation';
-import { consultationSubjectOptions, toConsultationBody } from '../utils/consultation-body';
+import { type ConsultationRequest, consultationSubjectOptions } from '../utils/consultation-body';
 
-const rule = (field: string) => [zodRule(ConsultationBodySchema, field)];
+const initialValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  subjectInterest: '',
+  additionalInfo: '',
+  isParent: false,
+};
+
+const loadSchema = () => import('../utils/consultation-schema').then((module) => module.ConsultationBodySchema);
 
 /** The home page's consultation request (spec sections 2 and 5), checked with the server's own schema. */
 export function ConsultationForm() {
-  const [form] = Form.useForm();
   const notices = useNotices();
-  const { trigger, isMutating } = useCreateConsultation();
+  const { trigger } = useCreateConsultation();
   const { consultation } = Notices;
 
-  const submit = async (values: unknown) => {
-    try {
-      const reply = await trigger(toConsultationBody(values));
-      notices.success(consultation.homeSuccessTitle, reply.message || consultation.homeSuccess);
-      form.resetFields();
-    } catch (error) {
-      notices.error(consultation.errorTitle, error, consultation.homeFailed);
-    }
-  };
+  const form = useZodForm({
+    initialValues,
+    loadSchema,
+    idPrefix: 'consultation',
+    onSubmit: async (_values, parsed) => {
+      try {
+        // The schema's output is the request body: trimmed, an empty email left out.
+        const reply = await trigger(parsed as ConsultationRequest);
+        notices.success(consultation.homeSuccessTitle, reply.message || consultation.homeSuccess);
+        form.reset();
+      } catch (error) {
+        notices.error(consultation.errorTitle, error, consultation.homeFailed);
+      }
+    },
+  });
+  const subject = form.fieldProps('subjectInterest');
+  const additionalInfo = form.fieldProps('additionalInfo');
 
   return (
-    <Form
-      form={form}
-      name="consultation"
-      layout="vertical"
-      validateTrigger="onBlur"
-      onFinish={submit}
-      requiredMark="optional"
-      initialValues={{ isParent: false }}
-    >
-      <ContactFields rule={rule} emailRequired={false} />
-      <Form.Item label="Subject" name="subjectInterest" required rules={rule('subjectInterest')}>
-        <Select options={consultationSubjectOptions} placeholder="Choose a subject" />
-      </Form.Item>
-      <Form.Item label="Additional information" name="additionalInfo" rules={rule('additionalInfo')}>
-        <Input.TextArea rows={4} />
-      </Form.Item>
-      <Form.Item name="isParent" valuePropName="checked">
-        <Checkbox>I am a parent or guardian requesting for my child</Checkbox>
-      </Form.Item>
-      <Button type="primary" htmlType="submit" size="large" loading={isMutating}>
+    <form id="consultation" noValidate onSubmit={form.handleSubmit} onFocusCapture={() => void form.prefetch()}>
+      <ContactFields form={form} emailRequired={false} />
+      <Field label="Subject" htmlFor={subject.id} error={form.errors.subjectInterest}>
+        <Select {...subject} options={consultationSubjectOptions} placeholder="Choose a subject" aria-required />
+      </Field>
+      <Field label="Additional information" htmlFor={additionalInfo.id} optional error={form.errors.additionalInfo}>
+        <TextArea {...additionalInfo} rows={4} />
+      </Field>
+      <ParentCheckbox form={form} />
+      <Button variant="primary" type="submit" size="large" loading={form.submitting}>
         Request Consultation
       </Button>
-    </Form>
+    </form>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ConsultationBodySchema } from '@medtutor/contracts';
-import { consultationSubjectOptions, toConsultationBody } from './consultation-body';
+import { consultationSubjectOptions } from './consultation-body';
 
 const values = {
   firstName: 'Amelia',
@@ -20,10 +20,17 @@ describe('consultation form rules (spec section 5 wording)', () => {
     expect(firstIssue({ email: 'nope' }, 'email')).toBe('Please enter a valid email address');
     expect(firstIssue({ phone: '1234' }, 'phone')).toBe('Please enter a valid phone number');
     expect(firstIssue({ subjectInterest: undefined }, 'subjectInterest')).toBe('Please select a subject');
+    expect(firstIssue({ subjectInterest: '' }, 'subjectInterest')).toBe('Please select a subject');
   });
 
-  it('takes an empty email as none and defaults isParent to false', () => {
-    expect(toConsultationBody({ ...values, email: '' })).toEqual({ ...values, email: undefined, isParent: false });
+  it('sends the empty fields of a fresh form as the server takes them: no email, no parent', () => {
+    expect(ConsultationBodySchema.parse({ ...values, email: '', additionalInfo: '', isParent: false })).toEqual({
+      ...values,
+      email: undefined,
+      additionalInfo: '',
+      isParent: false,
+    });
+    expect(ConsultationBodySchema.parse(values).isParent).toBe(false);
   });
 
   it('offers the four subjects', () => {

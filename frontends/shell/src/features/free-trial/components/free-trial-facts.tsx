@@ -1,13 +1,13 @@
-import { Typography } from 'antd';
+import { Paragraph } from '../../../ui';
 
 /** What a free trial is and what happens after a request (spec sections 1 and 9). */
 export function FreeTrialFacts() {
   return (
     <>
-      <Typography.Paragraph>
+      <Paragraph>
         Request a free 15-30 minute trial session to meet your tutor and talk through your goals. There is no payment
         and no commitment.
-      </Typography.Paragraph>
+      </Paragraph>
       <ul className="feature-list">
         <li>Our team replies through our messaging app within 24 hours.</li>
         <li>Available for Medical School Interviews and Medical School Support.</li>

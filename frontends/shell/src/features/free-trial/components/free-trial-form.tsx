@@ -1,59 +1,74 @@
-import { FreeTrialBodySchema, Notices } from '@medtutor/contracts';
+import { Notices } from '@medtutor/contracts';
 import { useNotices } from '@medtutor/web-kit';
-import { Button, Checkbox, Form, Input, Select } from 'antd';
-import { ContactFields } from '../../../components/contact-fields';
-import { zodRule } from '../../../lib/zod-rule';
+import { ContactFields, ParentCheckbox } from '../../../components/contact-fields';
+import { Button, Field, Select, TextArea, useZodForm } from '../../../ui';
 import { useRequestFreeTrial } from '../api/request-free-trial';
-import { freeTrialSubjectOptions, toFreeTrialBody } from '../utils/free-trial-body';
+import { type FreeTrialFields, freeTrialSubjectOptions, toFreeTrialBody } from '../utils/free-trial-body';
 
-const rule = (field: string) => [zodRule(FreeTrialBodySchema, field)];
+const initialValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  subjectInterest: '',
+  additionalInfo: '',
+  isParent: false,
+};
+
+const loadSchema = () => import('../utils/free-trial-schema').then((module) => module.FreeTrialBodySchema);
 
 /** The /contact free-trial request: the consultation fields under the stricter free-trial rules. */
 export function FreeTrialForm() {
-  const [form] = Form.useForm();
   const notices = useNotices();
-  const { trigger, isMutating } = useRequestFreeTrial();
+  const { trigger } = useRequestFreeTrial();
   const { consultation } = Notices;
 
-  const submit = async (values: unknown) => {
-    try {
-      await trigger(toFreeTrialBody(values));
-      notices.success(consultation.freeTrialSuccessTitle, consultation.freeTrialSuccess);
-      form.resetFields();
-    } catch {
-      // Spec section 8: this form shows its own failure text, not the server's.
-      notices.error(consultation.errorTitle, undefined, consultation.freeTrialFailed);
-    }
-  };
+  const form = useZodForm({
+    initialValues,
+    loadSchema,
+    idPrefix: 'free-trial',
+    onSubmit: async (_values, parsed) => {
+      try {
+        await trigger(toFreeTrialBody(parsed as FreeTrialFields));
+        notices.success(consultation.freeTrialSuccessTitle, consultation.freeTrialSuccess);
+        form.reset();
+      } catch {
+        // Spec section 8: this form shows its own failure text, not the server's.
+        notices.error(consultation.errorTitle, undefined, consultation.freeTrialFailed);
+      }
+    },
+  });
+  const subject = form.fieldProps('subjectInterest');
+  const additionalInfo = form.fieldProps('additionalInfo');
+  const additionalInfoExtraId = `${additionalInfo.id}-extra`;
 
   return (
-    <Form
-      form={form}
-      name="free-trial"
-      layout="vertical"
-      validateTrigger="onBlur"
-      onFinish={submit}
-      requiredMark="optional"
-      initialValues={{ isParent: false }}
-    >
-      <ContactFields rule={rule} emailRequired={true} />
-      <Form.Item label="Subject" name="subjectInterest" required rules={rule('subjectInterest')}>
-        <Select options={freeTrialSubjectOptions} placeholder="Choose a subject" />
-      </Form.Item>
-      <Form.Item
+    <form id="free-trial" noValidate onSubmit={form.handleSubmit} onFocusCapture={() => void form.prefetch()}>
+      <ContactFields form={form} emailRequired={true} />
+      <Field label="Subject" htmlFor={subject.id} error={form.errors.subjectInterest}>
+        <Select {...subject} options={freeTrialSubjectOptions} placeholder="Choose a subject" aria-required />
+      </Field>
+      <Field
         label="Additional information"
-        name="additionalInfo"
-        rules={rule('additionalInfo')}
-        extra="Tell us about your goals. Left empty, we note that you would like a free trial for the subject."
+        htmlFor={additionalInfo.id}
+        optional
+        error={form.errors.additionalInfo}
+        extra={
+          <span id={additionalInfoExtraId}>
+            Tell us about your goals. Left empty, we note that you would like a free trial for the subject.
+          </span>
+        }
       >
-        <Input.TextArea rows={4} />
-      </Form.Item>
-      <Form.Item name="isParent" valuePropName="checked">
-        <Checkbox>I am a parent or guardian requesting for my child</Checkbox>
-      </Form.Item>
-      <Button type="primary" htmlType="submit" size="large" loading={isMutating}>
+        <TextArea
+          {...additionalInfo}
+          rows={4}
+          aria-describedby={`${additionalInfo['aria-describedby']} ${additionalInfoExtraId}`}
+        />
+      </Field>
+      <ParentCheckbox form={form} />
+      <Button variant="primary" type="submit" size="large" loading={form.submitting}>
         Request Free Trial
       </Button>
-    </Form>
+    </form>
   );
 }

@@ -1,13 +1,15 @@
 import {
   CatalogSubjects,
-  FreeTrialBodySchema,
+  type FreeTrialBodySchema,
   FreeTrialSubjectPrefix,
   UnavailableSubjects,
   freeTrialAdditionalInfo,
 } from '@medtutor/contracts';
 import type { z } from 'zod';
 
-export type FreeTrialRequest = z.output<typeof FreeTrialBodySchema>;
+/** The /contact form's values once checked by the free-trial schema (the form parses them before sending). */
+export type FreeTrialFields = z.output<typeof FreeTrialBodySchema>;
+export type FreeTrialRequest = FreeTrialFields;
 
 /** The subjects a trial is offered for (what FreeTrialFacts promises): those on sale. */
 export const freeTrialSubjects = CatalogSubjects.filter((subject) => !UnavailableSubjects.includes(subject));
@@ -15,14 +17,13 @@ export const freeTrialSubjects = CatalogSubjects.filter((subject) => !Unavailabl
 export const freeTrialSubjectOptions = freeTrialSubjects.map((subject) => ({ value: subject, label: subject }));
 
 /**
- * The /contact form's values as the server takes them (spec section 7): validated by the free-trial
- * rules, the subject prefixed 'FREE TRIAL - ', and an empty additionalInfo replaced by the default text.
+ * The checked form values as the server takes them (spec section 7): the subject prefixed
+ * 'FREE TRIAL - ', and an empty additionalInfo replaced by the default text.
  */
-export function toFreeTrialBody(values: unknown): FreeTrialRequest {
-  const parsed = FreeTrialBodySchema.parse(values);
+export function toFreeTrialBody(fields: FreeTrialFields): FreeTrialRequest {
   return {
-    ...parsed,
-    subjectInterest: `${FreeTrialSubjectPrefix}${parsed.subjectInterest}`,
-    additionalInfo: parsed.additionalInfo || freeTrialAdditionalInfo(parsed.subjectInterest),
+    ...fields,
+    subjectInterest: `${FreeTrialSubjectPrefix}${fields.subjectInterest}`,
+    additionalInfo: fields.additionalInfo || freeTrialAdditionalInfo(fields.subjectInterest),
   };
 }

@@ -1,69 +1,80 @@
-import { Notices, SubmitTestimonialBodySchema, TestimonialLimits, TestimonialRatingLabels } from '@medtutor/contracts';
+import { Notices, type SubmitTestimonialBody, TestimonialLimits, TestimonialRatingLabels } from '@medtutor/contracts';
 import { useNotices } from '@medtutor/web-kit';
-import { Button, Col, Form, Input, Row, Select } from 'antd';
-import { zodRule } from '../../../lib/zod-rule';
+import { Button, Field, Input, Select, TextArea, useZodForm } from '../../../ui';
 import { useSubmitTestimonial } from '../api/submit-testimonial';
+import './testimonial-form.css';
 
-const rule = (field: string) => [zodRule(SubmitTestimonialBodySchema, field)];
-const ratingOptions = TestimonialRatingLabels.map(({ value, label }) => ({ value, label: `${value} - ${label}` }));
+const ratingOptions = TestimonialRatingLabels.map(({ value, label }) => ({
+  value: String(value),
+  label: `${value} - ${label}`,
+}));
+
+const initialValues = { name: '', email: '', title: '', content: '', rating: String(TestimonialLimits.ratingDefault) };
+
+const loadSchema = () => import('../utils/testimonial-schema').then((module) => module.SubmitTestimonialBodySchema);
 
 /** Spec sections 5 and 8: checked with the server's own schema; the email is for verification only. */
 export function TestimonialForm() {
-  const [form] = Form.useForm();
   const notices = useNotices();
-  const { trigger, isMutating } = useSubmitTestimonial();
+  const { trigger } = useSubmitTestimonial();
   const N = Notices.testimonials;
 
-  const submit = async (values: unknown) => {
-    try {
-      await trigger(SubmitTestimonialBodySchema.parse(values));
-      notices.success(N.submittedTitle, N.submitted);
-      form.resetFields();
-    } catch (error) {
-      notices.error(N.submissionFailed, error, N.tryAgainLater);
-    }
-  };
+  const form = useZodForm({
+    initialValues,
+    loadSchema,
+    idPrefix: 'testimonial',
+    onSubmit: async (_values, parsed) => {
+      try {
+        // The schema's output: trimmed texts and the rating as a number.
+        await trigger(parsed as SubmitTestimonialBody);
+        notices.success(N.submittedTitle, N.submitted);
+        form.reset();
+      } catch (error) {
+        notices.error(N.submissionFailed, error, N.tryAgainLater);
+      }
+    },
+  });
+  const { errors, fieldProps } = form;
+  const name = fieldProps('name');
+  const email = fieldProps('email');
+  const emailExtraId = `${email.id}-extra`;
+  const title = fieldProps('title');
+  const content = fieldProps('content');
+  const rating = fieldProps('rating');
 
   return (
-    <Form
-      form={form}
-      name="testimonial"
-      layout="vertical"
-      validateTrigger="onBlur"
-      onFinish={submit}
-      requiredMark="optional"
-      initialValues={{ rating: TestimonialLimits.ratingDefault }}
-    >
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Name" name="name" required rules={rule('name')}>
-            <Input autoComplete="name" maxLength={TestimonialLimits.nameMax} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            label="Email"
-            name="email"
-            required
-            rules={rule('email')}
-            extra="Used only to verify your story; never shown publicly."
-          >
-            <Input type="email" autoComplete="email" />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Form.Item label="Title" name="title" required rules={rule('title')}>
-        <Input maxLength={TestimonialLimits.titleMax} />
-      </Form.Item>
-      <Form.Item label="Your experience" name="content" required rules={rule('content')}>
-        <Input.TextArea rows={4} maxLength={TestimonialLimits.contentMax} />
-      </Form.Item>
-      <Form.Item label="Rating" name="rating" required rules={rule('rating')}>
-        <Select options={ratingOptions} style={{ maxWidth: 240 }} />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" size="large" loading={isMutating}>
+    <form id="testimonial" noValidate onSubmit={form.handleSubmit} onFocusCapture={() => void form.prefetch()}>
+      <div className="testimonial-form__columns">
+        <Field label="Name" htmlFor={name.id} error={errors.name}>
+          <Input {...name} autoComplete="name" maxLength={TestimonialLimits.nameMax} aria-required />
+        </Field>
+        <Field
+          label="Email"
+          htmlFor={email.id}
+          error={errors.email}
+          extra={<span id={emailExtraId}>Used only to verify your story; never shown publicly.</span>}
+        >
+          <Input
+            {...email}
+            type="email"
+            autoComplete="email"
+            aria-required
+            aria-describedby={`${email['aria-describedby']} ${emailExtraId}`}
+          />
+        </Field>
+      </div>
+      <Field label="Title" htmlFor={title.id} error={errors.title}>
+        <Input {...title} maxLength={TestimonialLimits.titleMax} aria-required />
+      </Field>
+      <Field label="Your experience" htmlFor={content.id} error={errors.content}>
+        <TextArea {...content} rows={4} maxLength={TestimonialLimits.contentMax} aria-required />
+      </Field>
+      <Field label="Rating" htmlFor={rating.id} error={errors.rating}>
+        <Select {...rating} options={ratingOptions} style={{ maxWidth: 240 }} aria-required />
+      </Field>
+      <Button variant="primary" type="submit" size="large" loading={form.submitting}>
         Submit Your Story
       </Button>
-    </Form>
+    </form>
   );
 }

@@ -1,0 +1,5 @@
+/**
+ * The free-trial rules and reply, loaded once the visitor starts on the form (or sends it): zod stays
+ * out of the page's start-up JavaScript.
+ */
+export { ConsultationReplySchema, FreeTrialBodySchema } from '@medtutor/contracts';
