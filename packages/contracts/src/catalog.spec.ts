@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import { CatalogDtoSchema, QuoteRequestSchema, QuoteSchema } from './catalog-schemas.js';
 import {
-  CatalogDtoSchema,
   CatalogMessages,
   CatalogSubjects,
   catalogDto,
@@ -13,8 +13,6 @@ import {
   type PackageType,
   PackageTypes,
   quote,
-  QuoteRequestSchema,
-  QuoteSchema,
 } from './catalog.js';
 
 /** Spec section 9, written out by hand: the GBP table and each price × multiplier (2 decimals). */

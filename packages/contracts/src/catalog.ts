@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { CatalogDto, Quote } from './catalog-schemas.js';
 
 /**
  * The catalog of spec section 9: subjects, package types, the GBP price table and the currencies.
@@ -126,20 +126,6 @@ export interface QuoteInput {
   discountPounds?: number;
 }
 
-export const QuoteSchema = z.object({
-  subject: z.enum(CatalogSubjects),
-  packageType: z.enum(PackageTypes),
-  packageName: z.string(),
-  hours: z.number().int().positive(),
-  currency: z.enum(CurrencyCodes),
-  amountMinor: z.number().int().positive(),
-  originalAmountMinor: z.number().int().positive(),
-  discountMinor: z.number().int().nonnegative(),
-  formattedPrice: z.string(),
-  formattedOriginalPrice: z.string(),
-});
-export type Quote = z.infer<typeof QuoteSchema>;
-
 /**
  * The price of one purchase, computed on the server from the table (never from the client). A
  * discount lowers the total by its value converted like the price, but never below the minimum charge.
@@ -168,37 +154,6 @@ export const CatalogMessages = {
   currencyInvalid: 'Please select a supported currency',
   subjectUnavailable: (subject: string) => `${subject} tutoring is currently unavailable and cannot be purchased`,
 } as const;
-
-/** What a checkout asks a price for; the gateway and catalog-payments validate with it. */
-export const QuoteRequestSchema = z.object({
-  subject: z.enum(CatalogSubjects, { error: CatalogMessages.subjectInvalid }),
-  packageType: z.enum(PackageTypes, { error: CatalogMessages.packageTypeInvalid }),
-  currency: z.enum(CurrencyCodes, { error: CatalogMessages.currencyInvalid }),
-});
-export type QuoteRequest = z.infer<typeof QuoteRequestSchema>;
-
-/** The public catalog (GET /api/catalog): prices in GBP; the frontends convert only for display. */
-export const CatalogDtoSchema = z.object({
-  subjects: z.array(
-    z.object({
-      name: z.enum(CatalogSubjects),
-      available: z.boolean(),
-      pricesGbp: z.record(z.enum(PackageTypes), z.number().int().positive()),
-    }),
-  ),
-  packages: z.array(z.object({ type: z.enum(PackageTypes), name: z.string(), hours: z.number().int().positive() })),
-  currencies: z.array(
-    z.object({
-      code: z.enum(CurrencyCodes),
-      symbol: z.string(),
-      multiplier: z.string(),
-      exponent: z.union([z.literal(0), z.literal(2)]),
-    }),
-  ),
-  defaultCurrency: z.enum(CurrencyCodes),
-  defaultPackageType: z.enum(PackageTypes),
-});
-export type CatalogDto = z.infer<typeof CatalogDtoSchema>;
 
 export const catalogDto = (): CatalogDto => ({
   subjects: CatalogSubjects.map((name) => ({

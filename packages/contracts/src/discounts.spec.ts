@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { CreateDiscountCodeBodySchema, DiscountMessages, normaliseDiscountCode } from './discounts.js';
+import { CreateDiscountCodeBodySchema } from './discounts-schemas.js';
+import { DiscountMessages, normaliseDiscountCode } from './discounts.js';
 
 describe('create discount code body', () => {
   it.each([[{}], [{ discountPrice: '' }], [{ discountPrice: null }]])('falls back to 30 for %j', (body) => {

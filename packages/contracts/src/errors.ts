@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Stable error codes. Services raise them over NATS as `{ code, message, details }`; only the gateway
  * turns a code into an HTTP status, through `HttpStatusByCode`.
@@ -82,24 +80,3 @@ export const HttpStatusByCode: Record<ErrorCode, number> = {
 
 export const isErrorCode = (value: unknown): value is ErrorCode =>
   typeof value === 'string' && Object.hasOwn(HttpStatusByCode, value);
-
-/** What a service replies over NATS when a request fails. */
-export const RpcErrorSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  details: z.unknown().optional(),
-});
-export type RpcError = z.infer<typeof RpcErrorSchema>;
-
-export const FieldErrorSchema = z.object({ field: z.string(), message: z.string() });
-export type FieldError = z.infer<typeof FieldErrorSchema>;
-
-/** The one HTTP error body the gateway answers with; a 400 also lists every invalid field. */
-export const ApiErrorBodySchema = z.object({
-  statusCode: z.number().int(),
-  code: z.string(),
-  /** For a 400, the first problem in the spec's words. */
-  message: z.string(),
-  errors: z.array(FieldErrorSchema).optional(),
-});
-export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;

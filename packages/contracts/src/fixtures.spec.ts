@@ -8,7 +8,7 @@ import {
   UserDtoSchema,
   UserRegisteredV1Schema,
 } from './identity.js';
-import { PaymentConflictsDtoSchema } from './payments.js';
+import { PaymentConflictsDtoSchema } from './payments-schemas.js';
 
 describe('contract fixtures', () => {
   it('parse under their schemas', () => {

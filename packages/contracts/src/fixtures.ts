@@ -1,6 +1,7 @@
 import type { EventEnvelope } from './envelope.js';
 import { EventTypes } from './subjects.js';
-import { PaymentMessages, type PaymentConflictsDto } from './payments.js';
+import type { PaymentConflictsDto } from './payments-schemas.js';
+import { PaymentMessages } from './payments.js';
 import type { LoginBody, RegisterBody, ResetPasswordBody, UserDto, UserRegisteredV1 } from './identity.js';
 
 /** Shared example payloads: producers and consumers test against these, and each parses under its schema. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { RevenueByWeekRequestSchema, RevenueMessages } from './payments.js';
+import { RevenueByWeekRequestSchema } from './payments-schemas.js';
+import { RevenueMessages } from './payments.js';
 
 describe('RevenueByWeekRequestSchema', () => {
   it('defaults to 12 weeks and reads a query string number', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
+import { publicTestimonialName } from './reviews.js';
 import {
-  publicTestimonialName,
   SubmitTestimonialBodySchema,
   TestimonialIdParamSchema,
   TestimonialIdRequestSchema,
-} from './reviews.js';
+} from './reviews-schemas.js';
 
 describe('publicTestimonialName', () => {
   it.each([

@@ -2,9 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import type { z } from 'zod';
 import { RegisterBodySchema, LoginBodySchema, ResetPasswordBodySchema, ForgotPasswordBodySchema } from './identity.js';
 import { ValidationMessages } from './messages.js';
-import { CreatePaymentIntentBodySchema, DemoConfirmBodySchema } from './payments.js';
+import { CreatePaymentIntentBodySchema, DemoConfirmBodySchema } from './payments-schemas.js';
 import { SavePayslipBodySchema } from './payroll.js';
-import { SubmitTestimonialBodySchema } from './reviews.js';
+import { SubmitTestimonialBodySchema } from './reviews-schemas.js';
 import { multiLine, singleLine } from './text.js';
 import { InviteTutorBodySchema } from './tutor-invitations.js';
 import {
@@ -17,7 +17,7 @@ import {
   SubmitConsultationBodySchema,
   UpdateTutorBodySchema,
   UsageBodySchema,
-} from './tutoring.js';
+} from './tutoring-schemas.js';
 
 const link = 'https://cal.example/ada';
 /** Every request body with text fields, each with a valid example and which of its fields are multi-line. */
