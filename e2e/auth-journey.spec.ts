@@ -30,7 +30,7 @@ const loginPanel = () => page.getByRole('tabpanel', { name: 'Login' });
 
 async function logIn(password: string) {
   await loginPanel().getByLabel('Email').fill(account.email);
-  await loginPanel().getByLabel('Password').fill(password);
+  await loginPanel().getByLabel('Password', { exact: true }).fill(password);
   await loginPanel().getByRole('button', { name: 'Login', exact: true }).click();
 }
 
@@ -48,7 +48,7 @@ test('registering a new account opens My Tutoring', async () => {
   const panel = page.getByRole('tabpanel', { name: 'Register' });
   await panel.getByLabel('Username').fill(account.username);
   await panel.getByLabel('Email').fill(account.email);
-  await panel.getByLabel('Password').fill(account.password);
+  await panel.getByLabel('Password', { exact: true }).fill(account.password);
   await panel.getByLabel('First name').fill(account.firstName);
   await panel.getByRole('button', { name: 'Create Account' }).click();
 

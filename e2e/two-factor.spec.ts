@@ -56,7 +56,7 @@ async function logIn() {
   await page.goto('/auth');
   const panel = page.getByRole('tabpanel', { name: 'Login' });
   await panel.getByLabel('Email').fill(tutor.email);
-  await panel.getByLabel('Password').fill(tutor.password);
+  await panel.getByLabel('Password', { exact: true }).fill(tutor.password);
   await panel.getByRole('button', { name: 'Login', exact: true }).click();
 }
 

@@ -1,24 +1,38 @@
 import type { LoginSecondFactorReply, UserDto } from '@medtutor/contracts';
-import { Card, Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import { useNotices } from '@medtutor/web-kit';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { site } from '../../config/site';
-import { ForgotPasswordDialog } from '../../features/auth/components/forgot-password-dialog';
 import { LoginForm } from '../../features/auth/components/login-form';
-import { SecondFactorForm } from '../../features/auth/components/second-factor-form';
-import { TwoFactorEnrolment } from '../../features/auth/components/two-factor-enrolment';
-import { useSession } from '../../features/auth/hooks/use-session';
 import { RegisterForm } from '../../features/auth/components/register-form';
+import { SecondFactorForm } from '../../features/auth/components/second-factor-form';
+import { useSession } from '../../features/auth/hooks/use-session';
 import { postAuthTarget } from '../../features/auth/utils/post-auth-target';
 import { takePendingPurchase } from '../../lib/pending-purchase';
+import { Card, Paragraph, Spinner, Tabs, Title } from '../../ui';
+
+// The two parts of /auth that still use antd come in chunks of their own, loaded only when needed.
+const loadForgotPasswordDialog = () => import('../../features/auth/components/forgot-password-dialog');
+const ForgotPasswordDialog = lazy(() =>
+  loadForgotPasswordDialog().then((module) => ({ default: module.ForgotPasswordDialog })),
+);
+const RequiredTwoFactorEnrolment = lazy(() =>
+  import('../../features/auth/components/required-two-factor-enrolment').then((module) => ({
+    default: module.RequiredTwoFactorEnrolment,
+  })),
+);
+
+/** 'closed': loaded and shown before, kept mounted so a reopen is instant. */
+type ForgotPasswordState = 'unused' | 'loading' | 'open' | 'closed';
 
 export function AuthRoute() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const [forgotOpen, setForgotOpen] = useState(false);
+  const [forgotPassword, setForgotPassword] = useState<ForgotPasswordState>('unused');
   const [secondFactor, setSecondFactor] = useState<LoginSecondFactorReply['secondFactor'] | null>(null);
   const { completeSignIn } = useSession();
+  const notices = useNotices();
 
   const continueAs = (user: UserDto) => {
     const target = postAuthTarget({
@@ -29,13 +43,28 @@ export function AuthRoute() {
     void navigate(target, { replace: true });
   };
 
+  const openForgotPassword = () => {
+    if (forgotPassword === 'closed') {
+      setForgotPassword('open');
+      return;
+    }
+    // The dialog mounts only once its code is here, so React.lazy never holds on to a failed download:
+    // after a failure the next click downloads again.
+    setForgotPassword('loading');
+    loadForgotPasswordDialog().then(
+      () => setForgotPassword('open'),
+      (error: unknown) => {
+        setForgotPassword('unused');
+        notices.error('Error', error);
+      },
+    );
+  };
+
   return (
     <div className="page page--narrow">
       <PageTitle title="Login or Register" />
-      <Typography.Title level={1}>Welcome to {site.name}</Typography.Title>
-      <Typography.Paragraph type="secondary">
-        Log in to see your tutoring, or create an account to get started.
-      </Typography.Paragraph>
+      <Title level={1}>Welcome to {site.name}</Title>
+      <Paragraph type="secondary">Log in to see your tutoring, or create an account to get started.</Paragraph>
       <Card>
         {secondFactor === 'verify' ? (
           <SecondFactorForm
@@ -44,12 +73,13 @@ export function AuthRoute() {
             }}
           />
         ) : secondFactor === 'enrol' ? (
-          <TwoFactorEnrolment
-            required
-            onDone={() => {
-              void completeSignIn().then((stored) => stored && continueAs(stored));
-            }}
-          />
+          <Suspense fallback={<Spinner label="Loading" />}>
+            <RequiredTwoFactorEnrolment
+              onDone={() => {
+                void completeSignIn().then((stored) => stored && continueAs(stored));
+              }}
+            />
+          </Suspense>
         ) : (
           <Tabs
             items={[
@@ -60,7 +90,10 @@ export function AuthRoute() {
                   <LoginForm
                     onSignedIn={continueAs}
                     onSecondFactor={setSecondFactor}
-                    onForgotPassword={() => setForgotOpen(true)}
+                    onForgotPassword={openForgotPassword}
+                    // Only a head start: if it fails, the click downloads the dialog again.
+                    onForgotPasswordIntent={() => void loadForgotPasswordDialog().catch(() => undefined)}
+                    forgotPasswordLoading={forgotPassword === 'loading'}
                   />
                 ),
               },
@@ -69,7 +102,11 @@ export function AuthRoute() {
           />
         )}
       </Card>
-      <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
+      {(forgotPassword === 'open' || forgotPassword === 'closed') && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog open={forgotPassword === 'open'} onClose={() => setForgotPassword('closed')} />
+        </Suspense>
+      )}
     </div>
   );
 }

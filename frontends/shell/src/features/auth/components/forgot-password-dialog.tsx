@@ -1,10 +1,23 @@
 import { ForgotPasswordBodySchema, Notices } from '@medtutor/contracts';
 import { Button, Form, Input, Modal, Typography } from 'antd';
 import { useNotices } from '@medtutor/web-kit';
+import { AntdProviders } from '../../../app/antd-providers';
 import { zodRule } from '../../../lib/zod-rule';
 import { useRequestPasswordReset } from '../api/forgot-password';
 
-export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * antd's Modal, in a chunk of its own: /auth loads it (and antd) only when "Forgot your password?"
+ * is about to be used.
+ */
+export function ForgotPasswordDialog(props: { open: boolean; onClose: () => void }) {
+  return (
+    <AntdProviders>
+      <ForgotPasswordModal {...props} />
+    </AntdProviders>
+  );
+}
+
+function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { trigger, isMutating } = useRequestPasswordReset();
   const notices = useNotices();
 

@@ -1,52 +1,64 @@
-import { type LoginSecondFactorReply, LoginBodySchema, type UserDto } from '@medtutor/contracts';
-import { Button, Flex, Form, Input } from 'antd';
-import { useState } from 'react';
-import { zodRule } from '../../../lib/zod-rule';
-import { needsSecondFactor } from '../api/login';
+import type { LoginSecondFactorReply, UserDto } from '@medtutor/contracts';
+import { Button, Field, Flex, Input, PasswordInput, useZodForm } from '../../../ui';
+import { type LoginInput, needsSecondFactor } from '../api/login';
 import { useSession } from '../hooks/use-session';
+
+const loadLoginSchema = () => import('../utils/auth-schemas').then((schemas) => schemas.LoginBodySchema);
 
 export function LoginForm({
   onSignedIn,
   onSecondFactor,
   onForgotPassword,
+  onForgotPasswordIntent,
+  forgotPasswordLoading = false,
 }: {
   onSignedIn: (user: UserDto) => void;
   /** The password was right; an admin's or tutor's sign-in continues with a code or the enrolment. */
   onSecondFactor: (stage: LoginSecondFactorReply['secondFactor']) => void;
   onForgotPassword: () => void;
+  /** The pointer or focus reached "Forgot your password?": time to fetch the dialog before the click. */
+  onForgotPasswordIntent?: () => void;
+  /** The dialog's code is still downloading. */
+  forgotPasswordLoading?: boolean;
 }) {
   const { login } = useSession();
-  const [submitting, setSubmitting] = useState(false);
-
-  const submit = async (values: unknown) => {
-    setSubmitting(true);
-    let answer: Awaited<ReturnType<typeof login>>;
-    try {
-      answer = await login(LoginBodySchema.parse(values));
-    } finally {
-      // Whatever happens, the button must not stay busy: a spinning Login cannot be pressed again.
-      setSubmitting(false);
-    }
-    if (answer && needsSecondFactor(answer)) onSecondFactor(answer.secondFactor);
-    else if (answer) onSignedIn(answer);
-  };
+  // The form's `submitting` is cleared in a `finally` whatever the answer, so a refused attempt
+  // always leaves a Login button that can be pressed again.
+  const form = useZodForm({
+    initialValues: { email: '', password: '' },
+    loadSchema: loadLoginSchema,
+    idPrefix: 'login',
+    onSubmit: async (_values, parsed) => {
+      const answer = await login(parsed as LoginInput);
+      if (answer && needsSecondFactor(answer)) onSecondFactor(answer.secondFactor);
+      else if (answer) onSignedIn(answer);
+    },
+  });
+  const email = form.fieldProps('email');
+  const password = form.fieldProps('password');
 
   return (
-    <Form name="login" layout="vertical" validateTrigger="onBlur" onFinish={submit} requiredMark={false}>
-      <Form.Item label="Email" name="email" rules={[zodRule(LoginBodySchema, 'email')]}>
-        <Input type="email" autoComplete="email" />
-      </Form.Item>
-      <Form.Item label="Password" name="password" rules={[zodRule(LoginBodySchema, 'password')]}>
-        <Input.Password autoComplete="current-password" />
-      </Form.Item>
+    <form name="login" noValidate onFocusCapture={() => void form.prefetch()} onSubmit={form.handleSubmit}>
+      <Field label="Email" htmlFor={email.id} error={form.errors.email}>
+        <Input {...email} type="email" autoComplete="email" />
+      </Field>
+      <Field label="Password" htmlFor={password.id} error={form.errors.password}>
+        <PasswordInput {...password} autoComplete="current-password" />
+      </Field>
       <Flex vertical gap="small">
-        <Button type="primary" htmlType="submit" block loading={submitting}>
+        <Button variant="primary" type="submit" block loading={form.submitting}>
           Login
         </Button>
-        <Button type="link" onClick={onForgotPassword}>
+        <Button
+          variant="link"
+          loading={forgotPasswordLoading}
+          onClick={onForgotPassword}
+          onPointerEnter={onForgotPasswordIntent}
+          onFocus={onForgotPasswordIntent}
+        >
           Forgot your password?
         </Button>
       </Flex>
-    </Form>
+    </form>
   );
 }

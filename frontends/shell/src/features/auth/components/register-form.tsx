@@ -1,42 +1,48 @@
-import { RegisterBodySchema, type UserDto } from '@medtutor/contracts';
-import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
-import { zodRule } from '../../../lib/zod-rule';
+import type { UserDto } from '@medtutor/contracts';
+import { Button, Field, Input, PasswordInput, useZodForm } from '../../../ui';
+import type { RegisterInput } from '../api/register';
 import { useSession } from '../hooks/use-session';
 
-const rule = (field: string) => [zodRule(RegisterBodySchema, field)];
+const loadRegisterSchema = () => import('../utils/auth-schemas').then((schemas) => schemas.RegisterBodySchema);
 
 export function RegisterForm({ onRegistered }: { onRegistered: (user: UserDto) => void }) {
   const { register } = useSession();
-  const [submitting, setSubmitting] = useState(false);
+  const form = useZodForm({
+    initialValues: { username: '', email: '', password: '', firstName: '', phone: '' },
+    loadSchema: loadRegisterSchema,
+    idPrefix: 'register',
+    onSubmit: async (_values, parsed) => {
+      const user = await register(parsed as RegisterInput);
+      if (user) onRegistered(user);
+    },
+  });
+  const username = form.fieldProps('username');
+  const email = form.fieldProps('email');
+  const password = form.fieldProps('password');
+  const firstName = form.fieldProps('firstName');
+  const phone = form.fieldProps('phone');
 
-  const submit = async (values: unknown) => {
-    setSubmitting(true);
-    const user = await register(RegisterBodySchema.parse(values));
-    setSubmitting(false);
-    if (user) onRegistered(user);
-  };
-
+  // Like antd's requiredMark="optional": the required fields carry no mark, the others "(optional)".
   return (
-    <Form name="register" layout="vertical" validateTrigger="onBlur" onFinish={submit} requiredMark="optional">
-      <Form.Item label="Username" name="username" required rules={rule('username')}>
-        <Input autoComplete="username" />
-      </Form.Item>
-      <Form.Item label="Email" name="email" required rules={rule('email')}>
-        <Input type="email" autoComplete="email" />
-      </Form.Item>
-      <Form.Item label="Password" name="password" required rules={rule('password')}>
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item label="First name" name="firstName" rules={rule('firstName')}>
-        <Input autoComplete="given-name" />
-      </Form.Item>
-      <Form.Item label="Phone" name="phone" rules={rule('phone')}>
-        <Input type="tel" autoComplete="tel" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={submitting}>
+    <form name="register" noValidate onFocusCapture={() => void form.prefetch()} onSubmit={form.handleSubmit}>
+      <Field label="Username" htmlFor={username.id} error={form.errors.username}>
+        <Input {...username} autoComplete="username" aria-required />
+      </Field>
+      <Field label="Email" htmlFor={email.id} error={form.errors.email}>
+        <Input {...email} type="email" autoComplete="email" aria-required />
+      </Field>
+      <Field label="Password" htmlFor={password.id} error={form.errors.password}>
+        <PasswordInput {...password} autoComplete="new-password" aria-required />
+      </Field>
+      <Field label="First name" htmlFor={firstName.id} optional error={form.errors.firstName}>
+        <Input {...firstName} autoComplete="given-name" />
+      </Field>
+      <Field label="Phone" htmlFor={phone.id} optional error={form.errors.phone}>
+        <Input {...phone} type="tel" autoComplete="tel" />
+      </Field>
+      <Button variant="primary" type="submit" block loading={form.submitting}>
         Create Account
       </Button>
-    </Form>
+    </form>
   );
 }

@@ -1,40 +1,41 @@
-import { Notices, SecondFactorCodeBodySchema, TwoFactorTexts, type UserDto } from '@medtutor/contracts';
-import { Button, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { Notices, TwoFactorTexts, type UserDto } from '@medtutor/contracts';
 import { useNotices } from '@medtutor/web-kit';
-import { zodRule } from '../../../lib/zod-rule';
+import { Button, Field, Input, Title, useZodForm } from '../../../ui';
 import { verifySecondFactor } from '../api/two-factor';
+
+const loadCodeSchema = () => import('../utils/auth-schemas').then((schemas) => schemas.SecondFactorCodeBodySchema);
 
 /** The sign-in's second step: an authenticator code or a recovery code. */
 export function SecondFactorForm({ onVerified }: { onVerified: (user: UserDto) => void }) {
   const notices = useNotices();
-  const [submitting, setSubmitting] = useState(false);
-
-  const submit = async (values: unknown) => {
-    setSubmitting(true);
-    try {
-      onVerified(await verifySecondFactor(SecondFactorCodeBodySchema.parse(values).code));
-    } catch (error) {
-      notices.error(Notices.auth.loginFailed, error);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const form = useZodForm({
+    initialValues: { code: '' },
+    loadSchema: loadCodeSchema,
+    idPrefix: 'second-factor',
+    onSubmit: async (_values, parsed) => {
+      try {
+        onVerified(await verifySecondFactor((parsed as { code: string }).code));
+      } catch (error) {
+        notices.error(Notices.auth.loginFailed, error);
+      }
+    },
+  });
+  const code = form.fieldProps('code');
 
   return (
-    <Form name="second-factor" layout="vertical" validateTrigger="onBlur" onFinish={submit} requiredMark={false}>
-      <Typography.Title level={2}>{TwoFactorTexts.verifyTitle}</Typography.Title>
-      <Form.Item
+    <form name="second-factor" noValidate onFocusCapture={() => void form.prefetch()} onSubmit={form.handleSubmit}>
+      <Title level={2}>{TwoFactorTexts.verifyTitle}</Title>
+      <Field
         label={TwoFactorTexts.codeLabel}
-        name="code"
+        htmlFor={code.id}
+        error={form.errors.code}
         extra={TwoFactorTexts.codeHelp}
-        rules={[zodRule(SecondFactorCodeBodySchema, 'code')]}
       >
-        <Input autoComplete="one-time-code" autoFocus inputMode="text" spellCheck={false} />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={submitting}>
+        <Input {...code} autoComplete="one-time-code" autoFocus inputMode="text" spellCheck={false} />
+      </Field>
+      <Button variant="primary" type="submit" block loading={form.submitting}>
         {TwoFactorTexts.verifyButton}
       </Button>
-    </Form>
+    </form>
   );
 }
