@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { CatalogMessages, CatalogSubjects, CurrencyCodes, PackageTypes } from './catalog.js';
 
 export const QuoteSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { DiscountLimits } from './catalog.js';
 import { DiscountMessages } from './discounts.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 export const RoleSchema = z.enum(['student', 'tutor', 'admin']);
 export type Role = z.infer<typeof RoleSchema>;

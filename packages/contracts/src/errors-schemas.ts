@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** What a service replies over NATS when a request fails. */
 export const RpcErrorSchema = z.object({

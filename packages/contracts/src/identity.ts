@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { RoleSchema } from './envelope.js';
 import { Limits } from './limits.js';
 import { ServerMessages, TwoFactorTexts, ValidationMessages as M } from './messages.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { CatalogSubjects, CurrencyCodes, DefaultCurrency, DefaultPackageType, PackageTypes } from './catalog.js';
 import { QuoteRequestSchema } from './catalog-schemas.js';
 import { normaliseDiscountCode } from './discounts.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { ValidationMessages as M } from './messages.js';
 import { multiLine, singleLine } from './text.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { CatalogSubjects, CurrencyCodes, PackageTypes } from './catalog.js';
 import { PaymentProviders } from './payments.js';
 import { multiLine, singleLine } from './text.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { Limits } from './limits.js';
 import { ValidationMessages as M } from './messages.js';
 import { TestimonialLimits } from './reviews.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { CatalogSubjects } from './catalog.js';
 import { Limits } from './limits.js';
 import { ValidationMessages as M } from './messages.js';
