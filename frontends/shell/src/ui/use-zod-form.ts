@@ -90,7 +90,7 @@ export function useZodForm<T extends Record<string, unknown>>({
         if (touched.current.has(name) || latest.current.errors[name]) void validateField(name);
       },
       invalid,
-      'aria-invalid': invalid,
+      'aria-invalid': invalid || undefined,
       'aria-describedby': fieldHelpId(id),
     };
   };
@@ -106,7 +106,7 @@ export function useZodForm<T extends Record<string, unknown>>({
         setValue(name, event.target.checked as T[typeof name]);
         void validateField(name);
       },
-      'aria-invalid': invalid,
+      'aria-invalid': invalid || undefined,
       'aria-describedby': fieldHelpId(id),
     };
   };
