@@ -3,12 +3,17 @@ import { Button, Field, Input, PasswordInput, useZodForm } from '../../../ui';
 import type { RegisterInput } from '../api/register';
 import { useSession } from '../hooks/use-session';
 
+type RegisterFields = Partial<Record<'username' | 'email' | 'password' | 'firstName' | 'phone', string>>;
+// Fields start undefined, not '': an untouched password then reads "Password is required" (the
+// schema's message for a missing value), as under antd, rather than the minimum length.
+const untouched: RegisterFields = {};
+
 const loadRegisterSchema = () => import('../utils/auth-schemas').then((schemas) => schemas.RegisterBodySchema);
 
 export function RegisterForm({ onRegistered }: { onRegistered: (user: UserDto) => void }) {
   const { register } = useSession();
   const form = useZodForm({
-    initialValues: { username: '', email: '', password: '', firstName: '', phone: '' },
+    initialValues: untouched,
     loadSchema: loadRegisterSchema,
     idPrefix: 'register',
     onSubmit: async (_values, parsed) => {
