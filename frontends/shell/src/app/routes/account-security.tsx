@@ -1,22 +1,23 @@
-import { Flex, Typography } from 'antd';
+import { Suspense, lazy } from 'react';
 import { Link, Navigate } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
 import { PageTitle } from '../../components/page-title';
-import { TwoFactorSection } from '../../features/auth/components/two-factor-section';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { areaOf, authPathReturningTo, dashboardLabelFor, dashboardPathFor } from '../../features/auth/utils/access';
-import { AntdProviders } from '../antd-providers';
+import { Flex, Title } from '../../ui';
+
+/**
+ * The section brings antd along in its own chunk: this route shares its chunk with /auth (router.tsx),
+ * a public page that must load no antd.
+ */
+const TwoFactorSection = lazy(() =>
+  import(/* webpackChunkName: "two-factor-section" */ '../../features/auth/components/two-factor-section').then(
+    (module) => ({ default: module.TwoFactorSection }),
+  ),
+);
 
 /** Account security for admins and tutors (two-factor authentication); others go to their own area. */
 export function AccountSecurityRoute() {
-  return (
-    <AntdProviders>
-      <AccountSecurity />
-    </AntdProviders>
-  );
-}
-
-function AccountSecurity() {
   const { user, isLoading } = useSession();
   if (isLoading) return <PageSpinner label="Checking your session…" />;
   if (!user) return <Navigate to={authPathReturningTo('/account/security')} replace />;
@@ -25,8 +26,10 @@ function AccountSecurity() {
     <div className="page page--narrow">
       <PageTitle title="Account security" />
       <Flex vertical gap="large">
-        <Typography.Title level={1}>Account security</Typography.Title>
-        <TwoFactorSection />
+        <Title level={1}>Account security</Title>
+        <Suspense fallback={<PageSpinner />}>
+          <TwoFactorSection />
+        </Suspense>
         <Link to={dashboardPathFor(user)}>Back to {dashboardLabelFor(user)}</Link>
       </Flex>
     </div>
