@@ -24,6 +24,7 @@ export const shared = {
     '^@medtutor/db-tools$': '<rootDir>/packages/db-tools/src/index.ts',
     '^@medtutor/web-kit$': '<rootDir>/packages/web-kit/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
+    '\\.css$': '<rootDir>/test/style-stub.ts',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
   testEnvironment: 'node',
