@@ -10,6 +10,7 @@ import {
   StarIcon,
   WarningIcon,
 } from './icons';
+import { NotFoundIllustration } from './not-found-illustration';
 
 type Status = 'info' | 'success' | 'warning' | 'error';
 
@@ -79,7 +80,7 @@ const resultIcons = {
   error: CloseCircleIcon,
   info: InfoCircleIcon,
   warning: WarningIcon,
-  404: InfoCircleIcon,
+  404: NotFoundIllustration,
 } as const;
 
 interface ResultProps {
@@ -95,8 +96,8 @@ interface ResultProps {
 export function Result({ status, title, subTitle, extra, icon, className, children }: ResultProps) {
   const Icon = resultIcons[status];
   return (
-    <div className={cx('ui-result', `ui-result--${status === '404' ? 'info' : status}`, className)}>
-      <div className="ui-result__icon">{icon ?? <Icon />}</div>
+    <div className={cx('ui-result', `ui-result--${status}`, className)}>
+      <div className={cx('ui-result__icon', status === '404' && 'ui-result__image')}>{icon ?? <Icon />}</div>
       <div className="ui-result__title">{title}</div>
       {subTitle && <div className="ui-result__subtitle">{subTitle}</div>}
       {extra && <div className="ui-result__extra">{extra}</div>}
