@@ -5,7 +5,7 @@ test('a new notice replaces the one on screen, so there is never more than one',
   await page.goto('/auth');
   const login = page.getByRole('tabpanel', { name: 'Login' });
   await login.getByLabel('Email').fill(`nobody-${Date.now()}@example.com`);
-  await login.getByLabel('Password').fill('not-the-password');
+  await login.getByLabel('Password', { exact: true }).fill('not-the-password');
   const notices = page.locator('.notice');
 
   for (let attempt = 1; attempt <= 2; attempt += 1) {
