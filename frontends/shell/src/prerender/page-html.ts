@@ -4,8 +4,6 @@ export interface RenderedPage {
   path: string;
   /** <title> and <meta> tags. */
   head: string;
-  /** antd's styles for the rendered components, as <style> elements. */
-  styles: string;
   /** The markup of #root. */
   body: string;
   /** The router's state after rendering the page, for the browser's router to start from. */
@@ -33,19 +31,18 @@ const replaceOnce = (html: string, search: RegExp, replacement: string): string 
 
 /**
  * The built index.html (rsbuild's, with the entry's scripts and styles) holding a prerendered page:
- * its title and meta tags replace the default title, antd's styles and the page's own stylesheets
- * come before first paint, its scripts are preloaded, and the router's hydration data follows #root
- * as JSON (not an inline script, which the gateway's Content Security Policy forbids). #root names the page, so a server that answers another route with
- * this file (an SPA fallback) gets a fresh render instead of a failed hydration.
+ * its title and meta tags replace the default title, the page's own stylesheets come before first
+ * paint, its scripts are preloaded, and the router's hydration data follows #root as JSON (not an
+ * inline script, which the gateway's Content Security Policy forbids). #root names the page, so a
+ * server that answers another route with this file (an SPA fallback) gets a fresh render instead of
+ * a failed hydration.
  */
 export function pageHtml(template: string, page: RenderedPage, assets: PageAssets): string {
   const links = [
     ...assets.css.map((href) => `<link rel="stylesheet" href="${href}">`),
     ...assets.js.map((href) => `<link rel="preload" as="script" href="${href}">`),
   ].join('');
-  // antd's styles go before the site's stylesheets, as antd prepends them in the browser, so the
-  // site's rules win in both.
-  let html = replaceOnce(template, /<title>[^<]*<\/title>/, `${page.head}${page.styles}`);
+  let html = replaceOnce(template, /<title>[^<]*<\/title>/, page.head);
   html = replaceOnce(html, /<\/head>/, `${links}</head>`);
   return replaceOnce(
     html,

@@ -1,4 +1,3 @@
-import { StyleProvider, createCache, extractStyle } from '@ant-design/cssinjs';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
@@ -24,15 +23,12 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a page.`);
   if (context.errors) throw new Error(`${path} failed to render: ${JSON.stringify(context.errors)}`);
 
-  const cache = createCache();
   const markup = renderToString(
     <StrictMode>
-      <StyleProvider cache={cache}>
-        <Providers>
-          {/* The hydration data goes outside #root (page-html.ts), where it cannot upset the hydration. */}
-          <StaticRouterProvider router={createStaticRouter(dataRoutes, context)} context={context} hydrate={false} />
-        </Providers>
-      </StyleProvider>
+      <Providers>
+        {/* The hydration data goes outside #root (page-html.ts), where it cannot upset the hydration. */}
+        <StaticRouterProvider router={createStaticRouter(dataRoutes, context)} context={context} hydrate={false} />
+      </Providers>
     </StrictMode>,
   );
   const head = leadingHeadTags.exec(markup)?.[0] ?? '';
@@ -44,7 +40,6 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   return {
     path,
     head,
-    styles: extractStyle(cache),
     body: markup.slice(head.length),
     hydrationData: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
     chunks,
