@@ -116,7 +116,7 @@ test.describe("the spec's texts", () => {
     await expect(hero.getByRole('link', { name: 'Book Your Free Trial Session' })).toHaveAttribute('href', '/#contact');
 
     const subjects = page.locator('#subjects');
-    const cards = subjects.locator('.ant-card');
+    const cards = subjects.locator('.ui-card');
     await expect(cards).toHaveCount(3);
     for (const [title, path, price] of [
       ['UCAT', '/ucat', '£40'],

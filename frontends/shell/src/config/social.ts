@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { InstagramOutlined, LinkedinOutlined, TikTokOutlined, WhatsAppOutlined } from '@ant-design/icons';
+import { InstagramIcon, LinkedinIcon, TikTokIcon, WhatsAppIcon } from '../ui';
 
 export interface SocialLink {
   label: string;
@@ -12,10 +12,10 @@ export interface SocialLink {
  * ever published; a link without a configured https URL is left out.
  */
 const candidates: { label: string; url: string | undefined; Icon: ComponentType }[] = [
-  { label: 'WhatsApp', url: import.meta.env.PUBLIC_WHATSAPP_URL, Icon: WhatsAppOutlined },
-  { label: 'Instagram', url: import.meta.env.PUBLIC_INSTAGRAM_URL, Icon: InstagramOutlined },
-  { label: 'TikTok', url: import.meta.env.PUBLIC_TIKTOK_URL, Icon: TikTokOutlined },
-  { label: 'LinkedIn', url: import.meta.env.PUBLIC_LINKEDIN_URL, Icon: LinkedinOutlined },
+  { label: 'WhatsApp', url: import.meta.env.PUBLIC_WHATSAPP_URL, Icon: WhatsAppIcon },
+  { label: 'Instagram', url: import.meta.env.PUBLIC_INSTAGRAM_URL, Icon: InstagramIcon },
+  { label: 'TikTok', url: import.meta.env.PUBLIC_TIKTOK_URL, Icon: TikTokIcon },
+  { label: 'LinkedIn', url: import.meta.env.PUBLIC_LINKEDIN_URL, Icon: LinkedinIcon },
 ];
 
 export const socialLinks: SocialLink[] = candidates.filter(

@@ -1,10 +1,9 @@
-import { CloseOutlined, MenuOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { site } from '../../config/site';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { dashboardLabelFor, dashboardPathFor } from '../../features/auth/utils/access';
+import { Button, CloseIcon, MenuIcon } from '../../ui';
 import { sectionLinks } from './nav-links';
 
 function AccountActions({ stacked }: { stacked: boolean }) {
@@ -21,7 +20,7 @@ function AccountActions({ stacked }: { stacked: boolean }) {
         <Link to="/auth" className={`nav-link${pending}`}>
           Login
         </Link>
-        <Link to="/#contact" className={`ant-btn ant-btn-primary nav-cta${pending}`}>
+        <Link to="/#contact" className={`nav-cta${pending}`}>
           Book Session
         </Link>
       </>
@@ -91,8 +90,8 @@ export function SiteHeader() {
         <Button
           ref={toggleRef}
           className="menu-toggle"
-          type="text"
-          icon={menuOpen ? <CloseOutlined /> : <MenuOutlined />}
+          variant="text"
+          icon={menuOpen ? <CloseIcon /> : <MenuIcon />}
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"

@@ -1,5 +1,4 @@
 import { PageTexts } from '@medtutor/contracts';
-import { Flex, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { ContactSection } from '../../features/free-trial/components/contact-section';
@@ -8,6 +7,7 @@ import { SubjectsSection } from '../../features/subjects/components/subjects-sec
 import { SuccessSection } from '../../features/testimonials/components/success-section';
 import { TutorsSection } from '../../features/tutors/components/tutors-section';
 import { BusinessStructuredData } from '../../seo/business-structured-data';
+import { Flex, Paragraph, Tag, Title } from '../../ui';
 
 export function HomeRoute() {
   return (
@@ -16,27 +16,20 @@ export function HomeRoute() {
       <BusinessStructuredData />
       <section className="hero" aria-labelledby="home-heading">
         <div className="hero__inner">
-          <Typography.Title level={1} id="home-heading">
+          <Title level={1} id="home-heading">
             {PageTexts.tagline}
-          </Typography.Title>
-          <Typography.Title level={2} style={{ marginTop: 0 }}>
+          </Title>
+          <Title level={2} style={{ marginTop: 0 }}>
             Small Company, Big Dreams
-          </Typography.Title>
-          <Typography.Paragraph style={{ fontSize: '1.15rem', maxWidth: 720 }}>
+          </Title>
+          <Paragraph style={{ fontSize: '1.15rem', maxWidth: 720 }}>
             We are a small team of medical students who tutor one to one. Every lesson is personalised to the student in
             front of us, whether you are preparing for medical school interviews or studying at medical school.
-          </Typography.Paragraph>
+          </Paragraph>
           <Flex wrap gap="small" style={{ marginBottom: '1.5rem' }}>
-            {/* Labels, not controls: enabled even while the page hydrates (providers.tsx). */}
-            <Tag disabled={false} color="blue">
-              99% success rate
-            </Tag>
-            <Tag disabled={false} color="blue">
-              Qualified medical-student tutors
-            </Tag>
-            <Tag disabled={false} color="blue">
-              100% online
-            </Tag>
+            <Tag>99% success rate</Tag>
+            <Tag>Qualified medical-student tutors</Tag>
+            <Tag>100% online</Tag>
           </Flex>
           <Link to="/#contact" className="button-link button-link--large">
             Book Your Free Trial Session

@@ -39,7 +39,7 @@ async function showPricing(currency: CurrencyCode) {
 
 /** The plan card under its level-3 title. */
 const planCard = (title: string): HTMLElement => {
-  const card = screen.getByRole('heading', { level: 3, name: title }).closest<HTMLElement>('.ant-card');
+  const card = screen.getByRole('heading', { level: 3, name: title }).closest<HTMLElement>('.ui-card');
   if (!card) throw new Error(`No plan card titled ${title}.`);
   return card;
 };

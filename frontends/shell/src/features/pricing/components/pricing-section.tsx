@@ -1,10 +1,10 @@
 import { type CurrencyCode, type PackageType, formatListPrice } from '@medtutor/contracts';
-import { Button, Card, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { BookingDialog } from '../../../components/purchase/booking-dialog';
 import { PackageDialog } from '../../../components/purchase/package-dialog';
 import { packageHours, packageName, useCatalog } from '../../../lib/catalog';
+import { Button, Card, Paragraph, Tag, Title } from '../../../ui';
 import { priceRange, savingRange } from '../utils/plans';
 
 /** Every paid plan includes these (spec section 9). */
@@ -38,20 +38,14 @@ function PlanCard({ title, price, subtitle, features, popular = false, action }:
     <Card
       className={popular ? 'plan-card plan-card--popular' : 'plan-card'}
       title={
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Title level={3} style={{ margin: 0 }}>
           {title}
-        </Typography.Title>
+        </Title>
       }
-      extra={
-        popular && (
-          <Tag disabled={false} color="#0f5fa8">
-            Most Popular
-          </Tag>
-        )
-      }
+      extra={popular && <Tag color="brand">Most Popular</Tag>}
     >
       <p className="price">{price}</p>
-      <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph>
+      <Paragraph type="secondary">{subtitle}</Paragraph>
       <ul className="feature-list">
         {features.map((feature) => (
           <li key={feature}>{feature}</li>
@@ -85,12 +79,12 @@ export function PricingSection({ currency: chosenCurrency }: { currency?: Curren
   return (
     <section id="pricing" aria-labelledby="pricing-heading" className="section section--tinted">
       <div className="section__inner">
-        <Typography.Title level={2} id="pricing-heading">
+        <Title level={2} id="pricing-heading">
           Start with a Free Trial
-        </Typography.Title>
-        <Typography.Paragraph>
+        </Title>
+        <Paragraph>
           Every student starts with our FREE trial session - no payment required, no commitment needed.
-        </Typography.Paragraph>
+        </Paragraph>
         <div className="card-grid">
           <PlanCard
             title="Free Trial"
@@ -110,7 +104,7 @@ export function PricingSection({ currency: chosenCurrency }: { currency?: Curren
             subtitle="per hour"
             features={paidPlanFeatures}
             action={
-              <Button type="primary" size="large" onClick={() => setBookingOpen(true)}>
+              <Button variant="primary" size="large" onClick={() => setBookingOpen(true)}>
                 Book Session
               </Button>
             }
@@ -125,7 +119,7 @@ export function PricingSection({ currency: chosenCurrency }: { currency?: Curren
               popular={plan.popular}
               action={
                 <Button
-                  type="primary"
+                  variant="primary"
                   size="large"
                   aria-label={`Buy Now: ${plan.title}`}
                   onClick={() => setPackagePlan({ type: plan.type, title: plan.title })}

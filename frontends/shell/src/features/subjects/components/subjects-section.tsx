@@ -1,8 +1,8 @@
 import type { CurrencyCode } from '@medtutor/contracts';
-import { Card, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { subjects } from '../../../config/catalog';
 import { listPrice, useCatalog } from '../../../lib/catalog';
+import { Card, Paragraph, Tag, Text, Title } from '../../../ui';
 import { subjectArt, subjectArtSize } from '../subject-art';
 
 /**
@@ -15,25 +15,19 @@ export function SubjectsSection({ currency: chosenCurrency }: { currency?: Curre
   return (
     <section id="subjects" aria-labelledby="subjects-heading" className="section">
       <div className="section__inner">
-        <Typography.Title level={2} id="subjects-heading">
+        <Title level={2} id="subjects-heading">
           Our Subjects
-        </Typography.Title>
+        </Title>
         <div className="card-grid">
           {subjects.map((subject) => (
             <Card
               key={subject.path}
               title={
-                <Typography.Title level={3} style={{ margin: 0 }}>
+                <Title level={3} style={{ margin: 0 }}>
                   {subject.title}
-                </Typography.Title>
+                </Title>
               }
-              extra={
-                !subject.available && (
-                  <Tag disabled={false} color="red">
-                    Currently Unavailable
-                  </Tag>
-                )
-              }
+              extra={!subject.available && <Tag color="red">Currently Unavailable</Tag>}
               cover={
                 // Below the fold: sized, so nothing moves when it arrives, and fetched only when near.
                 <img
@@ -46,10 +40,10 @@ export function SubjectsSection({ currency: chosenCurrency }: { currency?: Curre
                 />
               }
             >
-              <Typography.Paragraph>{subject.summary}</Typography.Paragraph>
+              <Paragraph>{subject.summary}</Paragraph>
               <p className="price">
                 {listPrice(catalog, subject.title, 'singleSession', currency)}
-                <Typography.Text type="secondary"> per hour</Typography.Text>
+                <Text type="secondary"> per hour</Text>
               </p>
               <Link to={subject.path}>
                 Learn More<span className="visually-hidden"> about {subject.title}</span>

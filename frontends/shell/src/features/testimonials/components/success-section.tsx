@@ -1,4 +1,4 @@
-import { Typography } from 'antd';
+import { Paragraph, Title } from '../../../ui';
 import { TestimonialForm } from './testimonial-form';
 import { TestimonialList } from './testimonial-list';
 
@@ -7,17 +7,17 @@ export function SuccessSection() {
   return (
     <section id="success" aria-labelledby="success-heading" className="section section--tinted">
       <div className="section__inner">
-        <Typography.Title level={2} id="success-heading">
+        <Title level={2} id="success-heading">
           Success Stories
-        </Typography.Title>
-        <Typography.Paragraph style={{ maxWidth: 720 }}>
+        </Title>
+        <Paragraph style={{ maxWidth: 720 }}>
           Our students have a 99% success rate. They prepare with qualified medical-student tutors, practise with mock
           exams and interviews, and study 100% online from wherever they are.
-        </Typography.Paragraph>
+        </Paragraph>
         <TestimonialList />
-        <Typography.Title level={3} style={{ marginTop: '2.5rem' }}>
+        <Title level={3} style={{ marginTop: '2.5rem' }}>
           Share Your Success Story
-        </Typography.Title>
+        </Title>
         <div style={{ maxWidth: 720 }}>
           <TestimonialForm />
         </div>

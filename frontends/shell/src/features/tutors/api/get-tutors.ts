@@ -1,13 +1,14 @@
-import { PublicTutorDtoSchema } from '@medtutor/contracts';
+import type { PublicTutorDto } from '@medtutor/contracts';
 import { apiRequest } from '@medtutor/web-kit';
 import useSWR from 'swr';
-import { z } from 'zod';
 
 export const tutorsKey = '/api/tutors';
 
-const PublicTutorListSchema = z.array(PublicTutorDtoSchema);
-
-export const getTutors = () => apiRequest('GET', tutorsKey, PublicTutorListSchema);
+/** The answer's schema, and zod with it, loads with the request rather than with the page. */
+export const getTutors = async (): Promise<PublicTutorDto[]> => {
+  const { PublicTutorListSchema } = await import('./public-tutor-list-schema');
+  return apiRequest('GET', tutorsKey, PublicTutorListSchema);
+};
 
 /** The active tutors of the directory (GET /api/tutors), as the admins keep them. */
 export function useTutors() {

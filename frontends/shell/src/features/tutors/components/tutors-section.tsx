@@ -1,5 +1,5 @@
 import type { PublicTutorDto } from '@medtutor/contracts';
-import { Avatar, Card, Rate, Skeleton, Typography } from 'antd';
+import { Avatar, Card, Paragraph, Rate, Skeleton, Text, Title } from '../../../ui';
 import { useTutors } from '../api/get-tutors';
 
 const initialsOf = (name: string) =>
@@ -15,17 +15,17 @@ function TutorCard({ tutor }: { tutor: PublicTutorDto }) {
   return (
     <Card>
       <div className="tutor-card__header">
-        {tutor.photoUrl ? (
-          <Avatar size={72} src={<img src={tutor.photoUrl} alt={tutor.name} width={72} height={72} loading="lazy" />} />
-        ) : (
-          // No photo yet: initials on the brand colour, so the card never shows a broken image.
-          <Avatar size={72} className="tutor-card__initials" aria-hidden>
-            {initialsOf(tutor.name)}
-          </Avatar>
-        )}
+        <Avatar size={72} style={{ fontSize: 18 }}>
+          {tutor.photoUrl ? (
+            <img src={tutor.photoUrl} alt={tutor.name} width={72} height={72} loading="lazy" />
+          ) : (
+            // No photo yet: initials on the brand colour, so the card never shows a broken image.
+            <span aria-hidden="true">{initialsOf(tutor.name)}</span>
+          )}
+        </Avatar>
         <div>
-          <Typography.Title level={3}>{tutor.name}</Typography.Title>
-          <Typography.Text type="secondary">{tutor.specialty}</Typography.Text>
+          <Title level={3}>{tutor.name}</Title>
+          <Text type="secondary">{tutor.specialty}</Text>
         </div>
       </div>
       <ul className="feature-list">
@@ -33,7 +33,7 @@ function TutorCard({ tutor }: { tutor: PublicTutorDto }) {
           <li key={line}>{line}</li>
         ))}
       </ul>
-      <Rate disabled value={5} aria-label="Rated 5 out of 5" />
+      <Rate value={5} label="Rated 5 out of 5" />
     </Card>
   );
 }
@@ -44,13 +44,13 @@ export function TutorsSection() {
   return (
     <section id="tutors" aria-labelledby="tutors-heading" className="section">
       <div className="section__inner">
-        <Typography.Title level={2} id="tutors-heading">
+        <Title level={2} id="tutors-heading">
           Meet Our Expert Tutors
-        </Typography.Title>
-        <Typography.Paragraph>
+        </Title>
+        <Paragraph>
           All our tutors are qualified medical tutors with proven track records. Start with a FREE 15-30 minute session
           to meet your tutor.
-        </Typography.Paragraph>
+        </Paragraph>
         <div className="card-grid" aria-busy={isLoading}>
           {tutors?.map((tutor) => (
             <TutorCard key={tutor.id} tutor={tutor} />
@@ -58,7 +58,7 @@ export function TutorsSection() {
           {isLoading &&
             [0, 1].map((slot) => (
               <Card key={slot}>
-                <Skeleton avatar active paragraph={{ rows: 3 }} />
+                <Skeleton avatar lines={3} />
               </Card>
             ))}
         </div>
