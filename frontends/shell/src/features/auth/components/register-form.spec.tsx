@@ -67,6 +67,9 @@ describe('RegisterForm', () => {
       username: 'grace',
       email: 'grace@example.com',
       password: 'first-secret-1',
+      firstName: undefined,
+      lastName: undefined,
+      phone: undefined,
     });
     expect(onRegistered).toHaveBeenCalledWith(user);
   });
