@@ -2,7 +2,6 @@ import { PageTexts } from '@medtutor/contracts';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { Result, Title } from '../../ui';
-import notFoundIllustration from './not-found-illustration.svg';
 
 export function NotFoundRoute() {
   return (
@@ -10,7 +9,6 @@ export function NotFoundRoute() {
       <PageTitle title="Page Not Found" />
       <Result
         status="404"
-        icon={<img src={notFoundIllustration} alt="" width={252} height={294} />}
         title={<Title level={1}>{PageTexts.notFoundTitle}</Title>}
         subTitle={PageTexts.notFoundHint}
         extra={

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Descriptions, Spinner } from '../../../ui';
 import { getPayment } from '../api/payments';
 import { PaymentPolling, shouldPollAgain } from '../utils/payment-polling';
+import './payment-summary.css';
 
 type Lookup = { kind: 'loading' } | { kind: 'found'; payment: PaymentDto; settling: boolean } | { kind: 'unavailable' };
 
@@ -65,6 +66,7 @@ export function PaymentSummary({ paymentId }: { paymentId: string }) {
         />
       )}
       <Descriptions
+        className="payment-summary__details"
         bordered
         column={1}
         items={[
