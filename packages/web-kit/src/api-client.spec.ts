@@ -80,6 +80,53 @@ describe('apiRequest', () => {
   });
 });
 
+describe('apiRequest with a schema loader', () => {
+  const UserSchema = z.object({ id: z.number() });
+
+  it('loads the schema alongside the OK answer and checks the answer with it', async () => {
+    reply(200, JSON.stringify({ id: 1 }));
+    const loadSchema = jest.fn(() => Promise.resolve(UserSchema));
+
+    await expect(apiRequest('GET', '/api/user', loadSchema)).resolves.toEqual({ id: 1 });
+    expect(loadSchema).toHaveBeenCalledTimes(1);
+
+    reply(200, JSON.stringify({ id: 'x' }));
+    await expect(apiRequest('GET', '/api/user', loadSchema)).rejects.toThrow();
+  });
+
+  it('reads the body while the schema is still loading', async () => {
+    let finishLoading: (schema: typeof UserSchema) => void = () => undefined;
+    const loading = new Promise<typeof UserSchema>((resolve) => {
+      finishLoading = resolve;
+    });
+    const response = new Response(JSON.stringify({ id: 2 }), { status: 200 });
+    const readBody = jest.spyOn(response, 'text');
+    fetchMock.mockResolvedValueOnce(response);
+
+    const result = apiRequest('GET', '/api/user', () => loading);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(readBody).toHaveBeenCalled();
+
+    finishLoading(UserSchema);
+    await expect(result).resolves.toEqual({ id: 2 });
+  });
+
+  it('does not load the schema for a refused call', async () => {
+    reply(503, '', 'Service Unavailable');
+    const loadSchema = jest.fn(() => Promise.resolve(UserSchema));
+
+    await expect(apiRequest('GET', '/api/user', loadSchema)).rejects.toThrow('503: Service Unavailable');
+    expect(loadSchema).not.toHaveBeenCalled();
+  });
+
+  it('fails when the schema cannot be loaded', async () => {
+    reply(200, JSON.stringify({ id: 1 }));
+    const chunkError = new Error('Loading chunk failed');
+
+    await expect(apiRequest('GET', '/api/user', () => Promise.reject(chunkError))).rejects.toBe(chunkError);
+  });
+});
+
 describe('apiGetOrNullOn401', () => {
   it('answers null on 401', async () => {
     reply(401, JSON.stringify({ statusCode: 401, code: 'COMMON.UNAUTHENTICATED', message: 'Not authenticated' }));
@@ -91,6 +138,16 @@ describe('apiGetOrNullOn401', () => {
     reply(500, 'boom', 'Internal Server Error');
 
     await expect(apiGetOrNullOn401('/api/user', z.unknown())).rejects.toThrow('500: boom');
+  });
+
+  it('answers a visitor null without loading the schema, and checks a user with the loaded one', async () => {
+    const loadSchema = jest.fn(() => Promise.resolve(z.object({ id: z.number() })));
+    reply(401, '', 'Unauthorized');
+    await expect(apiGetOrNullOn401('/api/user', loadSchema)).resolves.toBeNull();
+    expect(loadSchema).not.toHaveBeenCalled();
+
+    reply(200, JSON.stringify({ id: 3 }));
+    await expect(apiGetOrNullOn401('/api/user', loadSchema)).resolves.toEqual({ id: 3 });
   });
 });
 

@@ -26,10 +26,13 @@ const parseBody = (text: string): unknown => {
 };
 
 /**
- * One JSON call with the session cookie, answering the body as it came (parsed when it is JSON).
- * Without a schema, so a caller that checks nothing (SWR's default fetcher) does not load zod.
+ * A reply's schema, or a loader of it (`() => import('./reply-schemas').then((m) => m.UserDtoSchema)`), so a
+ * page that calls the API at start does not carry zod and the schemas in its start-up JavaScript.
  */
-export async function apiRequestUnchecked(method: Method, path: string, body?: unknown): Promise<unknown> {
+export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+
+/** Sends one JSON call with the session cookie; a non-OK answer throws, its body read for the message. */
+async function send(method: Method, path: string, body?: unknown): Promise<Response> {
   const hasBody = body !== undefined;
   const response = await fetch(path, {
     method,
@@ -39,28 +42,43 @@ export async function apiRequestUnchecked(method: Method, path: string, body?: u
       : { Accept: 'application/json' },
     body: hasBody ? JSON.stringify(body) : undefined,
   });
-  const text = await response.text();
   if (!response.ok) {
+    const text = await response.text();
     throw new ApiError(response.status, parseBody(text), `${response.status}: ${text || response.statusText}`);
   }
-  return parseBody(text);
+  return response;
+}
+
+/**
+ * One JSON call with the session cookie, answering the body as it came (parsed when it is JSON).
+ * Without a schema, so a caller that checks nothing (SWR's default fetcher) does not load zod.
+ */
+export async function apiRequestUnchecked(method: Method, path: string, body?: unknown): Promise<unknown> {
+  const response = await send(method, path, body);
+  return parseBody(await response.text());
 }
 
 /**
  * One JSON call with the session cookie. The answer is checked against `schema`, so a drifted
- * server contract fails here rather than deep inside a component.
+ * server contract fails here rather than deep inside a component. A schema loader starts once the
+ * answer is OK, alongside reading its body: a refused call (a visitor's 401, a server error) loads no zod.
  */
 export async function apiRequest<S extends z.ZodType>(
   method: Method,
   path: string,
-  schema: S,
+  schema: SchemaSource<S>,
   body?: unknown,
 ): Promise<z.output<S>> {
-  return schema.parse(await apiRequestUnchecked(method, path, body));
+  const response = await send(method, path, body);
+  const [checker, text] = await Promise.all([typeof schema === 'function' ? schema() : schema, response.text()]);
+  return checker.parse(parseBody(text));
 }
 
 /** The reader variant of spec section 7 where 401 means "nobody" rather than an error. */
-export async function apiGetOrNullOn401<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S> | null> {
+export async function apiGetOrNullOn401<S extends z.ZodType>(
+  path: string,
+  schema: SchemaSource<S>,
+): Promise<z.output<S> | null> {
   try {
     return await apiRequest('GET', path, schema);
   } catch (error) {
