@@ -195,7 +195,9 @@ for (const { path, h1, title, texts } of prerenderedPages) {
     expect(headings).toEqual([h1]);
     expect(html).toContain(`<title>${title}</title>`);
     for (const text of texts) expect(html).toContain(text);
-    // antd's styles for the rendered components, so the page is styled before its scripts run.
-    expect(html).toMatch(/<style[^>]*data-css-hash/);
+    // The site's and the UI kit's stylesheet, so the page is styled before its scripts run, and no
+    // antd: the public pages render with the project's own components (issue 15).
+    expect(html).toMatch(/<link href="\/static\/css\/index\.\w+\.css" rel="stylesheet">/);
+    expect(html).not.toMatch(/class="[^"]*\bant-/);
   });
 }

@@ -1,47 +1,37 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { type DataRouter, type HydrationState, createBrowserRouter, matchRoutes } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter, matchRoutes } from 'react-router';
 import { Providers } from './app/providers';
-import { routes } from './app/router';
-import { hydrationDataId } from './prerender/page-html';
+import { AppRoutes, routeTable } from './app/router';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('The page has no #root element to render into.');
 
-const app = (router: DataRouter) => (
+const app = (
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   </StrictMode>
 );
 
 /**
- * A prerendered page already holds its markup: the router must render that same page on its first
- * render, so the lazy routes it matches are loaded before the router exists (otherwise it would
- * render the HydrateFallback and the hydration would not match).
+ * A prerendered page already holds its markup: the first render must be that same page, so its code
+ * is downloaded before hydrating (otherwise the page would suspend and the hydration not match).
  */
 async function hydratePrerenderedPage(root: HTMLElement): Promise<void> {
-  const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
-  await Promise.all(
-    lazyMatches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      Object.assign(route, await route.lazy(), { lazy: undefined });
-    }),
-  );
-  const hydrationData = JSON.parse(document.getElementById(hydrationDataId)?.textContent ?? '{}') as HydrationState;
-  hydrateRoot(root, app(createBrowserRouter(routes, { hydrationData })));
+  await Promise.all((matchRoutes(routeTable, window.location) ?? []).map(({ route }) => route.page.load()));
+  hydrateRoot(root, app);
 }
-
-const renderFromScratch = (root: HTMLElement) => createRoot(root).render(app(createBrowserRouter(routes)));
 
 /** `/about/` and `/about` are the same page. */
 const pagePath = (path: string) => path.replace(/(.)\/+$/, '$1');
 
 if (container.dataset.prerenderedPath === pagePath(window.location.pathname)) {
   // A page chunk that fails to load is then shown by the route's error boundary.
-  hydratePrerenderedPage(container).catch(() => renderFromScratch(container));
+  hydratePrerenderedPage(container).catch(() => createRoot(container).render(app));
 } else {
-  renderFromScratch(container);
+  createRoot(container).render(app);
 }

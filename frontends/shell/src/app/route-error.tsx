@@ -1,11 +1,7 @@
-import { useRouteError } from 'react-router';
 import { Button, Result, Title } from '../ui';
 
 /** Shown when a page's code fails to download or crashes, instead of a blank screen. */
 export function RouteError() {
-  const error = useRouteError();
-  console.error('Page failed', error);
-
   return (
     <div className="page">
       <Result

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { hydrationDataId, pageHtml, type RenderedPage } from './page-html';
+import { pageHtml, type RenderedPage } from './page-html';
 
 const template =
   '<!doctype html><html><head><meta charset="utf-8" /><title>MedPath Tutors</title>' +
@@ -10,7 +10,6 @@ const page: RenderedPage = {
   path: '/about',
   head: '<title>About Us | MedPath Tutors</title><meta name="description" content="About"/>',
   body: '<main><h1>About Us</h1></main>',
-  hydrationData: { loaderData: { note: '</script><script>alert(1)</script>' }, actionData: null, errors: null },
   chunks: ['route-about'],
 };
 
@@ -29,11 +28,8 @@ describe('pageHtml', () => {
     expect(html).toContain('<link rel="preload" as="script" href="/static/js/async/route-about.1.js">');
   });
 
-  it('puts the markup into a #root that names the page, followed by inert hydration data', () => {
+  it('puts the markup into a #root that names the page', () => {
     expect(html).toContain('<div id="root" data-prerendered-path="/about"><main><h1>About Us</h1></main></div>');
-    const json = new RegExp(`<script type="application/json" id="${hydrationDataId}">(.*?)</script>`).exec(html)?.[1];
-    expect(json).not.toContain('</script>');
-    expect(JSON.parse(json ?? '')).toEqual(page.hydrationData);
   });
 
   it('refuses a template it cannot fill', () => {

@@ -6,8 +6,6 @@ export interface RenderedPage {
   head: string;
   /** The markup of #root. */
   body: string;
-  /** The router's state after rendering the page, for the browser's router to start from. */
-  hydrationData: unknown;
   /** The names of the page's own chunks (route `handle.chunk`). */
   chunks: string[];
 }
@@ -18,12 +16,6 @@ export interface PageAssets {
   js: string[];
 }
 
-/** The id of the JSON script holding the router's hydration data (read by bootstrap.tsx). */
-export const hydrationDataId = 'router-hydration-data';
-
-/** JSON for a script element: `<` escaped so no text in it can end the element. */
-const inlineJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
-
 const replaceOnce = (html: string, search: RegExp, replacement: string): string => {
   if (!search.test(html)) throw new Error(`The built index.html has no ${search.source}.`);
   return html.replace(search, () => replacement);
@@ -32,10 +24,8 @@ const replaceOnce = (html: string, search: RegExp, replacement: string): string 
 /**
  * The built index.html (rsbuild's, with the entry's scripts and styles) holding a prerendered page:
  * its title and meta tags replace the default title, the page's own stylesheets come before first
- * paint, its scripts are preloaded, and the router's hydration data follows #root as JSON (not an
- * inline script, which the gateway's Content Security Policy forbids). #root names the page, so a
- * server that answers another route with this file (an SPA fallback) gets a fresh render instead of
- * a failed hydration.
+ * paint and its scripts are preloaded. #root names the page, so a server that answers another route
+ * with this file (an SPA fallback) gets a fresh render instead of a failed hydration.
  */
 export function pageHtml(template: string, page: RenderedPage, assets: PageAssets): string {
   const links = [
@@ -47,6 +37,6 @@ export function pageHtml(template: string, page: RenderedPage, assets: PageAsset
   return replaceOnce(
     html,
     /<div id="root"><\/div>/,
-    `<div id="root" data-prerendered-path="${page.path}">${page.body}</div><script type="application/json" id="${hydrationDataId}">${inlineJson(page.hydrationData)}</script>`,
+    `<div id="root" data-prerendered-path="${page.path}">${page.body}</div>`,
   );
 }

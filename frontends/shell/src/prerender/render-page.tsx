@@ -1,9 +1,8 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
+import { StaticRouter, matchRoutes } from 'react-router';
 import { Providers } from '../app/providers';
-import { routes } from '../app/router';
-import { publicOrigin } from '../config/origin';
+import { AppRoutes, routeTable } from '../app/router';
 import { indexedPaths } from '../seo/site-files';
 import type { RenderedPage } from './page-html';
 
@@ -18,30 +17,19 @@ const leadingHeadTags = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/>
  * the session still loading, every fetched list still loading and the catalog's bundled copy.
  */
 export async function renderPage(path: string): Promise<RenderedPage> {
-  const { query, dataRoutes } = createStaticHandler(routes);
-  const context = await query(new Request(new URL(path, publicOrigin)));
-  if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a page.`);
-  if (context.errors) throw new Error(`${path} failed to render: ${JSON.stringify(context.errors)}`);
+  const pages = (matchRoutes(routeTable, path) ?? []).map(({ route }) => route.page);
+  if (pages.length === 0) throw new Error(`${path} matches no route.`);
+  await Promise.all(pages.map((page) => page.load()));
 
   const markup = renderToString(
     <StrictMode>
       <Providers>
-        {/* The hydration data goes outside #root (page-html.ts), where it cannot upset the hydration. */}
-        <StaticRouterProvider router={createStaticRouter(dataRoutes, context)} context={context} hydrate={false} />
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
       </Providers>
     </StrictMode>,
   );
   const head = leadingHeadTags.exec(markup)?.[0] ?? '';
-  const chunks = context.matches.flatMap(({ route }) => {
-    const chunk: unknown = (route.handle as { chunk?: unknown } | undefined)?.chunk;
-    return typeof chunk === 'string' ? [chunk] : [];
-  });
-
-  return {
-    path,
-    head,
-    body: markup.slice(head.length),
-    hydrationData: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
-    chunks,
-  };
+  return { path, head, body: markup.slice(head.length), chunks: pages.map((page) => page.chunk) };
 }

@@ -1,7 +1,6 @@
 import { Outlet } from 'react-router';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
-import { ScrollToLocation } from './scroll-to-location';
 
 export function SiteLayout() {
   return (
@@ -9,7 +8,6 @@ export function SiteLayout() {
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
-      <ScrollToLocation />
       <SiteHeader />
       <main id="main" tabIndex={-1} className="site-main">
         <Outlet />
