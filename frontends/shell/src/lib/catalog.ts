@@ -1,6 +1,5 @@
 import {
   type CatalogDto,
-  CatalogDtoSchema,
   type CatalogSubject,
   type CurrencyCode,
   type PackageType,
@@ -16,7 +15,9 @@ export const catalogKey = '/api/catalog';
 /** The catalog compiled into the bundle: the same table the server sells from, so prerendered pages show prices. */
 const fallbackCatalog = catalogDto();
 
-export const getCatalog = (): Promise<CatalogDto> => apiRequest('GET', catalogKey, CatalogDtoSchema);
+const loadCatalogSchema = () => import('./catalog-schema').then((schemas) => schemas.CatalogDtoSchema);
+
+export const getCatalog = (): Promise<CatalogDto> => apiRequest('GET', catalogKey, loadCatalogSchema);
 
 /**
  * The public catalog (GET /api/catalog). `catalog` is never undefined: until the server answers (and

@@ -34,6 +34,15 @@ describe('pending purchase', () => {
     expect(store.items.size).toBe(0);
   });
 
+  it('keeps the subject trimmed, and refuses a blank one', () => {
+    const store = new MemoryStore();
+    savePendingPurchase({ ...purchase, subject: '  UCAT ' }, store);
+    expect(takePendingPurchase(store)).toEqual({ ...purchase, subject: 'UCAT' });
+
+    expect(() => savePendingPurchase({ ...purchase, subject: '   ' }, store)).toThrow();
+    expect(store.items.size).toBe(0);
+  });
+
   it('treats malformed or tampered entries as none and clears them', () => {
     const store = new MemoryStore();
     store.setItem(PENDING_PURCHASE_KEY, '{not json');
@@ -42,6 +51,11 @@ describe('pending purchase', () => {
     store.setItem(PENDING_PURCHASE_KEY, JSON.stringify({ ...purchase, currency: 'XYZ' }));
     expect(takePendingPurchase(store)).toBeNull();
     expect(store.items.size).toBe(0);
+
+    for (const tampered of ['null', '"UCAT"', JSON.stringify({ ...purchase, subject: 7 })]) {
+      store.setItem(PENDING_PURCHASE_KEY, tampered);
+      expect(takePendingPurchase(store)).toBeNull();
+    }
   });
 
   it('treats unavailable storage as none', () => {

@@ -1,21 +1,36 @@
-import { z } from 'zod';
-import { CurrencyCodes, PackageTypes } from '@medtutor/contracts';
+import { type CurrencyCode, CurrencyCodes, type PackageType, PackageTypes } from '@medtutor/contracts';
 
 /** sessionStorage key of a purchase chosen before signing in (spec section 4, checkout flow step 1). */
 export const PENDING_PURCHASE_KEY = 'pendingPurchase';
 
-export const PendingPurchaseSchema = z.object({
-  subject: z.string().trim().min(1),
-  packageType: z.enum(PackageTypes),
-  currency: z.enum(CurrencyCodes),
-});
-export type PendingPurchase = z.infer<typeof PendingPurchaseSchema>;
+export interface PendingPurchase {
+  subject: string;
+  packageType: PackageType;
+  currency: CurrencyCode;
+}
+
+const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
+  (values as readonly unknown[]).includes(value);
+
+/**
+ * The purchase with its subject trimmed, or null when it is not one. Checked by hand: three fields do not
+ * need zod, which the pages that save or read a purchase (the public ones, /auth) would otherwise load.
+ */
+function toPendingPurchase(value: unknown): PendingPurchase | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { subject, packageType, currency } = value as Record<string, unknown>;
+  if (typeof subject !== 'string' || subject.trim() === '') return null;
+  if (!isOneOf(PackageTypes, packageType) || !isOneOf(CurrencyCodes, currency)) return null;
+  return { subject: subject.trim(), packageType, currency };
+}
 
 type SessionStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /** Remembers the purchase for this browser tab, so signing in can lead straight to checkout. */
 export function savePendingPurchase(purchase: PendingPurchase, store: SessionStore = window.sessionStorage): void {
-  store.setItem(PENDING_PURCHASE_KEY, JSON.stringify(PendingPurchaseSchema.parse(purchase)));
+  const checked = toPendingPurchase(purchase);
+  if (checked === null) throw new TypeError(`Not a purchase: ${JSON.stringify(purchase)}`);
+  store.setItem(PENDING_PURCHASE_KEY, JSON.stringify(checked));
 }
 
 /**
@@ -28,8 +43,7 @@ export function takePendingPurchase(store?: SessionStore): PendingPurchase | nul
     const raw = target.getItem(PENDING_PURCHASE_KEY);
     target.removeItem(PENDING_PURCHASE_KEY);
     if (raw === null) return null;
-    const parsed = PendingPurchaseSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return toPendingPurchase(JSON.parse(raw));
   } catch {
     return null;
   }

@@ -1,12 +1,11 @@
 import useSWRMutation from 'swr/mutation';
-import { z } from 'zod';
-import { apiRequest } from '@medtutor/web-kit';
+import { apiRequestUnchecked } from '@medtutor/web-kit';
 
 export const logoutKey = '/api/logout';
 
-/** The answer is unused (spec section 7). */
+/** The answer is unused (spec section 7), so nothing checks it. */
 export const logout = async (): Promise<void> => {
-  await apiRequest('POST', logoutKey, z.unknown());
+  await apiRequestUnchecked('POST', logoutKey);
 };
 
 export const useLogout = () => useSWRMutation(logoutKey, () => logout());

@@ -1,4 +1,4 @@
-import { RegisterBodySchema, type UserDto, UserDtoSchema } from '@medtutor/contracts';
+import type { RegisterBodySchema, UserDto } from '@medtutor/contracts';
 import useSWRMutation from 'swr/mutation';
 import type { z } from 'zod';
 import { apiRequest } from '@medtutor/web-kit';
@@ -7,7 +7,10 @@ export const registerKey = '/api/register';
 
 export type RegisterInput = z.output<typeof RegisterBodySchema>;
 
-export const register = (body: RegisterInput): Promise<UserDto> => apiRequest('POST', registerKey, UserDtoSchema, body);
+const loadUserSchema = () => import('./auth-reply-schemas').then((schemas) => schemas.UserDtoSchema);
+
+export const register = (body: RegisterInput): Promise<UserDto> =>
+  apiRequest('POST', registerKey, loadUserSchema, body);
 
 export const useRegister = () =>
   useSWRMutation(registerKey, (_key: string, { arg }: { arg: RegisterInput }) => register(arg));

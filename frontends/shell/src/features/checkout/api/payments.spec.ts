@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { ApiError } from '@medtutor/web-kit';
-import { PaymentInitError, PaymentInitPolicy, initialisePayment } from './payments';
+import { ErrorCodes } from '@medtutor/contracts';
+import { PaymentInitError, PaymentInitPolicy, initialisePayment, isDiscountCodeRefusal } from './payments';
 
 const intent = {
   paymentId: '6f1c1c3e-8a4e-4d55-9d7c-0d6a2b1f4e11',
@@ -84,5 +85,21 @@ describe('initialisePayment', () => {
   it('calls an answer that is not a payment intent an invalid response', async () => {
     const request = jest.fn(() => Promise.resolve<unknown>({ ...intent, clientSecret: '' }));
     await expect(initialisePayment(request)).rejects.toMatchObject({ kind: 'invalid-response' });
+  });
+});
+
+describe('isDiscountCodeRefusal', () => {
+  const refusal = (code: unknown) => new ApiError(400, { statusCode: 400, code, message: '…' }, '400: …');
+
+  it('is true for an unknown or used code, also as the cause of a failed payment set-up', () => {
+    expect(isDiscountCodeRefusal(refusal(ErrorCodes.discountCodeInvalid))).toBe(true);
+    expect(isDiscountCodeRefusal(new PaymentInitError('failed', refusal(ErrorCodes.discountCodeUsed)))).toBe(true);
+  });
+
+  it('is false for other refusals and other errors', () => {
+    expect(isDiscountCodeRefusal(refusal('COMMON.VALIDATION'))).toBe(false);
+    expect(isDiscountCodeRefusal(refusal(42))).toBe(false);
+    expect(isDiscountCodeRefusal(new ApiError(502, 'Bad gateway', '502: Bad gateway'))).toBe(false);
+    expect(isDiscountCodeRefusal(new TypeError('Failed to fetch'))).toBe(false);
   });
 });

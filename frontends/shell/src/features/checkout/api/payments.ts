@@ -3,14 +3,12 @@ import {
   ErrorCodes,
   type DemoConfirmBody,
   type DemoConfirmReply,
-  DemoConfirmReplySchema,
   type PaymentDto,
-  PaymentDtoSchema,
   type PaymentIntentDto,
-  PaymentIntentDtoSchema,
 } from '@medtutor/contracts';
-import { ApiError, apiRequest } from '@medtutor/web-kit';
-import { z } from 'zod';
+import { ApiError, apiRequest, apiRequestUnchecked } from '@medtutor/web-kit';
+
+const loadSchemas = () => import('./payment-reply-schemas');
 
 /** Spec section 9: an Unauthorized answer is retried up to 3 times, 1.5 s apart. */
 export const PaymentInitPolicy = { maxRetries: 3, retryDelayMs: 1500 } as const;
@@ -57,6 +55,7 @@ export async function initialisePayment(
       }
       throw new PaymentInitError('failed', error);
     }
+    const { PaymentIntentDtoSchema } = await loadSchemas();
     const parsed = PaymentIntentDtoSchema.safeParse(answer);
     if (!parsed.success) throw new PaymentInitError('invalid-response', parsed.error);
     return parsed.data;
@@ -65,25 +64,26 @@ export async function initialisePayment(
 
 /** One raw POST /api/create-payment-intent; the answer is checked by initialisePayment. */
 export const requestPaymentIntent = (body: CreatePaymentIntentBody): Promise<unknown> =>
-  apiRequest('POST', '/api/create-payment-intent', z.unknown(), body);
+  apiRequestUnchecked('POST', '/api/create-payment-intent', body);
 
 export const confirmDemoPayment = (body: DemoConfirmBody): Promise<DemoConfirmReply> =>
-  apiRequest('POST', '/api/payments/demo/confirm', DemoConfirmReplySchema, body);
+  apiRequest(
+    'POST',
+    '/api/payments/demo/confirm',
+    () => loadSchemas().then((schemas) => schemas.DemoConfirmReplySchema),
+    body,
+  );
 
 export const paymentPath = (paymentId: string) => `/api/payments/${encodeURIComponent(paymentId)}`;
 
 export const getPayment = (paymentId: string): Promise<PaymentDto> =>
-  apiRequest('GET', paymentPath(paymentId), PaymentDtoSchema);
-
-const ErrorBodyCodeSchema = z.object({ code: z.string() });
+  apiRequest('GET', paymentPath(paymentId), () => loadSchemas().then((schemas) => schemas.PaymentDtoSchema));
 
 /** A refusal of the discount code itself (unknown or already used), as opposed to the purchase. */
 export function isDiscountCodeRefusal(error: unknown): boolean {
   const cause = error instanceof PaymentInitError ? error.cause : error;
-  if (!(cause instanceof ApiError)) return false;
-  const body = ErrorBodyCodeSchema.safeParse(cause.body);
-  return (
-    body.success &&
-    (body.data.code === ErrorCodes.discountCodeInvalid || body.data.code === ErrorCodes.discountCodeUsed)
-  );
+  if (!(cause instanceof ApiError) || typeof cause.body !== 'object' || cause.body === null) return false;
+  // Read by hand, like serverMessage: the error body's code is one string field, not worth loading zod for.
+  const { code } = cause.body as { code?: unknown };
+  return code === ErrorCodes.discountCodeInvalid || code === ErrorCodes.discountCodeUsed;
 }

@@ -5,11 +5,11 @@ import type { ConsultationRequest } from '../utils/consultation-body';
 
 export const consultationsKey = '/api/consultations';
 
-export const createConsultation = async (body: ConsultationRequest): Promise<ConsultationReply> => {
-  // The form has loaded this module for its rules by now; importing it here keeps zod out of the page's start.
-  const { ConsultationReplySchema } = await import('../utils/consultation-schema');
-  return apiRequest('POST', consultationsKey, ConsultationReplySchema, body);
-};
+// The form has loaded this module for its rules by now; importing it here keeps zod out of the page's start.
+const loadReplySchema = () => import('../utils/consultation-schema').then((schemas) => schemas.ConsultationReplySchema);
+
+export const createConsultation = (body: ConsultationRequest): Promise<ConsultationReply> =>
+  apiRequest('POST', consultationsKey, loadReplySchema, body);
 
 export const useCreateConsultation = () =>
   useSWRMutation(

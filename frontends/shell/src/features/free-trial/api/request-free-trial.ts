@@ -6,11 +6,11 @@ import type { FreeTrialRequest } from '../utils/free-trial-body';
 /** A free trial is a consultation whose subject carries the 'FREE TRIAL - ' prefix (spec section 7). */
 export const freeTrialKey = '/api/consultations';
 
-export const requestFreeTrial = async (body: FreeTrialRequest): Promise<ConsultationReply> => {
-  // The form has loaded this module for its rules by now; importing it here keeps zod out of the page's start.
-  const { ConsultationReplySchema } = await import('../utils/free-trial-schema');
-  return apiRequest('POST', freeTrialKey, ConsultationReplySchema, body);
-};
+// The form has loaded this module for its rules by now; importing it here keeps zod out of the page's start.
+const loadReplySchema = () => import('../utils/free-trial-schema').then((schemas) => schemas.ConsultationReplySchema);
+
+export const requestFreeTrial = (body: FreeTrialRequest): Promise<ConsultationReply> =>
+  apiRequest('POST', freeTrialKey, loadReplySchema, body);
 
 export const useRequestFreeTrial = () =>
   useSWRMutation(freeTrialKey, (_key: string, { arg }: { arg: FreeTrialRequest }) => requestFreeTrial(arg), {

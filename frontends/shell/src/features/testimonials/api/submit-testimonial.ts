@@ -1,14 +1,13 @@
-import {
-  type SubmitTestimonialBody,
-  type SubmitTestimonialReply,
-  SubmitTestimonialReplySchema,
-} from '@medtutor/contracts';
+import type { SubmitTestimonialBody, SubmitTestimonialReply } from '@medtutor/contracts';
 import { apiRequest } from '@medtutor/web-kit';
 import useSWRMutation from 'swr/mutation';
 import { testimonialsKey } from './get-testimonials';
 
+const loadReplySchema = () =>
+  import('./testimonial-reply-schemas').then((schemas) => schemas.SubmitTestimonialReplySchema);
+
 export const submitTestimonial = (body: SubmitTestimonialBody): Promise<SubmitTestimonialReply> =>
-  apiRequest('POST', testimonialsKey, SubmitTestimonialReplySchema, body);
+  apiRequest('POST', testimonialsKey, loadReplySchema, body);
 
 export const useSubmitTestimonial = () =>
   useSWRMutation(

@@ -4,11 +4,10 @@ import useSWR from 'swr';
 
 export const tutorsKey = '/api/tutors';
 
-/** The answer's schema, and zod with it, loads with the request rather than with the page. */
-export const getTutors = async (): Promise<PublicTutorDto[]> => {
-  const { PublicTutorListSchema } = await import('./public-tutor-list-schema');
-  return apiRequest('GET', tutorsKey, PublicTutorListSchema);
-};
+/** The answer's schema, and zod with it, loads with the answer rather than with the page. */
+const loadListSchema = () => import('./public-tutor-list-schema').then((schemas) => schemas.PublicTutorListSchema);
+
+export const getTutors = (): Promise<PublicTutorDto[]> => apiRequest('GET', tutorsKey, loadListSchema);
 
 /** The active tutors of the directory (GET /api/tutors), as the admins keep them. */
 export function useTutors() {
