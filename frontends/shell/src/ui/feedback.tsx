@@ -10,7 +10,6 @@ import {
   StarIcon,
   WarningIcon,
 } from './icons';
-import { NotFoundIllustration } from './not-found-illustration';
 
 type Status = 'info' | 'success' | 'warning' | 'error';
 
@@ -80,10 +79,10 @@ const resultIcons = {
   error: CloseCircleIcon,
   info: InfoCircleIcon,
   warning: WarningIcon,
-  404: NotFoundIllustration,
 } as const;
 
 interface ResultProps {
+  /** '404' draws the `icon` it is given (the not-found page passes its illustration, so no other page downloads it). */
   status: Status | '404';
   title: ReactNode;
   subTitle?: ReactNode;
@@ -94,10 +93,10 @@ interface ResultProps {
 }
 
 export function Result({ status, title, subTitle, extra, icon, className, children }: ResultProps) {
-  const Icon = resultIcons[status];
+  const Icon = status === '404' ? undefined : resultIcons[status];
   return (
     <div className={cx('ui-result', `ui-result--${status}`, className)}>
-      <div className={cx('ui-result__icon', status === '404' && 'ui-result__image')}>{icon ?? <Icon />}</div>
+      <div className={cx('ui-result__icon', status === '404' && 'ui-result__image')}>{icon ?? (Icon && <Icon />)}</div>
       <div className="ui-result__title">{title}</div>
       {subTitle && <div className="ui-result__subtitle">{subTitle}</div>}
       {extra && <div className="ui-result__extra">{extra}</div>}

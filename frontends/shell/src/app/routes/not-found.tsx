@@ -2,6 +2,7 @@ import { PageTexts } from '@medtutor/contracts';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { Result, Title } from '../../ui';
+import { NotFoundIllustration } from '../../ui/not-found-illustration';
 
 export function NotFoundRoute() {
   return (
@@ -9,6 +10,7 @@ export function NotFoundRoute() {
       <PageTitle title="Page Not Found" />
       <Result
         status="404"
+        icon={<NotFoundIllustration />}
         title={<Title level={1}>{PageTexts.notFoundTitle}</Title>}
         subTitle={PageTexts.notFoundHint}
         extra={
