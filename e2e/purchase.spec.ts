@@ -81,7 +81,7 @@ test('after registering, checkout shows the package at the discounted price', as
   const panel = page.getByRole('tabpanel', { name: 'Register' });
   await panel.getByLabel('Username').fill(buyer.username);
   await panel.getByLabel('Email').fill(buyer.email);
-  await panel.getByLabel('Password').fill(buyer.password);
+  await panel.getByLabel('Password', { exact: true }).fill(buyer.password);
   await panel.getByRole('button', { name: 'Create Account' }).click();
 
   await expect(page).toHaveURL(/\/checkout\?subject=Medical\+School\+Interviews&packageType=package5/);
