@@ -1,8 +1,8 @@
 import { type CurrencyCode, type PackageType, formatListPrice } from '@medtutor/contracts';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { BookingDialog } from '../../../components/purchase/booking-dialog';
-import { PackageDialog } from '../../../components/purchase/package-dialog';
+import { BookingDialog, prefetchBookingDialog } from '../../../components/purchase/booking-dialog';
+import { PackageDialog, prefetchPackageDialog } from '../../../components/purchase/package-dialog';
 import { packageHours, packageName, useCatalog } from '../../../lib/catalog';
 import { Button, Card, Paragraph, Tag, Title } from '../../../ui';
 import { priceRange, savingRange } from '../utils/plans';
@@ -104,7 +104,14 @@ export function PricingSection({ currency: chosenCurrency }: { currency?: Curren
             subtitle="per hour"
             features={paidPlanFeatures}
             action={
-              <Button variant="primary" size="large" onClick={() => setBookingOpen(true)}>
+              <Button
+                variant="primary"
+                size="large"
+                // The dialog's code (antd) starts downloading as the visitor reaches for the button.
+                onPointerEnter={prefetchBookingDialog}
+                onFocus={prefetchBookingDialog}
+                onClick={() => setBookingOpen(true)}
+              >
                 Book Session
               </Button>
             }
@@ -122,6 +129,8 @@ export function PricingSection({ currency: chosenCurrency }: { currency?: Curren
                   variant="primary"
                   size="large"
                   aria-label={`Buy Now: ${plan.title}`}
+                  onPointerEnter={prefetchPackageDialog}
+                  onFocus={prefetchPackageDialog}
                   onClick={() => setPackagePlan({ type: plan.type, title: plan.title })}
                 >
                   Buy Now
