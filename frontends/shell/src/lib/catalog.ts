@@ -7,7 +7,7 @@ import {
   formatListPrice,
   poundsToMinor,
 } from '@medtutor/contracts';
-import { apiRequest } from '@medtutor/web-kit';
+import { apiRequestUnchecked } from '@medtutor/web-kit';
 import useSWR from 'swr';
 
 export const catalogKey = '/api/catalog';
@@ -15,9 +15,11 @@ export const catalogKey = '/api/catalog';
 /** The catalog compiled into the bundle: the same table the server sells from, so prerendered pages show prices. */
 const fallbackCatalog = catalogDto();
 
-const loadCatalogSchema = () => import('./catalog-schema').then((schemas) => schemas.CatalogDtoSchema);
-
-export const getCatalog = (): Promise<CatalogDto> => apiRequest('GET', catalogKey, loadCatalogSchema);
+/**
+ * Read unchecked: catalog-payments answers the same contracts' catalogDto() (its tests parse it with
+ * CatalogDtoSchema), and a check here would make every visitor download zod (docs/decisions.md, issue 15).
+ */
+export const getCatalog = async (): Promise<CatalogDto> => (await apiRequestUnchecked('GET', catalogKey)) as CatalogDto;
 
 /**
  * The public catalog (GET /api/catalog). `catalog` is never undefined: until the server answers (and

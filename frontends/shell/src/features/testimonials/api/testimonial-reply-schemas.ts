@@ -1,2 +1,2 @@
-/* The testimonials API's reply schemas, imported by their callers when a call is answered (zod stays out of the pages' start). */
-export { PublicTestimonialListSchema, SubmitTestimonialReplySchema } from '@medtutor/contracts';
+/* The testimonial submission's reply schema, imported when the call is answered (zod stays out of the pages' start). */
+export { SubmitTestimonialReplySchema } from '@medtutor/contracts';

@@ -1,13 +1,16 @@
 import type { PublicTutorDto } from '@medtutor/contracts';
-import { apiRequest } from '@medtutor/web-kit';
+import { apiRequestUnchecked } from '@medtutor/web-kit';
 import useSWR from 'swr';
 
 export const tutorsKey = '/api/tutors';
 
-/** The answer's schema, and zod with it, loads with the answer rather than with the page. */
-const loadListSchema = () => import('./public-tutor-list-schema').then((schemas) => schemas.PublicTutorListSchema);
-
-export const getTutors = (): Promise<PublicTutorDto[]> => apiRequest('GET', tutorsKey, loadListSchema);
+/**
+ * Read unchecked: the home page's lists come from our own services, whose tests parse these replies
+ * with the contracts' schemas; a check here would make every visitor download zod (docs/decisions.md,
+ * issue 15).
+ */
+export const getTutors = async (): Promise<PublicTutorDto[]> =>
+  (await apiRequestUnchecked('GET', tutorsKey)) as PublicTutorDto[];
 
 /** The active tutors of the directory (GET /api/tutors), as the admins keep them. */
 export function useTutors() {
