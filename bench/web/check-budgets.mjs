@@ -1,4 +1,4 @@
-// `npm run check:web-budgets [-- --enforce] [--files] [--only /path,/path]`: the JavaScript each
+// `npm run check:web-budgets [-- --enforce] [--files] [--public | --only /path,/path]`: the JavaScript each
 // route of issue 15's budgets loads at start, gzipped, against its budget (150 KB public pages, 300 KB
 // dashboards), on the built system running at BENCH_BASE_URL (default http://localhost:8080). Prints
 // "route  KB  budget  ok/MISS" and writes test-results/web-budgets.json (--files also prints each
@@ -10,7 +10,7 @@
 // Every file counted is a file of frontends/*/dist as the gateway serves it.
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { budgetsFor, formatBudget, formatValue, missLines, routes, table, verdicts } from './budgets.mjs';
+import { budgetsFor, formatBudget, formatValue, missLines, publicRoutes, routes, table, verdicts } from './budgets.mjs';
 import { baseUrl, initialJs, launchChromium } from './browser.mjs';
 import { sessions } from './session.mjs';
 
@@ -18,7 +18,9 @@ const enforce = process.argv.includes('--enforce');
 const verbose = process.argv.includes('--files');
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex === -1 ? undefined : process.argv[onlyIndex + 1]?.split(',');
-const selected = only ? routes.filter((route) => only.includes(route.path)) : routes;
+// --public: the public routes only (CI enforces those; the dashboards' budget is not met yet).
+const candidates = process.argv.includes('--public') ? publicRoutes : routes;
+const selected = only ? candidates.filter((route) => only.includes(route.path)) : candidates;
 if (selected.length === 0) throw new Error(`--only ${only}: none of ${routes.map((r) => r.path).join(', ')}`);
 
 /** The build file the gateway serves at a URL path (gateway/src/http/static-frontends.ts). */
