@@ -17,13 +17,26 @@ const app = (
   </StrictMode>
 );
 
+/** Downloads the code of the page at the browser's location (its route's chunk). */
+const loadCurrentPage = () =>
+  Promise.all((matchRoutes(routeTable, window.location) ?? []).map(({ route }) => route.page.load()));
+
 /**
  * A prerendered page already holds its markup: the first render must be that same page, so its code
  * is downloaded before hydrating (otherwise the page would suspend and the hydration not match).
  */
 async function hydratePrerenderedPage(root: HTMLElement): Promise<void> {
-  await Promise.all((matchRoutes(routeTable, window.location) ?? []).map(({ route }) => route.page.load()));
+  await loadCurrentPage();
   hydrateRoot(root, app);
+}
+
+/**
+ * Any other page is drawn once its code is here, rather than as the frame around a spinner that the
+ * page then pushes down (layout shift). A failed download renders anyway: the page's boundary shows it.
+ */
+async function renderFromScratch(root: HTMLElement): Promise<void> {
+  await loadCurrentPage().catch(() => undefined);
+  createRoot(root).render(app);
 }
 
 /** `/about/` and `/about` are the same page. */
@@ -31,7 +44,7 @@ const pagePath = (path: string) => path.replace(/(.)\/+$/, '$1');
 
 if (container.dataset.prerenderedPath === pagePath(window.location.pathname)) {
   // A page chunk that fails to load is then shown by the route's error boundary.
-  hydratePrerenderedPage(container).catch(() => createRoot(container).render(app));
+  hydratePrerenderedPage(container).catch(() => renderFromScratch(container));
 } else {
-  createRoot(container).render(app);
+  void renderFromScratch(container);
 }

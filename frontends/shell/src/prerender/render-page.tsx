@@ -6,8 +6,11 @@ import { AppRoutes, routeTable } from '../app/router';
 import { indexedPaths } from '../seo/site-files';
 import type { RenderedPage } from './page-html';
 
-/** The pages whose HTML is rendered at build time: the public pages search engines index. */
-export const prerenderedPaths = indexedPaths;
+/**
+ * The pages whose HTML is rendered at build time: the public pages search engines index, and the sign-in
+ * and payment-success pages, which are not indexed but are public and should paint before any script.
+ */
+export const prerenderedPaths = [...indexedPaths, '/auth', '/payment-success'];
 
 /** React 19 puts a page's <title> and <meta> tags first in a rendered fragment; they belong in <head>. */
 const leadingHeadTags = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/>)+/;

@@ -2,11 +2,15 @@ import { Notices } from '@medtutor/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { PaymentSummary } from '../../features/checkout/components/payment-summary';
+import { useHydrated } from '../../lib/use-hydrated';
 import { Flex, Result, Title } from '../../ui';
 
 export function PaymentSuccessRoute() {
   const [query] = useSearchParams();
-  const paymentId = query.get('paymentId')?.trim();
+  // The prerendered page is the one without a payment: the summary joins once React runs, so the
+  // first render matches the HTML whatever the query says.
+  const hydrated = useHydrated();
+  const paymentId = hydrated ? query.get('paymentId')?.trim() : undefined;
 
   return (
     <div className="page page--narrow">
