@@ -1,4 +1,3 @@
-import { posix } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import {
   APPS,
@@ -8,11 +7,13 @@ import {
   HEALTH_PORT,
   interpolate,
   loadCompose,
+  loadK8s,
   read,
   SERVICES,
 } from './infra-helpers.js';
 
 const compose = loadCompose();
+const k8sRedis = loadK8s().find((object) => object.file === 'redis.yaml' && object.kind === 'StatefulSet');
 const INFRA = ['postgres', 'nats', 'redis', 'mailpit'];
 
 /** A container's environment as compose hands it over on a machine where no variable is set. */
@@ -26,11 +27,29 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(compose.services).sort()).toEqual([...APPS.map((app) => app.name), ...INFRA].sort());
   });
 
-  it.each(APPS)('builds $name from the repository root with its own Dockerfile', (app) => {
+  it.each(APPS)('builds $name from the repository root with the one Dockerfile and SERVICE=$name', (app) => {
     const build = compose.services[app.name]?.build;
-    expect(build?.context).toBe('.');
-    expect(build?.dockerfile).toBe(`${app.dir}/Dockerfile`);
-    expect(exists(posix.join(build?.context ?? '', build?.dockerfile ?? 'Dockerfile'))).toBe(true);
+    expect(build).toEqual({ context: '.', args: { SERVICE: app.name } });
+    expect(exists('Dockerfile')).toBe(true);
+    expect(read('Dockerfile')).toContain(`AS app-${app.name}\n`);
+  });
+
+  it.each(APPS)("checks $name's health over HTTP on its own port from inside its container", (app) => {
+    const test = compose.services[app.name]?.healthcheck?.test ?? [];
+    const port = app.databaseVar ? environmentOf(app.name).HEALTH_PORT : environmentOf(app.name).PORT;
+    expect(test.slice(0, 3)).toEqual(['CMD', 'node', '-e']);
+    expect(test[3]).toContain(`fetch('http://127.0.0.1:${port}/healthz')`);
+    // Not through a Unix socket or a host-only path: the check must work in any container network.
+    expect(test.join(' ')).not.toMatch(/socket|\.sock|socketPath|unix:/i);
+  });
+
+  it('gives every app the time its shutdown takes before Docker kills it', () => {
+    for (const app of APPS) {
+      const grace = Number.parseInt(compose.services[app.name]?.stop_grace_period ?? '10s', 10);
+      expect({ app: app.name, grace }).toEqual({ app: app.name, grace: expect.any(Number) });
+      expect(grace).toBeGreaterThanOrEqual(25);
+      expect(grace).toBeLessThanOrEqual(30);
+    }
   });
 
   it('pins every image to a version', () => {
@@ -73,6 +92,16 @@ describe('docker-compose.yml', () => {
     expect(password).toMatch(/^\w[\w-]{15,}$/);
     expect(new URL(environmentOf('gateway').REDIS_URL ?? '').password).toBe(password);
     expect(environmentOf('redis').REDISCLI_AUTH).toBe(password);
+  });
+
+  it('runs Redis so sessions are never evicted and survive a restart', () => {
+    const command = compose.services.redis?.command ?? [];
+    const option = (name: string) => command[command.indexOf(`--${name}`) + 1];
+    expect(option('maxmemory')).toMatch(/^\d+(mb|gb)$/);
+    expect(option('maxmemory-policy')).toBe('noeviction');
+    expect(option('appendonly')).toBe('yes');
+    expect(option('appendfsync')).toBe('everysec');
+    expect(compose.services.redis?.volumes).toContain('redis-data:/data');
   });
 
   it('gives every backing service a healthcheck and waits for it', () => {
@@ -130,5 +159,28 @@ describe('docker-compose.yml', () => {
       const volume = (compose.services[name]?.volumes ?? []).map((entry) => entry.split(':')[0]);
       expect(volume.some((source) => source !== undefined && source in (compose.volumes ?? {}))).toBe(true);
     }
+  });
+});
+
+describe('infra/k8s/base/redis.yaml', () => {
+  const container = k8sRedis?.spec.template.spec.containers[0] as { args: string[]; volumeMounts: unknown[] };
+  const option = (name: string) => container.args[container.args.indexOf(`--${name}`) + 1];
+
+  it('bounds memory below the container limit and never evicts (sessions would be lost)', () => {
+    expect(option('maxmemory')).toMatch(/^\d+mb$/);
+    const limit = String(k8sRedis?.spec.template.spec.containers[0].resources.limits.memory);
+    expect(Number.parseInt(option('maxmemory')!, 10)).toBeLessThan(Number.parseInt(limit, 10));
+    expect(limit).toMatch(/^\d+Mi$/);
+    expect(option('maxmemory-policy')).toBe('noeviction');
+  });
+
+  it('persists to an append-only file, synced every second, on a claimed volume at /data', () => {
+    expect(option('appendonly')).toBe('yes');
+    expect(option('appendfsync')).toBe('everysec');
+    expect(option('dir')).toBe('/data');
+    expect(container.volumeMounts).toContainEqual({ name: 'data', mountPath: '/data' });
+    expect(
+      k8sRedis?.spec.volumeClaimTemplates.map((claim: { metadata: { name: string } }) => claim.metadata.name),
+    ).toEqual(['data']);
   });
 });

@@ -34,61 +34,79 @@ function ignored(path: string): boolean {
   });
 }
 
-describe.each(APPS)('$dir/Dockerfile', (app) => {
-  const path = `${app.dir}/Dockerfile`;
-  const stages = exists(path) ? parseDockerfile(path) : [];
-  const final = stages.at(-1);
-  const instructions = (keyword: string) => final?.instructions.filter((item) => item.keyword === keyword) ?? [];
+const stages = parseDockerfile('Dockerfile');
+const stage = (name: string) => stages.find((item) => item.name === name);
+const instructionsOf = (name: string, keyword: string) =>
+  stage(name)?.instructions.filter((item) => item.keyword === keyword) ?? [];
 
-  it('exists and is multi-stage: deps, build, runtime', () => {
-    expect(exists(path)).toBe(true);
-    expect(stages.map((stage) => stage.name)).toEqual(expect.arrayContaining(['deps', 'build', 'runtime']));
-    expect(final?.name).toBe('runtime');
+/** The image build's plan for an app (infra/docker/app.mjs, run from the repository root as in the image). */
+interface Plan {
+  dir: string;
+  production: string[];
+  install: string[];
+  build: string[];
+  ship: string[];
+}
+const planOf = (app: string): Plan =>
+  JSON.parse(
+    execFileSync(process.execPath, [join(ROOT, 'infra/docker/app.mjs'), 'plan', app], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  ) as Plan;
+
+describe('Dockerfile (one for every app)', () => {
+  it("is chosen by ARG SERVICE, declared before the first stage, and ends as that app's stage", () => {
+    const lines = read('Dockerfile').split('\n');
+    // No default: a build that forgets SERVICE fails instead of producing some other app.
+    expect(lines.indexOf('ARG SERVICE')).toBeGreaterThan(-1);
+    expect(lines.indexOf('ARG SERVICE')).toBeLessThan(lines.findIndex((line) => line.startsWith('FROM ')));
+    expect(stages.at(-1)?.from).toBe('app-${SERVICE}');
+    for (const name of ['deps', 'build']) {
+      expect(instructionsOf(name, 'ARG').map((item) => item.args)).toContain('SERVICE');
+      expect(
+        instructionsOf(name, 'RUN')
+          .map((item) => item.args)
+          .join('\n'),
+      ).toContain('"$SERVICE"');
+    }
+  });
+
+  it('is multi-stage: deps and build from a shared base, a runtime that copies only from them', () => {
+    expect(stage('deps')?.from).toBe('base');
+    expect(stage('build')?.from).toBe('base');
+    expect(instructionsOf('deps', 'RUN').map((item) => item.args)).toEqual([
+      'node /tmp/docker/app.mjs install-prod "$SERVICE"',
+    ]);
+    expect(instructionsOf('runtime', 'COPY').map((item) => item.args)).toEqual([
+      '--from=deps /app ./',
+      '--from=build /ship ./',
+    ]);
   });
 
   it('uses the chosen Node LTS image for every stage it does not derive from another', () => {
-    const names = new Set(stages.map((stage) => stage.name));
-    const bases = stages.map((stage) => stage.from).filter((from) => !names.has(from));
-    expect(bases.length).toBeGreaterThan(0);
+    const names = new Set(stages.map((item) => item.name));
+    const bases = stages
+      .slice(0, -1)
+      .map((item) => item.from)
+      .filter((from) => !names.has(from));
+    expect(bases).toEqual(['node:26-trixie-slim', 'node:26-trixie-slim']);
     for (const base of bases) expect(base).toMatch(NODE_LTS_IMAGE);
   });
 
-  it('runs as a non-root user in production mode', () => {
-    const users = instructions('USER').map((item) => item.args);
-    expect(users.length).toBeGreaterThan(0);
-    expect(users.at(-1)).not.toMatch(/^(root|0)(:|$)/);
-    const env = instructions('ENV')
-      .map((item) => item.args)
-      .join(' ');
-    expect(env).toMatch(/(^| )NODE_ENV=production( |$)/);
-    // USER must come before the command it is meant to apply to.
-    const keywords = final?.instructions.map((item) => item.keyword) ?? [];
-    expect(keywords.lastIndexOf('USER')).toBeLessThan(keywords.lastIndexOf('CMD'));
-  });
-
-  it('ships only build output, migrations and production dependencies', () => {
-    for (const copy of instructions('COPY')) {
-      if (copy.args.includes('--from=')) {
-        expect(copy.args).toMatch(/--from=(deps|build) /);
-        if (copy.args.includes('--from=build')) expect(copy.args).toMatch(/\/dist /);
-      } else {
-        expect(copy.args).toMatch(/prisma\/migrations/);
-      }
-    }
-    expect(instructions('CMD').at(-1)?.args).toBe(`["node", "${app.dir}/dist/main.js"]`);
-  });
-
-  it('checks its own health on the port the app listens on', () => {
-    const port = app.databaseVar ? HEALTH_PORT : GATEWAY_PORT;
-    expect(instructions('HEALTHCHECK').at(-1)?.args).toContain(`http://127.0.0.1:${port}/healthz`);
-    expect(instructions('EXPOSE').map((item) => item.args)).toEqual([String(port)]);
+  it('runs as a non-root user in production mode, on code owned by root', () => {
+    const users = instructionsOf('runtime', 'USER').map((item) => item.args);
+    expect(users).toEqual(['node']);
+    expect(instructionsOf('runtime', 'ENV').map((item) => item.args)).toContain('NODE_ENV=production');
+    for (const copy of instructionsOf('runtime', 'COPY')) expect(copy.args).not.toContain('--chown');
+    const keywords = stage('runtime')?.instructions.map((item) => item.keyword) ?? [];
+    expect(keywords.indexOf('USER')).toBeGreaterThan(keywords.lastIndexOf('COPY'));
   });
 
   it('copies sources that exist and are in the build context', () => {
-    for (const stage of stages) {
-      for (const copy of stage.instructions.filter(
-        (item) => item.keyword === 'COPY' && !item.args.includes('--from='),
-      )) {
+    for (const { instructions } of stages) {
+      for (const copy of instructions.filter((item) => item.keyword === 'COPY' && !item.args.includes('--from='))) {
         const sources = copy.args
           .split(' ')
           .filter((arg) => !arg.startsWith('--'))
@@ -101,25 +119,61 @@ describe.each(APPS)('$dir/Dockerfile', (app) => {
     }
   });
 
-  it('installs and builds every workspace the app depends on', () => {
-    const text = stages.flatMap((stage) => stage.instructions.map((item) => item.args)).join('\n');
+  it("copies every workspace's manifest before installing, so the plan can read them all", () => {
+    const copied = instructionsOf('base', 'COPY').map((item) => item.args);
+    const { workspaces } = JSON.parse(read('package.json')) as { workspaces: string[] };
+    for (const workspace of workspaces) expect(copied).toContain(`${workspace}/package.json ${workspace}/`);
+  });
+});
+
+describe.each(APPS)('the image of $name', (app) => {
+  const final = stage(`app-${app.name}`);
+  // The app's stage and the stages it derives from, up to the runtime.
+  const chain = [final];
+  while (chain.at(-1) && chain.at(-1)?.from !== 'runtime') chain.push(stage(chain.at(-1)!.from));
+  const instructions = (keyword: string) =>
+    chain.flatMap((item) => item?.instructions.filter((instruction) => instruction.keyword === keyword) ?? []);
+  const plan = planOf(app.name);
+
+  it('has its own stage on the runtime, starting its main', () => {
+    expect(chain.at(-1)?.from).toBe('runtime');
+    expect(instructions('CMD').map((item) => item.args)).toEqual([`["node", "${app.dir}/dist/main.js"]`]);
+  });
+
+  it('checks its own health over HTTP on the port the app listens on', () => {
+    const port = app.databaseVar ? HEALTH_PORT : GATEWAY_PORT;
+    const healthcheck = instructions('HEALTHCHECK').map((item) => item.args);
+    expect(healthcheck).toHaveLength(1);
+    expect(healthcheck[0]).toContain(`"node", "-e", "fetch('http://127.0.0.1:${port}/healthz')`);
+    expect(instructions('EXPOSE').map((item) => item.args)).toEqual([String(port)]);
+    expect(instructions('ENV').map((item) => item.args)).toEqual([
+      `${app.databaseVar ? 'HEALTH_PORT' : 'PORT'}=${port}`,
+    ]);
+  });
+
+  it('installs the production dependencies of exactly its workspaces', () => {
+    expect(plan.production).toEqual([...workspaceDepsOf(app.dir), app.dir]);
+  });
+
+  it('builds every workspace it depends on, and for the gateway the frontends', () => {
     const needed = [...workspaceDepsOf(app.dir), app.dir, ...(app.name === 'gateway' ? FRONTENDS : [])];
-    for (const workspace of needed) {
-      expect({ workspace, manifest: text.includes(`${workspace}/package.json`) }).toEqual({
-        workspace,
-        manifest: true,
-      });
-      expect({ workspace, built: new RegExp(`-w ${workspace}( |$)`, 'm').test(text) }).toEqual({
-        workspace,
-        built: true,
-      });
-    }
-    const prodInstall = stages
-      .find((stage) => stage.name === 'deps')
-      ?.instructions.map((item) => item.args)
-      .join(' ');
-    expect(prodInstall).toContain(`--prod ${[...workspaceDepsOf(app.dir), app.dir].join(' ')}`);
-    expect(prodInstall).toContain('--omit=dev');
+    expect([...plan.build].sort()).toEqual([...needed].sort());
+    // Dependencies first.
+    expect(plan.build.indexOf(app.dir)).toBe(workspaceDepsOf(app.dir).length);
+    for (const workspace of plan.build) expect(plan.install).toContain(workspace);
+  });
+
+  it('ships the build output and, for a service, its migrations', () => {
+    const expected = plan.build.map((workspace) => `${workspace}/dist`);
+    if (app.databaseVar) expected.push(`${app.dir}/prisma/migrations`);
+    expect(plan.ship).toEqual(expected);
+    if (app.databaseVar) expect(exists(`${app.dir}/prisma/migrations`)).toBe(true);
+  });
+});
+
+describe('infra/docker/app.mjs', () => {
+  it('refuses an app it does not know', () => {
+    expect(() => planOf('nope')).toThrow(/unknown app "nope"/);
   });
 });
 

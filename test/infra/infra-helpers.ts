@@ -43,11 +43,12 @@ export interface Compose {
 }
 export interface ComposeService {
   image?: string;
-  build?: { context: string; dockerfile?: string };
+  build?: { context: string; dockerfile?: string; args?: Record<string, string> };
   command?: string[];
   environment?: Record<string, string>;
   ports?: string[];
-  healthcheck?: { test: string[] };
+  healthcheck?: { test: string[]; start_period?: string };
+  stop_grace_period?: string;
   depends_on?: Record<string, { condition: string }>;
   volumes?: string[];
 }
