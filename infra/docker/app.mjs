@@ -7,7 +7,7 @@
 // The workspaces come from the manifests (@medtutor/* dependencies, transitively), so a new shared
 // package needs no change here; only what the manifests cannot say is listed below.
 import { execFileSync } from 'node:child_process';
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -77,8 +77,12 @@ const npmInstall = (args) => run('npm', ['install', '--no-audit', '--no-fund', '
 const commands = {
   plan: (name) => console.log(JSON.stringify(plan(name), null, 2)),
   'install-prod': (name) => {
-    narrow(['--prod', ...plan(name).production]);
+    const { production } = plan(name);
+    const others = readJson('package.json').workspaces.filter((dir) => !production.includes(dir));
+    narrow(['--prod', ...production]);
     npmInstall(['--omit=dev']);
+    // Their folders hold only the manifest copied for the plan: the image ships none of them.
+    for (const dir of others) rmSync(dir, { recursive: true });
   },
   install: (name) => {
     narrow(plan(name).install);
