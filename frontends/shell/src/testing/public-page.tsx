@@ -30,20 +30,15 @@ export const jsonReply = (body: unknown, status = 200): Response =>
 export const servedCatalog = (): CatalogDto => catalogDto();
 
 /**
- * For every test of the calling file: matchMedia, and a fetch that answers GET /api/catalog as the
- * server does (anything else 404). Returns the mock, so a test can wait for the catalog request.
+ * For every test of the calling file: a fetch answering every request with `answer` (a test may still
+ * queue its own answers on the returned mock), and the rendered trees cleaned up after each test.
  */
-export function serveCatalogPerTest(): jest.Mock<typeof fetch> {
+export function serveFetchPerTest(answer: (input: RequestInfo | URL) => Response): jest.Mock<typeof fetch> {
   const fetchMock = jest.fn<typeof fetch>();
   const realFetch = globalThis.fetch;
-  beforeAll(installMatchMedia);
   beforeEach(() => {
     fetchMock.mockReset();
-    fetchMock.mockImplementation((input) =>
-      Promise.resolve(
-        String(input) === '/api/catalog' ? jsonReply(servedCatalog()) : jsonReply({ message: 'Not found' }, 404),
-      ),
-    );
+    fetchMock.mockImplementation((input) => Promise.resolve(answer(input)));
     globalThis.fetch = fetchMock;
   });
   afterEach(() => {
@@ -51,6 +46,17 @@ export function serveCatalogPerTest(): jest.Mock<typeof fetch> {
     globalThis.fetch = realFetch;
   });
   return fetchMock;
+}
+
+/**
+ * For every test of the calling file: matchMedia, and a fetch that answers GET /api/catalog as the
+ * server does (anything else 404). Returns the mock, so a test can wait for the catalog request.
+ */
+export function serveCatalogPerTest(): jest.Mock<typeof fetch> {
+  beforeAll(installMatchMedia);
+  return serveFetchPerTest((input) =>
+    String(input) === '/api/catalog' ? jsonReply(servedCatalog()) : jsonReply({ message: 'Not found' }, 404),
+  );
 }
 
 /** A visitor who is not signed in; nothing in a public page's first render calls the session's actions. */

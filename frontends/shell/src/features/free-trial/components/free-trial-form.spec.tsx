@@ -1,25 +1,15 @@
 /** @jest-environment jsdom */
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { freeTrialAdditionalInfo } from '@medtutor/contracts';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 
 // react-router encodes text as it loads, and jsdom's window has no TextEncoder: Node's, before it loads.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
-const { PublicPageProviders, jsonReply } = await import('../../../testing/public-page');
+const { PublicPageProviders, jsonReply, serveFetchPerTest } = await import('../../../testing/public-page');
 const { FreeTrialForm } = await import('./free-trial-form');
 
-const fetchMock = jest.fn<typeof fetch>();
-const realFetch = globalThis.fetch;
-beforeEach(() => {
-  fetchMock.mockReset();
-  fetchMock.mockResolvedValue(jsonReply({ message: 'Consultation request submitted successfully!' }));
-  globalThis.fetch = fetchMock;
-});
-afterEach(() => {
-  cleanup();
-  globalThis.fetch = realFetch;
-});
+const fetchMock = serveFetchPerTest(() => jsonReply({ message: 'Consultation request submitted successfully!' }));
 
 const showForm = () =>
   render(

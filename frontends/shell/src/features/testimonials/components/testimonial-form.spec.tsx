@@ -1,24 +1,14 @@
 /** @jest-environment jsdom */
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from '@jest/globals';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 
 // react-router encodes text as it loads, and jsdom's window has no TextEncoder: Node's, before it loads.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
-const { PublicPageProviders, jsonReply } = await import('../../../testing/public-page');
+const { PublicPageProviders, jsonReply, serveFetchPerTest } = await import('../../../testing/public-page');
 const { TestimonialForm } = await import('./testimonial-form');
 
-const fetchMock = jest.fn<typeof fetch>();
-const realFetch = globalThis.fetch;
-beforeEach(() => {
-  fetchMock.mockReset();
-  fetchMock.mockResolvedValue(jsonReply({ id: 1 }));
-  globalThis.fetch = fetchMock;
-});
-afterEach(() => {
-  cleanup();
-  globalThis.fetch = realFetch;
-});
+const fetchMock = serveFetchPerTest(() => jsonReply({ id: 1 }));
 
 const control = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(control(label), { target: { value } });
