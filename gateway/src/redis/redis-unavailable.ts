@@ -1,12 +1,14 @@
 /**
  * ioredis' ways of saying Redis is not there right now (it reconnects by itself): a command given up
- * after the reconnect attempts it may wait for, one on a closed connection, one without a reply in time.
+ * after the reconnect attempts it may wait for, one on a closed connection, one without a reply in time,
+ * and Redis refusing writes because it is full (`maxmemory` with `noeviction`, infra/README.md).
  */
 export function isRedisUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   return (
     error.name === 'MaxRetriesPerRequestError' ||
     error.message === 'Connection is closed.' ||
-    error.message === 'Command timed out'
+    error.message === 'Command timed out' ||
+    error.message.startsWith('OOM ')
   );
 }
