@@ -4,6 +4,17 @@ import './contact-fields.css';
 
 type ContactFieldName = 'firstName' | 'lastName' | 'email' | 'phone';
 
+/** The empty consultation and free-trial forms: the contact fields, the subject, a note and the parent box. */
+export const contactRequestInitialValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  subjectInterest: '',
+  additionalInfo: '',
+  isParent: false,
+};
+
 /** The part of a `useZodForm` result the contact fields bind to. */
 interface ContactForm {
   fieldProps: (name: ContactFieldName) => InputProps & { id: string };

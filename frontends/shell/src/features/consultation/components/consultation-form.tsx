@@ -1,19 +1,9 @@
 import { Notices } from '@medtutor/contracts';
 import { useNotices } from '@medtutor/web-kit';
-import { ContactFields, ParentCheckbox } from '../../../components/contact-fields';
+import { ContactFields, ParentCheckbox, contactRequestInitialValues } from '../../../components/contact-fields';
 import { Button, Field, Select, TextArea, useZodForm } from '../../../ui';
 import { useCreateConsultation } from '../api/create-consultation';
 import { type ConsultationRequest, consultationSubjectOptions } from '../utils/consultation-body';
-
-const initialValues = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  phone: '',
-  subjectInterest: '',
-  additionalInfo: '',
-  isParent: false,
-};
 
 const loadSchema = () => import('../utils/consultation-schema').then((module) => module.ConsultationBodySchema);
 
@@ -24,7 +14,7 @@ export function ConsultationForm() {
   const { consultation } = Notices;
 
   const form = useZodForm({
-    initialValues,
+    initialValues: contactRequestInitialValues,
     loadSchema,
     idPrefix: 'consultation',
     onSubmit: async (_values, parsed) => {

@@ -1,19 +1,9 @@
 import { Notices } from '@medtutor/contracts';
 import { useNotices } from '@medtutor/web-kit';
-import { ContactFields, ParentCheckbox } from '../../../components/contact-fields';
+import { ContactFields, ParentCheckbox, contactRequestInitialValues } from '../../../components/contact-fields';
 import { Button, Field, Select, TextArea, useZodForm } from '../../../ui';
 import { useRequestFreeTrial } from '../api/request-free-trial';
 import { type FreeTrialFields, freeTrialSubjectOptions, toFreeTrialBody } from '../utils/free-trial-body';
-
-const initialValues = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  phone: '',
-  subjectInterest: '',
-  additionalInfo: '',
-  isParent: false,
-};
 
 const loadSchema = () => import('../utils/free-trial-schema').then((module) => module.FreeTrialBodySchema);
 
@@ -24,7 +14,7 @@ export function FreeTrialForm() {
   const { consultation } = Notices;
 
   const form = useZodForm({
-    initialValues,
+    initialValues: contactRequestInitialValues,
     loadSchema,
     idPrefix: 'free-trial',
     onSubmit: async (_values, parsed) => {
