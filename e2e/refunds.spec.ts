@@ -81,7 +81,11 @@ test('an admin finds the payment in the Payments tab and refunds 40 % of it', as
     await drawer.getByRole('button', { name: 'Refund', exact: true }).click();
     // The confirmation opens outside the drawer, in the page's body, naming the amount and the student.
     await expect(page.getByText(/^Refund £76\.00 to .+\?$/)).toBeVisible();
-    await page.getByRole('button', { name: 'Yes', exact: true }).click();
+    // Pressed once the confirmation has finished opening: in one CI run a click during antd's
+    // opening animation reached the button but never called its handler (no request was sent).
+    const yes = page.getByRole('button', { name: 'Yes', exact: true });
+    await expect(page.locator('.ant-popconfirm').filter({ has: yes })).not.toHaveClass(/-(appear|enter)\b/);
+    await yes.click();
     await expect(page.getByText(RefundMessages.refundRequested)).toBeVisible();
 
     // The demo provider refunds at once: the drawer and the list show it after their refresh.
