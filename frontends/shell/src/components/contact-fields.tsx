@@ -33,7 +33,7 @@ export function ContactFields({ form, emailRequired }: { form: ContactForm; emai
   const email = fieldProps('email');
   const phone = fieldProps('phone');
   return (
-    <div className="contact-fields">
+    <div className="ui-form-row">
       <Field label="First name" htmlFor={firstName.id} error={errors.firstName}>
         <Input {...firstName} autoComplete="given-name" aria-required />
       </Field>

@@ -2,7 +2,6 @@ import { Notices, type SubmitTestimonialBody, TestimonialLimits, TestimonialRati
 import { useNotices } from '@medtutor/web-kit';
 import { Button, Field, Input, Select, TextArea, useZodForm } from '../../../ui';
 import { useSubmitTestimonial } from '../api/submit-testimonial';
-import './testimonial-form.css';
 
 const ratingOptions = TestimonialRatingLabels.map(({ value, label }) => ({
   value: String(value),
@@ -44,7 +43,7 @@ export function TestimonialForm() {
 
   return (
     <form id="testimonial" noValidate onSubmit={form.handleSubmit} onFocusCapture={() => void form.prefetch()}>
-      <div className="testimonial-form__columns">
+      <div className="ui-form-row">
         <Field label="Name" htmlFor={name.id} error={errors.name}>
           <Input {...name} autoComplete="name" maxLength={TestimonialLimits.nameMax} aria-required />
         </Field>
