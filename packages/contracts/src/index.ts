@@ -25,3 +25,4 @@ export * from './payroll.js';
 export * from './tutor-invitations.js';
 export * from './fixtures.js';
 export * from './refunds.js';
+export * from './page-settings.js';
