@@ -22,6 +22,7 @@ describe('gateway config', () => {
       production: false,
       port: 8080,
       publicBaseUrl: 'http://localhost:8080',
+      pageSettings: { publicBaseUrl: 'http://localhost:8080', supportEmail: 'support@medpath.local' },
       sessionSecretGenerated: true,
       session: { cookieName: 'sid', secureCookie: false, idleMs: 120 * 60_000, absoluteMs: 168 * 3_600_000 },
       trustProxy: false,
@@ -33,19 +34,48 @@ describe('gateway config', () => {
     expect(config.frontendDir).toMatch(/\/frontends\/?$/);
   });
 
-  it('requires a session secret and an https base URL in production', () => {
+  it('requires a session secret, an https base URL and the support address in production', () => {
     expect(() => loadGatewayConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadGatewayConfig({ ...actorKey, NODE_ENV: 'production', SESSION_SECRET: secret })).toThrow(
-      /PUBLIC_BASE_URL/,
+      /PUBLIC_BASE_URL[^]*SUPPORT_EMAIL: is required in production/,
     );
     const config = loadGatewayConfig({
       ...actorKey,
       NODE_ENV: 'production',
       SESSION_SECRET: secret,
       PUBLIC_BASE_URL: 'https://medpath.example',
+      SUPPORT_EMAIL: 'help@medpath.example',
       ...productionInfra,
     });
     expect(config.session).toMatchObject({ cookieName: '__Host-sid', secureCookie: true });
+    expect(config.pageSettings).toEqual({
+      publicBaseUrl: 'https://medpath.example',
+      supportEmail: 'help@medpath.example',
+    });
+  });
+
+  it('takes PUBLIC_BASE_URL as an http(s) origin and SUPPORT_EMAIL as an address, naming them when they are not', () => {
+    expect(loadGatewayConfig({ ...actorKey, PUBLIC_BASE_URL: 'https://MedPath.example:443' }).publicBaseUrl).toBe(
+      'https://medpath.example',
+    );
+    expect(
+      loadGatewayConfig({ ...actorKey, PUBLIC_BASE_URL: 'http://localhost:9999' }).pageSettings.publicBaseUrl,
+    ).toBe('http://localhost:9999');
+    for (const wrong of [
+      'https://medpath.example/',
+      'https://medpath.example/site',
+      'https://medpath.example?x=1',
+      'https://user:pw@medpath.example',
+      'ftp://medpath.example',
+      'medpath.example',
+    ]) {
+      expect(() => loadGatewayConfig({ ...actorKey, PUBLIC_BASE_URL: wrong })).toThrow(
+        /PUBLIC_BASE_URL: must be an http\(s\) origin/,
+      );
+    }
+    expect(() => loadGatewayConfig({ ...actorKey, SUPPORT_EMAIL: 'support at medpath' })).toThrow(
+      /SUPPORT_EMAIL: must be an email address/,
+    );
   });
 
   it('requires NATS credentials and a Redis password in production, and NATS_USER with NATS_PASSWORD anywhere', () => {
@@ -54,13 +84,14 @@ describe('gateway config', () => {
       NODE_ENV: 'production',
       SESSION_SECRET: secret,
       PUBLIC_BASE_URL: 'https://medpath.example',
+      SUPPORT_EMAIL: 'help@medpath.example',
     };
     expect(() => loadGatewayConfig({ ...production, ...productionInfra, REDIS_URL: 'redis://redis:6379' })).toThrow(
       /REDIS_URL: must carry a password in production/,
     );
     const published = 'redis://:publishedDevOnly-redis@redis:6379';
     expect(() => loadGatewayConfig({ ...production, ...productionInfra, REDIS_URL: published })).toThrow(
-      /REDIS_URL: carries the published docker-compose password/,
+      /REDIS_URL: holds a published development default \(publishedDevOnly…\), refused in production/,
     );
     expect(() => loadGatewayConfig({ ...production, ...productionInfra, NATS_USER: '', NATS_PASSWORD: '' })).toThrow(
       /NATS_USER: is required in production/,
@@ -107,7 +138,12 @@ describe('gateway config', () => {
     // The pair docker-compose.yml publishes for local runs.
     const composeKey =
       '-----BEGIN PRIVATE KEY-----\\nMC4CAQAwBQYDK2VwBCIEIKV3jB/CjZ6flKs3zEL3/jXrdpiTDI8f0ZDJ6gSlAgVf\\n-----END PRIVATE KEY-----';
-    const production = { NODE_ENV: 'production', SESSION_SECRET: secret, PUBLIC_BASE_URL: 'https://medpath.example' };
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: secret,
+      PUBLIC_BASE_URL: 'https://medpath.example',
+      SUPPORT_EMAIL: 'help@medpath.example',
+    };
     expect(loadGatewayConfig({ ACTOR_SIGNING_KEY: composeKey }).actorSigningKey.type).toBe('private');
     expect(() => loadGatewayConfig({ ...production, ...productionInfra, ACTOR_SIGNING_KEY: composeKey })).toThrow(
       /ACTOR_SIGNING_KEY: holds the published development key/,

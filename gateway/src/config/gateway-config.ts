@@ -1,12 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import {
-  loadConfig,
-  natsCredentials,
-  natsEnvShape,
-  NodeEnvSchema,
-  PUBLISHED_DEV_PASSWORD_PREFIX,
-} from '@medtutor/nest-kit';
+import { loadConfig, natsCredentials, natsEnvShape, NodeEnvSchema, refusePlaceholders } from '@medtutor/nest-kit';
 import { z } from 'zod';
 import { actorSigningEnvShape, checkActorKeysEnv } from '@medtutor/nest-kit';
 
@@ -51,6 +45,32 @@ const trustProxy = z
 
 const positiveNumber = (fallback: number) => z.coerce.number().positive().default(fallback);
 
+/**
+ * The site's origin, as the pages, robots.txt, the sitemap and emailed links write it before a path:
+ * an http(s) origin, so nothing in it needs escaping anywhere the gateway puts it. Read as the
+ * browser writes origins (lowercase host, no default port).
+ */
+const publicOrigin = z.string().transform((value, ctx) => {
+  const url = URL.canParse(value) ? new URL(value) : null;
+  const isOrigin =
+    url !== null &&
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    url.username === '' &&
+    url.password === '' &&
+    url.pathname === '/' &&
+    url.search === '' &&
+    url.hash === '' &&
+    !value.endsWith('/');
+  if (!isOrigin) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be an http(s) origin like https://medpath.example (no path, no trailing slash)',
+    });
+    return z.NEVER;
+  }
+  return url.origin;
+});
+
 const GatewayEnvSchema = z
   .object({
     NODE_ENV: NodeEnvSchema,
@@ -72,7 +92,9 @@ const GatewayEnvSchema = z
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** The secret being rotated out: cookies it signed stay valid, new ones get SESSION_SECRET. */
     SESSION_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
-    PUBLIC_BASE_URL: z.url().optional(),
+    PUBLIC_BASE_URL: publicOrigin.optional(),
+    /** Shown on the pages (the gateway writes it into them); the services read it too. */
+    SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).optional(),
     SESSION_IDLE_MINUTES: positiveNumber(120),
     SESSION_ABSOLUTE_HOURS: positiveNumber(168),
     FRONTEND_DIR: z.string().min(1).default(defaultFrontendDir),
@@ -118,15 +140,18 @@ const GatewayEnvSchema = z
     const redisPassword = URL.canParse(env.REDIS_URL) ? new URL(env.REDIS_URL).password : '';
     if (!redisPassword)
       ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'must carry a password in production' });
-    else if (redisPassword.startsWith(PUBLISHED_DEV_PASSWORD_PREFIX))
-      ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'carries the published docker-compose password' });
     if (!env.PUBLIC_BASE_URL?.startsWith('https://')) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_BASE_URL'], message: 'must be an https:// URL in production' });
     }
+    if (!env.SUPPORT_EMAIL)
+      ctx.addIssue({ code: 'custom', path: ['SUPPORT_EMAIL'], message: 'is required in production' });
   })
   .superRefine(checkActorKeysEnv)
+  // `replace_me`, `changeme` and the published compose passwords (`publishedDevOnly-…`).
+  .superRefine(refusePlaceholders)
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';
+    const publicBaseUrl = env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`;
     return {
       nodeEnv: env.NODE_ENV,
       production,
@@ -141,7 +166,9 @@ const GatewayEnvSchema = z
       sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
       sessionSecretGenerated: env.SESSION_SECRET === undefined,
       previousSessionSecrets: env.SESSION_SECRET_PREVIOUS ? [env.SESSION_SECRET_PREVIOUS] : [],
-      publicBaseUrl: env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`,
+      publicBaseUrl,
+      // Unset locally: the default of scripts/lib/local-env.sh and docker-compose.yml.
+      pageSettings: { publicBaseUrl, supportEmail: env.SUPPORT_EMAIL ?? 'support@medpath.local' },
       session: {
         // `__Host-` makes browsers insist on Secure, Path=/ and no Domain, so no subdomain can plant it.
         cookieName: production ? '__Host-sid' : 'sid',

@@ -1,5 +1,6 @@
 export * from './config/load-config.js';
 export * from './config/service-runtime.js';
+export * from './config/placeholders.js';
 export * from './errors/domain-error.js';
 export * from './errors/transient-error.js';
 export * from './rpc/parse-request.js';

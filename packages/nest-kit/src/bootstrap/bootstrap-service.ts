@@ -9,10 +9,11 @@ import { NatsConnectionWatch } from '../nats/nats-connection-watch.js';
 import { PinoNestLogger } from '../logging/logger.js';
 import { RpcErrorFilter } from '../rpc/rpc-error.filter.js';
 import { RpcLoggingInterceptor } from '../rpc/rpc-logging.interceptor.js';
+import { RpcMetricsInterceptor } from '../rpc/rpc-metrics.interceptor.js';
 import { ActorAssertionVerifier } from '../rpc/actor-assertion.js';
 import { ActorAssertionGuard } from '../rpc/actor-assertion.guard.js';
 import { natsAuthOptions, type NatsCredentials, natsReconnectOptions } from '../nats/nats-connection.js';
-import { applyMigrations, ensureDatabase } from '../db/migrations.js';
+import { applyMigrations, awaitMigrations, ensureDatabase } from '../db/migrations.js';
 import { DrainingNatsServer } from './draining-nats-server.js';
 
 export interface ServiceBootstrapOptions {
@@ -48,7 +49,7 @@ export async function bootstrapService(options: ServiceBootstrapOptions): Promis
   app.useGlobalGuards(
     new ActorAssertionGuard(new ActorAssertionVerifier(options.actorVerifyKeys, options.name), options.logger),
   );
-  app.useGlobalInterceptors(new RpcLoggingInterceptor(options.logger));
+  app.useGlobalInterceptors(new RpcLoggingInterceptor(options.logger), new RpcMetricsInterceptor());
   await app.listen();
   const connections = app.get(NatsConnectionWatch);
   connections.watch('rpc', strategy.unwrap<NatsConnection>(), options.logger);
@@ -78,13 +79,22 @@ export async function shutdownService(app: INestMicroservice, logger: Logger): P
   logger.info('shut down');
 }
 
-/** Creates the database when allowed, then applies the service's migrations. */
+/**
+ * Creates the database when allowed, then applies the service's migrations; or, with `migrate`
+ * off (a Job applies them before the rollout), waits until they are applied.
+ */
 export async function prepareDatabase(options: {
   databaseUrl: string;
   migrationsDir: string;
   autoCreate: boolean;
+  migrate: boolean;
   logger: Logger;
 }): Promise<void> {
+  if (!options.migrate) {
+    await awaitMigrations(options);
+    options.logger.info('migrations up to date (applied by the migration job)');
+    return;
+  }
   if (options.autoCreate && (await ensureDatabase(options.databaseUrl))) {
     options.logger.info('database created');
   }

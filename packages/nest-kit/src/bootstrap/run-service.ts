@@ -20,6 +20,8 @@ export interface ServiceRuntimeConfig {
   logLevel: string;
   databaseUrl: string;
   dbAutoCreate: boolean;
+  /** MIGRATE_ON_START: apply the migrations, or wait for the migration Job to have applied them. */
+  migrateOnStart: boolean;
   natsUrl: string;
   natsCredentials?: NatsCredentials | undefined;
   healthPort?: number | undefined;
@@ -30,10 +32,11 @@ export interface ServiceRuntimeConfig {
 }
 
 /**
- * A service process from start to listening: config (fail fast), database and migrations, an
- * optional step such as seeding, then the NATS microservice and the probe server. Exits 1 with a
- * readable message on any start-up failure, so a supervisor or Kubernetes sees it at once. On
- * SIGTERM or SIGINT it shuts down in order (`shutdownService`) and exits 0.
+ * A service process from start to listening: config (fail fast), database and migrations (applied,
+ * or awaited from the migration Job), an optional step such as seeding, then the NATS microservice
+ * and the probe server. Exits 1 with a readable message on any start-up failure, so a supervisor or
+ * Kubernetes sees it at once. On SIGTERM or SIGINT it shuts down in order (`shutdownService`) and
+ * exits 0.
  */
 export function runService<C extends ServiceRuntimeConfig>(options: {
   name: string;
@@ -49,6 +52,7 @@ export function runService<C extends ServiceRuntimeConfig>(options: {
       databaseUrl: config.databaseUrl,
       migrationsDir: options.migrationsDir,
       autoCreate: config.dbAutoCreate,
+      migrate: config.migrateOnStart,
       logger,
     });
     await options.beforeListen?.(config, logger);

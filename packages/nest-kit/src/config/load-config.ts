@@ -57,6 +57,15 @@ export function serviceEnvSchema<K extends string>(databaseVar: K) {
       .optional()
       .transform((value) => value === 'true'),
     /**
+     * Applying the migrations at start suits one process per database (`npm start`, compose). Off
+     * where a Job applies them before the rollout (Kubernetes): the service then waits until its
+     * database has every migration it ships, and never changes the schema itself.
+     */
+    MIGRATE_ON_START: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
+    /**
      * Connections of the service's Prisma pool (per process). Wins over the database URL's
      * `connection_limit`; with neither, DEFAULT_DATABASE_POOL_SIZE (10).
      */

@@ -25,6 +25,7 @@ describe('serviceRuntime', () => {
       healthPort: 9090,
       databaseUrl: 'postgresql://app@db:5432/example',
       dbAutoCreate: false,
+      migrateOnStart: true,
       databasePoolSize: 10,
       jetstreamReplicas: 1,
     });
@@ -37,6 +38,26 @@ describe('serviceRuntime', () => {
     expect(load({ EXAMPLE_DATABASE_URL: limited, DATABASE_POOL_SIZE: '7' }).databasePoolSize).toBe(7);
     expect(load({ DATABASE_POOL_SIZE: '' }).databasePoolSize).toBe(10);
     expect(() => load({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
+  it('leaves the migrations to a Job with MIGRATE_ON_START=false, and refuses anything but true or false', () => {
+    expect(load({ MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
+    expect(load({ MIGRATE_ON_START: 'true' }).migrateOnStart).toBe(true);
+    expect(() => load({ MIGRATE_ON_START: 'no' })).toThrow(/MIGRATE_ON_START/);
+  });
+
+  it('refuses placeholders and published development passwords in production, in any variable', () => {
+    const production = {
+      NODE_ENV: 'production',
+      NATS_USER: 'reviews',
+      NATS_PASSWORD: 'publishedDevOnly-nats-reviews',
+      EXAMPLE_DATABASE_URL: 'postgresql://app:replace_me@db:5432/example',
+    };
+    expect(() => load(production)).toThrow(
+      /NATS_PASSWORD: holds a published development default \(publishedDevOnly…\), refused in production/,
+    );
+    expect(() => load(production)).toThrow(/EXAMPLE_DATABASE_URL: holds the placeholder "replace_me"/);
+    expect(load({ ...production, NODE_ENV: 'development' }).natsCredentials?.password).toBe(production.NATS_PASSWORD);
   });
 
   it('refuses the published development actor key and incomplete NATS credentials in production', () => {

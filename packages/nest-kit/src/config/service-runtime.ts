@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { connectionLimitOf, DEFAULT_DATABASE_POOL_SIZE } from '../db/pg-pool.js';
 import { natsCredentials, type NatsEnv } from '../nats/nats-connection.js';
 import { checkActorKeysEnv } from '../rpc/actor-assertion.js';
+import { refusePlaceholders } from './placeholders.js';
 
 /** What `serviceEnvSchema(...).extend(actorVerifyEnvShape)` parses, for `serviceRuntime`. */
 interface ServiceEnv extends NatsEnv {
@@ -11,6 +12,7 @@ interface ServiceEnv extends NatsEnv {
   HEALTH_PORT?: number | undefined;
   ACTOR_VERIFY_KEYS: readonly KeyObject[];
   DB_AUTO_CREATE: boolean;
+  MIGRATE_ON_START: boolean;
   DATABASE_POOL_SIZE?: number | undefined;
   JETSTREAM_REPLICAS: number;
   EVENT_RETENTION_DAYS: number;
@@ -18,10 +20,12 @@ interface ServiceEnv extends NatsEnv {
 
 /**
  * The settings every service's config returns (see `ServiceRuntimeConfig`), from its parsed env and
- * its own database URL, with the NATS credential and actor key checks. Call it in the transform.
+ * its own database URL, with the NATS credential, actor key and placeholder checks. Call it in the
+ * transform.
  */
 export function serviceRuntime<E extends ServiceEnv>(env: E, ctx: z.RefinementCtx, databaseUrl: string) {
   checkActorKeysEnv(env, ctx);
+  refusePlaceholders(env, ctx);
   return {
     nodeEnv: env.NODE_ENV as E['NODE_ENV'],
     logLevel: env.LOG_LEVEL as E['LOG_LEVEL'],
@@ -31,6 +35,7 @@ export function serviceRuntime<E extends ServiceEnv>(env: E, ctx: z.RefinementCt
     actorVerifyKeys: env.ACTOR_VERIFY_KEYS,
     databaseUrl,
     dbAutoCreate: env.DB_AUTO_CREATE,
+    migrateOnStart: env.MIGRATE_ON_START,
     databasePoolSize: env.DATABASE_POOL_SIZE ?? connectionLimitOf(databaseUrl) ?? DEFAULT_DATABASE_POOL_SIZE,
     jetstreamReplicas: env.JETSTREAM_REPLICAS,
     eventRetentionDays: env.EVENT_RETENTION_DAYS,

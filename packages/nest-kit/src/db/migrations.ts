@@ -99,6 +99,57 @@ export async function applyMigrations(options: {
   }
 }
 
+/**
+ * The migrations in `migrationsDir` that the database has not finished applying, in name order
+ * (all of them when it has no history yet).
+ */
+export async function pendingMigrations(options: { databaseUrl: string; migrationsDir: string }): Promise<string[]> {
+  const migrations = await readMigrations(options.migrationsDir);
+  const client = new pg.Client({ connectionString: options.databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ exists: boolean }>(
+      `SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS exists`,
+    );
+    const finished = rows[0]?.exists
+      ? await client.query<{ migration_name: string }>(
+          'SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+        )
+      : { rows: [] };
+    const applied = new Set(finished.rows.map((row) => row.migration_name));
+    return migrations.map((migration) => migration.name).filter((name) => !applied.has(name));
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Waits until another process (the migration Job of a release) has applied every migration in
+ * `migrationsDir`, so a new version never runs on the schema of the one before. Throws after
+ * `timeoutMs`: the process then exits and its supervisor restarts it.
+ */
+export async function awaitMigrations(options: {
+  databaseUrl: string;
+  migrationsDir: string;
+  logger?: Logger;
+  pollMs?: number;
+  timeoutMs?: number;
+}): Promise<void> {
+  const { pollMs = 2_000, timeoutMs = 10 * 60_000 } = options;
+  const deadline = Date.now() + timeoutMs;
+  let pending = await pendingMigrations(options);
+  if (pending.length > 0) options.logger?.info({ pending }, 'waiting for the migration job to apply migrations');
+  while (pending.length > 0) {
+    if (Date.now() >= deadline) {
+      throw new Error(
+        `Migrations not applied after ${Math.round(timeoutMs / 1000)} s: ${pending.join(', ')} (MIGRATE_ON_START=false: run the migration job)`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    pending = await pendingMigrations(options);
+  }
+}
+
 export interface MigrationFile {
   name: string;
   sql: string;

@@ -42,7 +42,7 @@ export function connectNats(servers: string, name: string, credentials?: NatsCre
   return connect({ servers: servers.split(','), name, ...natsReconnectOptions, ...natsAuthOptions(credentials) });
 }
 
-/** The docker-compose defaults (NATS and Redis) start with this: published, so refused in production. */
+/** The docker-compose defaults (NATS and Redis) start with this: published, so refused in production (refusePlaceholders). */
 export const PUBLISHED_DEV_PASSWORD_PREFIX = 'publishedDevOnly';
 
 /** `NATS_USER` / `NATS_PASSWORD` as parsed by `serviceEnvSchema` (or the gateway's own schema). */
@@ -58,16 +58,8 @@ export interface NatsEnv {
  */
 export function natsCredentials(env: NatsEnv, ctx: z.RefinementCtx): NatsCredentials | undefined {
   const { NATS_USER: user, NATS_PASSWORD: password } = env;
-  if (user && password) {
-    if (env.NODE_ENV === 'production' && password.startsWith(PUBLISHED_DEV_PASSWORD_PREFIX)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['NATS_PASSWORD'],
-        message: 'is the published docker-compose default, refused in production: set your own',
-      });
-    }
-    return { user, password };
-  }
+  // A published default password is refused with every other placeholder (refusePlaceholders).
+  if (user && password) return { user, password };
   if (user || password) {
     ctx.addIssue({
       code: 'custom',

@@ -115,6 +115,32 @@ describe('catalog-payments configuration: payment provider', () => {
     expect(loadCatalogPaymentsConfig({ ...production, ...stripeKeys }).payments.provider).toBe('stripe');
   });
 
+  it('refuses placeholder Stripe keys in production, as the manifests ship them', () => {
+    const production = {
+      ...base,
+      ...stripeKeys,
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.com',
+      NATS_USER: 'catalog-payments',
+      NATS_PASSWORD: 'a-nats-password-for-payments',
+    };
+    const problems = problemsOf({
+      ...production,
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_replace_me',
+      STRIPE_SECRET_KEY: 'sk_live_changeme',
+    });
+
+    expect(problems).toContain('STRIPE_PUBLISHABLE_KEY: holds the placeholder "replace_me", refused in production');
+    expect(problems).toContain('STRIPE_SECRET_KEY: holds the placeholder "changeme", refused in production');
+    expect(
+      loadCatalogPaymentsConfig({
+        ...production,
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_replace_me',
+        NODE_ENV: 'development',
+      }).payments.stripe.publishableKey,
+    ).toBe('pk_live_replace_me');
+  });
+
   it('refuses a key of the wrong kind', () => {
     expect(problemsOf({ ...base, ...stripeKeys, STRIPE_PUBLISHABLE_KEY: 'sk_test_oops' })).toContain(
       'STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key',
