@@ -17,12 +17,13 @@ import { setupOpenApi } from './http/openapi.js';
 import { securityHeaders } from './http/security-headers.js';
 import { mountFrontends } from './http/static-frontends.js';
 import { requestLogger } from './logging/logger.js';
+import { httpMetrics } from './metrics/http-metrics.js';
 import { SessionsService } from './sessions/sessions.service.js';
 import { ReadinessService } from './health/readiness.service.js';
 import { closeConnectionsWhenStopping } from './shutdown.js';
 
 /**
- * The Express pipeline around Nest's routes, in order: correlation id, `Connection: close` once
+ * The Express pipeline around Nest's routes, in order: HTTP metrics, correlation id, `Connection: close` once
  * shutting down, access log, security headers, no-store for /api, cross-site request refusal, static
  * frontends (before sessions, so assets never touch Redis), 405 for a known path's other methods,
  * then sessions and the JSON parser (whose failures wait for the route's guards). Nest adds its
@@ -31,6 +32,7 @@ import { closeConnectionsWhenStopping } from './shutdown.js';
 export function configureGatewayApp(app: NestExpressApplication, config: GatewayConfig, logger: Logger): void {
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  app.use(httpMetrics(app));
   app.use(correlationId());
   app.use(closeConnectionsWhenStopping(app.get(ReadinessService)));
   app.use(requestLogger(logger));

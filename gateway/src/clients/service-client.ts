@@ -11,6 +11,7 @@ import { actorOf } from '../auth/actor.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { ApiError, ApiErrors } from '../filters/api-error.js';
 import { LOGGER } from '../logging/logger.js';
+import { rpcOutcomeOfFailure, timeRpc } from '../metrics/gateway-metrics.js';
 import { mapRpcFailure } from './rpc-failure.js';
 import { ServiceBreakers } from './service-breakers.js';
 
@@ -83,10 +84,12 @@ export class ServiceClient implements OnApplicationBootstrap {
     const actorAssertion = meta.actor ? await this.signer.sign(meta.actor, subject) : undefined;
     const envelope: RpcRequest = { meta: actorAssertion ? { ...meta, actorAssertion } : meta, data };
     let answer: unknown;
+    const timed = timeRpc(subject);
     try {
       answer = await firstValueFrom(this.nats.send(subject, envelope).pipe(timeout(timeoutMs)));
     } catch (error) {
       const mapped = mapRpcFailure(error);
+      timed(rpcOutcomeOfFailure(mapped));
       if (mapped.code === ErrorCodes.internal) {
         this.logger.error(
           { err: error, subject, correlationId: meta.correlationId },
@@ -98,6 +101,7 @@ export class ServiceClient implements OnApplicationBootstrap {
       throw mapped;
     }
     const parsed = reply.safeParse(answer);
+    timed(parsed.success ? 'ok' : 'error');
     if (!parsed.success) {
       this.logger.error(
         { subject, correlationId: meta.correlationId, issues: parsed.error.issues },

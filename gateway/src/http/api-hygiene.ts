@@ -14,10 +14,12 @@ export const noStore: RequestHandler = (_req, res, next) => {
 /** What `router` 2 (Express 5) keeps of a route: its path matchers and its methods. */
 interface RouterLayer {
   matchers?: ((path: string) => unknown)[];
-  route?: { methods: Record<string, boolean> };
+  route?: { path: string; methods: Record<string, boolean> };
 }
 
-interface KnownRoute {
+export interface KnownRoute {
+  /** Its template, as registered (`/api/payments/:id`). */
+  path: string;
   matches: (path: string) => boolean;
   methods: string[];
 }
@@ -31,7 +33,7 @@ export function knownRoutes(stack: readonly object[]): KnownRoute[] {
       .filter((method) => method !== '_all')
       .map((method) => method.toUpperCase());
     if (methods.includes('GET') && !methods.includes('HEAD')) methods.push('HEAD');
-    return [{ matches: (path) => matchers.some((match) => Boolean(match(path))), methods }];
+    return [{ path: route.path, matches: (path) => matchers.some((match) => Boolean(match(path))), methods }];
   });
 }
 

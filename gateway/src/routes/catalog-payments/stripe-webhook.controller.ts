@@ -6,11 +6,13 @@ import { z } from 'zod';
 import { ServiceClient } from '../../clients/service-client.js';
 import { ApiError } from '../../filters/api-error.js';
 import { ApiErrorReplies } from '../../http/openapi.js';
+import { countingWebhookFailures } from '../../metrics/gateway-metrics.js';
 
 /**
  * POST /api/stripe/webhook: no session, no cross-site check (see app.setup.ts), the body kept as raw
  * bytes (http/raw-body.ts). The gateway forwards the body and signature untouched; catalog-payments
- * verifies the signature and answers 400 when it does not hold.
+ * verifies the signature and answers 400 when it does not hold. Every failure counts in
+ * `webhook_failures_total` (an alert: Stripe retries them, then gives up).
  */
 @ApiTags('payments')
 @Controller('api/stripe')
@@ -27,14 +29,16 @@ export class StripeWebhookController {
   })
   @ApiErrorReplies(400, 503)
   handle(@Req() req: Request, @Headers('stripe-signature') signature: string | undefined): Promise<{ received: true }> {
-    if (!Buffer.isBuffer(req.body) || !signature) {
-      throw ApiError.of(ErrorCodes.webhookSignatureInvalid, PaymentMessages.webhookSignatureInvalid);
-    }
-    return this.services.send(
-      Subjects.catalogPayments.handleProviderWebhook,
-      { rawBody: req.body.toString('utf8'), signature },
-      req,
-      ProviderWebhookReplySchema,
-    );
+    return countingWebhookFailures('stripe', async () => {
+      if (!Buffer.isBuffer(req.body) || !signature) {
+        throw ApiError.of(ErrorCodes.webhookSignatureInvalid, PaymentMessages.webhookSignatureInvalid);
+      }
+      return this.services.send(
+        Subjects.catalogPayments.handleProviderWebhook,
+        { rawBody: req.body.toString('utf8'), signature },
+        req,
+        ProviderWebhookReplySchema,
+      );
+    });
   }
 }

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { processGauge } from '../metrics/metrics.js';
+import { MetricNames, processGauge } from '../metrics/metrics.js';
 
 /** Connections of a service's Prisma pool when neither DATABASE_POOL_SIZE nor the URL's connection_limit says: pg's own default. */
 export const DEFAULT_DATABASE_POOL_SIZE = 10;
@@ -51,7 +51,7 @@ const measuredPools = new Map<pg.Pool, string>();
 function measurePool(pool: pg.Pool, name: string): void {
   measuredPools.set(pool, name);
   processGauge(
-    'pg_pool_connections',
+    MetricNames.pgPoolConnections.name,
     'Connections of the pg pools by pool (prisma, outbox, mail) and state: total open, idle, and queries waiting for one',
     ['pool', 'state'] as const,
     (gauge) => {

@@ -20,7 +20,7 @@ import { headers, nanos, type NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { isTransientError } from '../errors/transient-error.js';
-import { type ConsumeOutcome, EventMetrics } from './event-metrics.js';
+import { type ConsumeOutcome, EventMetrics, watchConsumer } from './event-metrics.js';
 
 /** How a consumer trades redelivery speed against work; every field has a default (`ConsumerDefaults`). */
 export interface ConsumerTuning {
@@ -130,8 +130,10 @@ class ConsumerRun<T> {
   private messages: ConsumerMessages | undefined;
   private readonly done: Promise<void>;
   private attempted!: () => void;
+  private readonly unwatch: () => void;
 
   constructor(private readonly options: EventConsumerOptions<T>) {
+    this.unwatch = watchConsumer(options.nc, options.stream, options.durable);
     this.tuning = { ...ConsumerDefaults, ...definedOnly(options) };
     this.logger = options.logger.child({ consumer: options.durable, stream: options.stream });
     this.js = jetstream(options.nc);
@@ -148,6 +150,7 @@ class ConsumerRun<T> {
       sleep(this.tuning.stopTimeoutMs, true, { ref: false }),
     ]);
     if (timedOut) this.logger.warn('event consumer stop timed out; the message in hand will be redelivered');
+    this.unwatch();
   }
 
   private get stopped(): boolean {

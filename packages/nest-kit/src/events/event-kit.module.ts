@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { createPgPool } from '../db/pg-pool.js';
 import { connectNats, type NatsCredentials } from '../nats/nats-connection.js';
 import { type ConsumerTuning, type EventConsumerHandle, startConsumer } from './event-consumer.js';
+import { watchOutbox } from './event-metrics.js';
 import { EventPruner } from './event-pruner.js';
 import { handleOnce } from './inbox.js';
 import { OutboxRelay, type OutboxRelayOptions } from './outbox-relay.js';
@@ -198,8 +199,16 @@ export class EventKitModule {
           provide: OUTBOX_POOL,
           // A small pool of its own: the relay holds a transaction open while it publishes a batch. A
           // connection dropped mid-publish is logged by createPgPool, never a process crash.
-          useFactory: () =>
-            createPgPool({ databaseUrl: options.databaseUrl, max: 2, logger: options.logger, name: 'outbox' }),
+          useFactory: () => {
+            const pool = createPgPool({
+              databaseUrl: options.databaseUrl,
+              max: 2,
+              logger: options.logger,
+              name: 'outbox',
+            });
+            watchOutbox(pool, options.service);
+            return pool;
+          },
         },
         {
           provide: OutboxRelay,

@@ -1,9 +1,9 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
-import { processGauge } from '../metrics/metrics.js';
+import { MetricNames, processGauge } from '../metrics/metrics.js';
 
 const natsConnected = () =>
-  processGauge('nats_connected', '1 while the NATS connection is up, 0 while it is down or closed', [
+  processGauge(MetricNames.natsConnected.name, '1 while the NATS connection is up, 0 while it is down or closed', [
     'service',
     'connection',
   ] as const);
