@@ -29,6 +29,14 @@ export const EventEnvelopeSchema = z.object({
   version: z.number().int().positive(),
   occurredAt: z.string().datetime(),
   correlationId: z.string().nullable(),
+  /**
+   * W3C trace context of the request that wrote the event (nest-kit's outbox), so the publish and
+   * every handler continue its trace. Tracing never fails an event: a malformed one reads as absent.
+   */
+  traceContext: z
+    .object({ traceparent: z.string().max(128), tracestate: z.string().max(512).optional() })
+    .optional()
+    .catch(undefined),
   data: z.unknown(),
 });
 export type EventEnvelope<T = unknown> = Omit<z.infer<typeof EventEnvelopeSchema>, 'data'> & { data: T };

@@ -38,3 +38,6 @@ export * from './db/pg-pool.js';
 export * from './metrics/metrics.js';
 export * from './nats/nats-connection-watch.js';
 export * from './bootstrap/draining-nats-server.js';
+export * from './tracing/tracing.js';
+export * from './tracing/trace-context.js';
+export * from './tracing/spans.js';

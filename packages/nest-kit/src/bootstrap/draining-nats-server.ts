@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
-import { type NatsOptions, ServerNats } from '@nestjs/microservices';
+import type { Msg, MsgHdrs, NatsConnection, Subscription } from '@nats-io/transport-node';
+import { type NatsContext, type NatsOptions, ServerNats } from '@nestjs/microservices';
+import { RpcServerSpans } from '../tracing/spans.js';
 
 type NatsServerOptions = Required<NatsOptions>['options'];
 
@@ -9,20 +10,24 @@ type NatsServerOptions = Required<NatsOptions>['options'];
  * sends the queue group's next requests to the other replicas, then waits until every request in
  * hand has been answered. Nest's own `gracefulShutdown` sleeps its whole `gracePeriod` instead, and
  * only after the application's `beforeApplicationShutdown` hooks (consumers, relays) have run.
+ * Each request is handled in a SERVER span continuing the trace its headers name (the gateway's).
  */
 export class DrainingNatsServer extends ServerNats {
   private readonly intake: Subscription[] = [];
   private inFlight = 0;
   private readonly idleWaiters = new Set<() => void>();
+  private readonly spans = new RpcServerSpans();
 
   constructor(private readonly natsOptions: NatsServerOptions) {
     super(natsOptions);
     // Nest runs the end hook when the handler's answer has been produced (or it failed).
-    this.setOnProcessingStartHook((_transport, _context, done) => {
+    this.setOnProcessingStartHook((_transport, context, done) => {
       this.inFlight += 1;
-      return done();
+      const request = context as NatsContext;
+      return this.spans.run(request, request.getSubject(), request.getHeaders() as MsgHdrs | undefined, done);
     });
-    this.setOnProcessingEndHook(() => {
+    this.setOnProcessingEndHook((_transport, context) => {
+      this.spans.end(context as NatsContext);
       this.inFlight -= 1;
       if (this.inFlight === 0) for (const wake of this.idleWaiters) wake();
     });

@@ -6,6 +6,7 @@ import { HealthChecks } from '../health/health-checks.js';
 import { startProbeServer } from '../health/probe-server.js';
 import { createLogger } from '../logging/logger.js';
 import type { NatsCredentials } from '../nats/nats-connection.js';
+import { startTracing } from '../tracing/tracing.js';
 import { bootstrapService, prepareDatabase, shutdownService } from './bootstrap-service.js';
 
 /**
@@ -48,6 +49,7 @@ export function runService<C extends ServiceRuntimeConfig>(options: {
   const start = async () => {
     const config = options.loadConfig();
     const logger = createLogger(options.name, config.logLevel);
+    const tracing = startTracing({ service: options.name, logger });
     await prepareDatabase({
       databaseUrl: config.databaseUrl,
       migrationsDir: options.migrationsDir,
@@ -70,8 +72,9 @@ export function runService<C extends ServiceRuntimeConfig>(options: {
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
       logger.info({ signal }, 'shutdown signal');
-      void stopGracefully(app, logger).then((code) => {
+      void stopGracefully(app, logger).then(async (code) => {
         probes?.close();
+        await tracing.shutdown();
         process.exit(code);
       });
     };

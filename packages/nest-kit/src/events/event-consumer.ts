@@ -17,9 +17,11 @@ import {
   type JsMsg,
 } from '@nats-io/jetstream';
 import { headers, nanos, type NatsConnection } from '@nats-io/transport-node';
+import type { Span } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { isTransientError } from '../errors/transient-error.js';
+import { inProcessSpan, recordOutcome } from '../tracing/spans.js';
 import { type ConsumeOutcome, EventMetrics, watchConsumer } from './event-metrics.js';
 
 /** How a consumer trades redelivery speed against work; every field has a default (`ConsumerDefaults`). */
@@ -174,7 +176,9 @@ class ConsumerRun<T> {
             msg.nak();
             continue;
           }
-          await this.process(msg);
+          await inProcessSpan({ subject: msg.subject, headers: msg.headers, consumer: this.options.durable }, (span) =>
+            this.process(msg, span),
+          );
           failures = 0;
         }
         if (this.stopped || nc.isClosed()) return;
@@ -207,11 +211,13 @@ class ConsumerRun<T> {
     }
   }
 
-  private async process(msg: JsMsg): Promise<void> {
+  private async process(msg: JsMsg, span: Span): Promise<void> {
     const startedAt = performance.now();
     const consumer = this.options.durable;
-    const outcome = (value: ConsumeOutcome) =>
+    const outcome = (value: ConsumeOutcome) => {
+      recordOutcome(span, value);
       EventMetrics.record(consumer, value, (performance.now() - startedAt) / 1_000);
+    };
     if (msg.info.deliveryCount > 1) EventMetrics.redelivery(consumer);
 
     const replayFor = msg.headers?.get(ReplayForConsumerHeader);

@@ -1,7 +1,10 @@
+import { EventEnvelopeSchema } from '@medtutor/contracts';
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { inPublishSpan } from '../tracing/spans.js';
+import { contextFromCarrier } from '../tracing/trace-context.js';
 
 export interface OutboxRelayOptions {
   pool: pg.Pool;
@@ -153,10 +156,14 @@ export class OutboxRelay {
       let failure: { row: OutboxRow; error: unknown } | undefined;
       for (const row of rows) {
         try {
-          await this.js.publish(row.subject, JSON.stringify(row.payload), {
-            msgID: row.id,
-            timeout: this.publishTimeoutMs,
-          });
+          const { parent, correlationId } = originOf(row.payload);
+          await inPublishSpan(parent, { subject: row.subject, messageId: row.id, correlationId }, (headers) =>
+            this.js.publish(row.subject, JSON.stringify(row.payload), {
+              msgID: row.id,
+              timeout: this.publishTimeoutMs,
+              headers,
+            }),
+          );
           published.push(row.id);
         } catch (error) {
           failure = { row, error };
@@ -188,4 +195,16 @@ export class OutboxRelay {
       if (!released) client.release();
     }
   }
+}
+
+/**
+ * The trace and correlation id of the request that wrote the row, read defensively: whatever the
+ * stored envelope holds, the publish goes ahead (in a trace of its own if need be).
+ */
+function originOf(payload: unknown) {
+  const stored = (payload ?? {}) as { traceContext?: unknown; correlationId?: unknown };
+  return {
+    parent: contextFromCarrier(EventEnvelopeSchema.shape.traceContext.parse(stored.traceContext)),
+    correlationId: typeof stored.correlationId === 'string' ? stored.correlationId : null,
+  };
 }

@@ -1,4 +1,5 @@
 import type { LoggerService } from '@nestjs/common';
+import { context, isSpanContextValid, trace } from '@opentelemetry/api';
 import { pino, type Logger, type LoggerOptions } from 'pino';
 import { redactFields, redactSecrets, serializeError } from './redact.js';
 
@@ -25,13 +26,22 @@ export function secretSafeLoggerOptions(
   };
 }
 
+/**
+ * `trace_id` and `span_id` of the span active where a line is logged (pino's `mixin`), so a log
+ * search finds every line of one trace across processes. Nothing outside a span.
+ */
+export function traceLogFields(): { trace_id?: string; span_id?: string } {
+  const span = trace.getSpanContext(context.active());
+  return span && isSpanContextValid(span) ? { trace_id: span.traceId, span_id: span.spanId } : {};
+}
+
 /** JSON logs to stdout (12-factor); the supervisor or the cluster collects them. */
 export function createLogger(
   service: string,
   level: string = process.env.LOG_LEVEL ?? 'info',
   production: boolean = process.env.NODE_ENV === 'production',
 ): Logger {
-  return pino({ name: service, level, ...secretSafeLoggerOptions(production) });
+  return pino({ name: service, level, mixin: traceLogFields, ...secretSafeLoggerOptions(production) });
 }
 
 /** Routes Nest's own log lines into pino. */

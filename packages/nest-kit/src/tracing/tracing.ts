@@ -1,0 +1,109 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { context, diag, DiagLogLevel, propagation, trace, type Tracer } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter as OtlpJsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as OtlpProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import { defaultResource, detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
+import {
+  AlwaysOffSampler,
+  BatchSpanProcessor,
+  NodeTracerProvider,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace-node';
+import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import type { Logger } from 'pino';
+
+export interface TracingOptions {
+  /** `service.name` of every span: the app's name (`OTEL_SERVICE_NAME` overrides it, as the standard says). */
+  service: string;
+  /** Where the SDK's own warnings go: a collector that refuses or cannot be reached, say. */
+  logger: Logger;
+  /** More span processors, recording every span even without OTLP (tests: an in-memory exporter). */
+  spanProcessors?: SpanProcessor[];
+}
+
+export interface Tracing {
+  /** Whether spans leave the process over OTLP. */
+  readonly exporting: boolean;
+  /**
+   * Exports the spans still buffered, then stops (call last at shutdown). Gives up after
+   * TRACE_FLUSH_TIMEOUT_MS: an unreachable collector must not hold up a process's exit.
+   */
+  shutdown(): Promise<void>;
+}
+
+/** The longest a shutdown waits for the last spans to leave (within the pods' grace period's slack). */
+export const TRACE_FLUSH_TIMEOUT_MS = 2_000;
+
+/** Spans of the platform's own code: HTTP entry, RPC, outbox relay, event consumers. */
+export function platformTracer(): Tracer {
+  return trace.getTracer('@medtutor/nest-kit');
+}
+
+let started = false;
+
+/**
+ * Starts OpenTelemetry tracing for this process: W3C trace context, async-local context, and an
+ * OTLP exporter when `OTEL_EXPORTER_OTLP_ENDPOINT` (or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`) is set,
+ * over `OTEL_EXPORTER_OTLP_PROTOCOL` http/protobuf (default) or http/json; the exporter reads the
+ * other standard OTLP variables (headers, timeout, compression) itself. Without an exporter the
+ * sampler records nothing, but every span still gets its ids and passes them on, so log lines keep
+ * their trace ids at almost no cost. `OTEL_SDK_DISABLED=true` starts nothing at all. Once per process.
+ */
+export function startTracing(options: TracingOptions): Tracing {
+  if (started) throw new Error('tracing was already started in this process');
+  const env = process.env;
+  if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') {
+    return { exporting: false, shutdown: async () => {} };
+  }
+  const endpoint = (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT)?.trim();
+  const exporting = Boolean(endpoint);
+  const processors = [...(options.spanProcessors ?? [])];
+  if (exporting) processors.push(new BatchSpanProcessor(otlpExporter(env)));
+  const provider = new NodeTracerProvider({
+    resource: defaultResource()
+      .merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.service }))
+      .merge(detectResources({ detectors: [envDetector] })),
+    spanProcessors: processors,
+    // The SDK's default (parent-based, always on) when spans go somewhere; otherwise ids only.
+    ...(processors.length === 0 && { sampler: new AlwaysOffSampler() }),
+  });
+  provider.register({ propagator: new W3CTraceContextPropagator() });
+  const sdkLogger = options.logger.child({ component: 'tracing' });
+  diag.setLogger(
+    {
+      error: (message, ...args) => sdkLogger.warn({ details: args }, message),
+      warn: (message, ...args) => sdkLogger.warn({ details: args }, message),
+      info: () => {},
+      debug: () => {},
+      verbose: () => {},
+    },
+    DiagLogLevel.WARN,
+  );
+  started = true;
+  return {
+    exporting,
+    shutdown: async () => {
+      await Promise.race([
+        provider.shutdown().catch(() => undefined),
+        sleep(TRACE_FLUSH_TIMEOUT_MS, undefined, { ref: false }),
+      ]);
+      trace.disable();
+      context.disable();
+      propagation.disable();
+      diag.disable();
+      started = false;
+    },
+  };
+}
+
+function otlpExporter(env: NodeJS.ProcessEnv) {
+  const protocol = (
+    env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ||
+    env.OTEL_EXPORTER_OTLP_PROTOCOL ||
+    'http/protobuf'
+  ).trim();
+  if (protocol === 'http/json') return new OtlpJsonExporter();
+  if (protocol === 'http/protobuf') return new OtlpProtobufExporter();
+  throw new Error(`OTEL_EXPORTER_OTLP_PROTOCOL=${protocol} is not supported: use http/protobuf or http/json`);
+}
