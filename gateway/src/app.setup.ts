@@ -6,6 +6,7 @@ import { AppModule } from './app.module.js';
 import type { GatewayConfig } from './config/gateway-config.js';
 import { methodNotAllowed, noStore } from './http/api-hygiene.js';
 import { correlationId } from './http/correlation-id.js';
+import { httpTracing } from './http/http-tracing.js';
 import { jsonBody } from './http/json-body.js';
 import {
   exceptProviderWebhook,
@@ -33,6 +34,7 @@ export function configureGatewayApp(app: NestExpressApplication, config: Gateway
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(httpMetrics(app));
+  app.use(httpTracing());
   app.use(correlationId());
   app.use(closeConnectionsWhenStopping(app.get(ReadinessService)));
   app.use(requestLogger(logger));

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { ConfigError, startProbeServer } from '@medtutor/nest-kit';
+import { ConfigError, startProbeServer, startTracing } from '@medtutor/nest-kit';
 import { createGatewayApp } from './app.setup.js';
 import { type GatewayConfig, loadGatewayConfig } from './config/gateway-config.js';
 import { ReadinessService } from './health/readiness.service.js';
@@ -16,6 +16,7 @@ try {
 }
 
 const logger = createGatewayLogger(config.logLevel);
+const tracing = startTracing({ service: 'gateway', logger });
 if (config.sessionSecretGenerated) {
   logger.warn('SESSION_SECRET is not set: using a random one, so sessions end when the gateway restarts');
 }
@@ -31,13 +32,19 @@ logger.info({ port: config.port, publicBaseUrl: config.publicBaseUrl }, 'gateway
 // Not Nest's shutdown hooks: they would close the port at once, while the load balancer still sends here.
 const onSignal = (signal: NodeJS.Signals) => {
   logger.info({ signal }, 'signal received');
-  shutDownGracefully(app, signal === 'SIGTERM' ? config.shutdown : { ...config.shutdown, drainMs: 0 }, logger).then(
-    () => process.exit(0),
-    (error: unknown) => {
-      logger.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    },
-  );
+  shutDownGracefully(app, signal === 'SIGTERM' ? config.shutdown : { ...config.shutdown, drainMs: 0 }, logger)
+    .then(
+      () => 0,
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        return 1;
+      },
+    )
+    .then(async (code) => {
+      // The spans of the last requests leave before the process does.
+      await tracing.shutdown();
+      process.exit(code);
+    });
 };
 process.once('SIGTERM', onSignal);
 // Ctrl-C in a terminal: nothing to drain from.

@@ -1,8 +1,8 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import type { ClientProxy } from '@nestjs/microservices';
+import { type ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
 import { ErrorCodes, type RpcMeta, type RpcRequest, Subjects } from '@medtutor/contracts';
-import { ActorAssertionSigner } from '@medtutor/nest-kit';
-import type { NatsConnection } from '@nats-io/transport-node';
+import { ActorAssertionSigner, inRpcClientSpan, type SpanFailure } from '@medtutor/nest-kit';
+import type { MsgHdrs, NatsConnection } from '@nats-io/transport-node';
 import type { Request } from 'express';
 import type { Logger } from 'pino';
 import { firstValueFrom, timeout } from 'rxjs';
@@ -25,6 +25,12 @@ const PROVIDER_SUBJECTS: ReadonlySet<string> = new Set([
 ]);
 
 const isUnavailable = (error: unknown) => error instanceof ApiError && error.code === ErrorCodes.serviceUnavailable;
+
+/** A failed call on its span: the code the client gets; the fault is the server's for a 5xx. */
+const spanFailureOf = (error: unknown): SpanFailure =>
+  error instanceof ApiError
+    ? { code: error.code, serverFault: error.statusCode >= 500 }
+    : { code: ErrorCodes.internal, serverFault: true };
 
 /**
  * Request/reply to the services over NATS, in the contract envelope, with a deadline and a circuit
@@ -63,10 +69,17 @@ export class ServiceClient implements OnApplicationBootstrap {
     this.nats.connect().catch((error: unknown) => this.logger.warn({ err: error }, 'NATS not reachable yet'));
   }
 
-  /** Sends `data` on behalf of the HTTP request: its correlation id and signed-in actor go in `meta`. */
+  /**
+   * Sends `data` on behalf of the HTTP request: its correlation id and signed-in actor go in `meta`,
+   * and the request's trace goes on in a client span whose context travels in the NATS headers.
+   */
   async send<S extends z.ZodType>(subject: string, data: unknown, req: Request, reply: S): Promise<z.output<S>> {
     const meta: RpcMeta = { correlationId: req.correlationId, actor: actorOf(req) };
-    return this.breakers.call(subject, () => this.request(subject, data, meta, reply));
+    return inRpcClientSpan(
+      subject,
+      (headers) => this.breakers.call(subject, () => this.request(subject, data, meta, reply, headers)),
+      spanFailureOf,
+    );
   }
 
   /**
@@ -79,6 +92,7 @@ export class ServiceClient implements OnApplicationBootstrap {
     data: unknown,
     meta: Omit<RpcMeta, 'actorAssertion'>,
     reply: S,
+    headers: MsgHdrs | undefined,
   ): Promise<z.output<S>> {
     const timeoutMs = PROVIDER_SUBJECTS.has(subject) ? this.config.rpcProviderTimeoutMs : this.config.rpcTimeoutMs;
     const actorAssertion = meta.actor ? await this.signer.sign(meta.actor, subject) : undefined;
@@ -86,7 +100,8 @@ export class ServiceClient implements OnApplicationBootstrap {
     let answer: unknown;
     const timed = timeRpc(subject);
     try {
-      answer = await firstValueFrom(this.nats.send(subject, envelope).pipe(timeout(timeoutMs)));
+      const message = headers ? new NatsRecordBuilder(envelope).setHeaders(headers).build() : envelope;
+      answer = await firstValueFrom(this.nats.send(subject, message).pipe(timeout(timeoutMs)));
     } catch (error) {
       const mapped = mapRpcFailure(error);
       timed(rpcOutcomeOfFailure(mapped));

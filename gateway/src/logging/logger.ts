@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { redactSecrets, secretSafeLoggerOptions } from '@medtutor/nest-kit';
+import { redactSecrets, secretSafeLoggerOptions, traceLogFields } from '@medtutor/nest-kit';
 import { pino, type Level, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 
@@ -15,6 +15,8 @@ export function createGatewayLogger(level: Level | 'silent', destination?: pino.
   const options: pino.LoggerOptions = {
     name: 'gateway',
     level,
+    // The active span's trace_id and span_id, so one search finds a request's lines in every process.
+    mixin: traceLogFields,
     ...secretSafeLoggerOptions(true),
     redact: {
       paths: [

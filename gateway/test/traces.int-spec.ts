@@ -1,0 +1,151 @@
+import { mkdtempSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EventTypes, eventSubject, FreeTrialSubjectPrefix, Subjects } from '@medtutor/contracts';
+import {
+  type CollectedSpan,
+  eventually,
+  type ServiceProcess,
+  startOtlpReceiver,
+  startTestNats,
+  startTestTracing,
+  type TestDatabase,
+  type TestNats,
+} from '@medtutor/nest-kit/testing';
+import { pino } from 'pino';
+import request from 'supertest';
+import { serviceDatabase, startBuiltService } from './support/real-services.js';
+import { type GatewayUnderTest, startGatewayOn } from './support/test-gateway.js';
+
+/**
+ * One trace across the platform: a visitor's free-trial request at the gateway, its RPC to
+ * tutoring, tutoring's outbox and JetStream publish, and identity's event handler. The services
+ * run from their builds and export over OTLP/JSON to a receiver here; the gateway runs in this
+ * process and records into memory.
+ */
+let otlp: Awaited<ReturnType<typeof startOtlpReceiver>>;
+let gatewaySpans: ReturnType<typeof startTestTracing>;
+let nats: TestNats;
+let databases: TestDatabase[] = [];
+let services: Record<'identity' | 'tutoring', ServiceProcess>;
+let gateway: GatewayUnderTest;
+let server: Server;
+
+beforeAll(async () => {
+  gatewaySpans = startTestTracing('gateway', pino({ level: 'silent' }));
+  otlp = await startOtlpReceiver();
+  nats = await startTestNats();
+  const [identityDb, tutoringDb] = await Promise.all([
+    serviceDatabase('identity', 'gw_traces_identity'),
+    serviceDatabase('tutoring', 'gw_traces_tutoring'),
+  ]);
+  databases = [identityDb, tutoringDb];
+  const common = {
+    MAIL_FROM: 'MedPath Tests <no-reply@medpath.test>',
+    MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'gw-traces-mail-')),
+    OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
+    OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+    // Export within 100 ms of a span's end rather than the default 5 s.
+    OTEL_BSP_SCHEDULE_DELAY: '100',
+    // The "rpc ok" line, to find the trace id in a service's log.
+    LOG_LEVEL: 'info',
+  };
+  const [identity, tutoring] = await Promise.all([
+    startBuiltService('identity', nats.url, {
+      ...common,
+      IDENTITY_DATABASE_URL: identityDb.url,
+      PUBLIC_BASE_URL: 'http://localhost:8080',
+      SEED_ADMIN_EMAIL: 'admin@traces.test',
+      SEED_ADMIN_PASSWORD: 'admin-pass-1',
+    }),
+    startBuiltService('tutoring', nats.url, {
+      ...common,
+      TUTORING_DATABASE_URL: tutoringDb.url,
+      SUPPORT_EMAIL: 'team@medpath.test',
+    }),
+  ]);
+  services = { identity, tutoring };
+  gateway = await startGatewayOn(nats.url, { env: { RPC_TIMEOUT_MS: '5000' } });
+  server = gateway.app.getHttpServer();
+  // Two service processes start and migrate: beyond jest's default hook timeout.
+}, 90_000);
+
+afterAll(async () => {
+  await gateway?.close();
+  await Promise.all(Object.values(services ?? {}).map((service) => service.stop()));
+  await nats?.stop();
+  await Promise.all(databases.map((db) => db.drop()));
+  await otlp?.stop();
+  await gatewaySpans?.stop();
+}, 30_000);
+
+/** The one span of `trace` matching `where`; fails listing the trace's spans if there is not exactly one. */
+function only(trace: CollectedSpan[], where: Partial<CollectedSpan>): CollectedSpan {
+  const found = trace.filter((span) =>
+    Object.entries(where).every(([key, value]) => span[key as keyof CollectedSpan] === value),
+  );
+  if (found.length !== 1) {
+    const listed = trace.map((span) => `${span.service} ${span.kind} ${span.name}`).join('\n');
+    throw new Error(`${found.length} spans match ${JSON.stringify(where)} in the trace:\n${listed}`);
+  }
+  return found[0]!;
+}
+
+describe('traces', () => {
+  it('follow one trace id from an HTTP request through an RPC and the outbox into an event handler', async () => {
+    const foreignTrace = '0af7651916cd43dd8448eb211c80319c';
+    const res = await request(server)
+      .post('/api/consultations')
+      // A client's own trace context is not trusted at the public edge.
+      .set('traceparent', `00-${foreignTrace}-b7ad6b7169203331-01`)
+      .send({
+        firstName: 'Trace',
+        lastName: 'Visitor',
+        email: 'trace.visitor@example.com',
+        phone: '07700 900 123',
+        subjectInterest: `${FreeTrialSubjectPrefix}Medical School Interviews`,
+        isParent: false,
+      });
+    expect(res.status).toBe(201);
+
+    const http = await eventually(
+      async () => gatewaySpans.spans().find((span) => span.name === 'POST /api/consultations'),
+      5_000,
+      "the gateway's HTTP span",
+    );
+    const traceId = http.traceId;
+    expect(traceId).not.toBe(foreignTrace);
+    expect(http).toMatchObject({ kind: 'server', parentSpanId: undefined, error: false });
+    expect(http.attributes).toMatchObject({ 'http.route': '/api/consultations', 'http.response.status_code': 201 });
+
+    const event = eventSubject(EventTypes.freeTrialRequested);
+    const trace = await eventually(
+      async () => {
+        const spans = [...gatewaySpans.spans(), ...otlp.spans()].filter((span) => span.traceId === traceId);
+        return spans.some((span) => span.service === 'identity' && span.kind === 'consumer') && spans;
+      },
+      20_000,
+      "identity's handler span in the request's trace",
+    );
+
+    const rpcClient = only(trace, { service: 'gateway', kind: 'client' });
+    const rpcServer = only(trace, { service: 'tutoring', kind: 'server' });
+    const publish = only(trace, { service: 'tutoring', kind: 'producer' });
+    const handler = only(trace, { service: 'identity', kind: 'consumer' });
+    expect(rpcClient).toMatchObject({ name: Subjects.tutoring.submitConsultation, parentSpanId: http.spanId });
+    expect(rpcServer).toMatchObject({ name: Subjects.tutoring.submitConsultation, parentSpanId: rpcClient.spanId });
+    expect(publish).toMatchObject({ name: `send ${event}`, parentSpanId: rpcServer.spanId, error: false });
+    expect(handler).toMatchObject({ name: `process ${event}`, parentSpanId: publish.spanId, error: false });
+    expect(handler.attributes).toMatchObject({
+      'messaging.destination.name': event,
+      'messaging.consumer.group.name': 'identity-free-trial-requested',
+      'messaging.message.id': publish.attributes['messaging.message.id'],
+      'medtutor.event.outcome': 'processed',
+    });
+
+    // Log lines written inside the trace carry its id.
+    expect(services.tutoring.output()).toContain(`"trace_id":"${traceId}"`);
+  });
+});
