@@ -17,7 +17,7 @@ import {
 import { pino } from 'pino';
 import request from 'supertest';
 import { serviceDatabase, startBuiltService } from './support/real-services.js';
-import { type GatewayUnderTest, startGatewayOn } from './support/test-gateway.js';
+import { type CapturedGateway, startCapturedGateway } from './support/captured-gateway.js';
 
 /**
  * One trace across the platform: a visitor's free-trial request at the gateway, its RPC to
@@ -30,7 +30,7 @@ let gatewaySpans: ReturnType<typeof startTestTracing>;
 let nats: TestNats;
 let databases: TestDatabase[] = [];
 let services: Record<'identity' | 'tutoring', ServiceProcess>;
-let gateway: GatewayUnderTest;
+let gateway: CapturedGateway;
 let server: Server;
 
 beforeAll(async () => {
@@ -67,7 +67,7 @@ beforeAll(async () => {
     }),
   ]);
   services = { identity, tutoring };
-  gateway = await startGatewayOn(nats.url, { env: { RPC_TIMEOUT_MS: '5000' } });
+  gateway = await startCapturedGateway(nats.url);
   server = gateway.app.getHttpServer();
   // Two service processes start and migrate: beyond jest's default hook timeout.
 }, 90_000);
@@ -145,7 +145,14 @@ describe('traces', () => {
       'medtutor.event.outcome': 'processed',
     });
 
-    // Log lines written inside the trace carry its id.
+    // Log lines written inside the trace carry its id: the gateway's access log, tutoring's "rpc ok".
+    const accessLog = gateway
+      .logs()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { req?: { url?: string }; trace_id?: string })
+      .find((line) => line.req?.url === '/api/consultations');
+    expect(accessLog?.trace_id).toBe(traceId);
     expect(services.tutoring.output()).toContain(`"trace_id":"${traceId}"`);
   });
 });
