@@ -11,14 +11,14 @@ import { ApiError } from '../filters/api-error.js';
 const rpcDuration = processHistogram({
   name: MetricNames.rpcClientDuration.name,
   help: "The gateway's requests to the services over NATS, by subject and outcome (ok, rejected, unavailable, error), from sending to the answer",
-  labelNames: ['subject', 'outcome'] as const,
+  labelNames: MetricNames.rpcClientDuration.labels,
   buckets: REQUEST_DURATION_BUCKETS,
 });
 
 const webhookFailures = processCounter({
   name: MetricNames.webhookFailures.name,
   help: 'Payment-provider webhooks the gateway did not answer 2xx (the provider retries them), by provider and error code',
-  labelNames: ['provider', 'reason'] as const,
+  labelNames: MetricNames.webhookFailures.labels,
 });
 
 /** Starts timing a request to a service; call the result once with its outcome. */

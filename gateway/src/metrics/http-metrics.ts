@@ -6,7 +6,7 @@ import { type KnownRoute, knownRoutes } from '../http/api-hygiene.js';
 const duration = processHistogram({
   name: MetricNames.httpRequestDuration.name,
   help: 'HTTP answers of the gateway by method, route template and status code (499: the client went away first), from arrival to the last byte',
-  labelNames: ['method', 'route', 'status'] as const,
+  labelNames: MetricNames.httpRequestDuration.labels,
   buckets: REQUEST_DURATION_BUCKETS,
 });
 

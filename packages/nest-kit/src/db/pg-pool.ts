@@ -51,9 +51,8 @@ const measuredPools = new Map<pg.Pool, string>();
 function measurePool(pool: pg.Pool, name: string): void {
   measuredPools.set(pool, name);
   processGauge(
-    MetricNames.pgPoolConnections.name,
+    MetricNames.pgPoolConnections,
     'Connections of the pg pools by pool (prisma, outbox, mail) and state: total open, idle, and queries waiting for one',
-    ['pool', 'state'] as const,
     (gauge) => {
       gauge.reset();
       for (const [measured, pool] of measuredPools) {

@@ -16,20 +16,20 @@ const SAMPLE_TIMEOUT_MS = 2_000;
 const consumed = processCounter({
   name: MetricNames.eventsConsumed.name,
   help: 'Deliveries of domain events to a durable consumer, by outcome',
-  labelNames: ['consumer', 'outcome'] as const,
+  labelNames: MetricNames.eventsConsumed.labels,
 });
 
 const handling = processHistogram({
   name: MetricNames.eventsHandlingDuration.name,
   help: 'Time from a delivery reaching the consumer to its ack, nak or dead letter, by outcome',
-  labelNames: ['consumer', 'outcome'] as const,
+  labelNames: MetricNames.eventsHandlingDuration.labels,
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
 });
 
 const redelivered = processCounter({
   name: MetricNames.eventsRedelivered.name,
   help: 'Deliveries that were not the first of their message (retries, crashes, ack timeouts)',
-  labelNames: ['consumer'] as const,
+  labelNames: MetricNames.eventsRedelivered.labels,
 });
 
 export const EventMetrics = {
@@ -90,8 +90,12 @@ function sampleConsumers(): Promise<ConsumerSample[]> {
   return sampling;
 }
 
-function consumerGauge(name: string, help: string, value: (sample: ConsumerSample) => number | undefined): void {
-  processGauge(name, help, ['stream', 'consumer'] as const, async (gauge) => {
+function consumerGauge(
+  metric: { name: string; labels: readonly ('stream' | 'consumer')[] },
+  help: string,
+  value: (sample: ConsumerSample) => number | undefined,
+): void {
+  processGauge(metric, help, async (gauge) => {
     const samples = await sampleConsumers();
     gauge.reset();
     for (const sample of samples) {
@@ -110,17 +114,17 @@ function consumerGauge(name: string, help: string, value: (sample: ConsumerSampl
  */
 export function watchConsumer(nc: NatsConnection, stream: string, durable: string): () => void {
   consumerGauge(
-    MetricNames.consumerPending.name,
+    MetricNames.consumerPending,
     "Messages of the stream matching a durable consumer's filter not yet delivered to it (its lag)",
     (sample) => sample.pending,
   );
   consumerGauge(
-    MetricNames.consumerAckPending.name,
+    MetricNames.consumerAckPending,
     'Messages delivered to a durable consumer and not yet acknowledged',
     (sample) => sample.ackPending,
   );
   consumerGauge(
-    MetricNames.deadLetters.name,
+    MetricNames.deadLetters,
     'Messages in DEAD_LETTERS for a durable consumer (deadletter.<consumer>): events it gave up on, waiting for an operator',
     (sample) => sample.deadLetters,
   );
@@ -174,8 +178,12 @@ function sampleOutboxes(): Promise<OutboxSample[]> {
   return outboxSampling;
 }
 
-function outboxGauge(name: string, help: string, value: (sample: OutboxSample) => number): void {
-  processGauge(name, help, ['service'] as const, async (gauge) => {
+function outboxGauge(
+  metric: { name: string; labels: readonly 'service'[] },
+  help: string,
+  value: (sample: OutboxSample) => number,
+): void {
+  processGauge(metric, help, async (gauge) => {
     const samples = await sampleOutboxes();
     gauge.reset();
     for (const sample of samples) gauge.set({ service: sample.service }, value(sample));
@@ -188,12 +196,12 @@ function outboxGauge(name: string, help: string, value: (sample: OutboxSample) =
  */
 export function watchOutbox(pool: pg.Pool, service: string): void {
   outboxGauge(
-    MetricNames.outboxUnpublished.name,
+    MetricNames.outboxUnpublished,
     'Outbox rows not yet published to JetStream',
     (sample) => sample.unpublished,
   );
   outboxGauge(
-    MetricNames.outboxOldestAge.name,
+    MetricNames.outboxOldestAge,
     'Seconds the oldest unpublished outbox row has waited (0 when none waits)',
     (sample) => sample.oldestAgeSeconds,
   );

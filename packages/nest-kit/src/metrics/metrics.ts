@@ -11,34 +11,50 @@ import {
 
 /**
  * Every metric family the platform registers besides prom-client's Node runtime ones (`nodejs_*`,
- * `process_*`), with its Prometheus type. The single list the Grafana dashboard and the alert rules
- * in infra/observability are checked against, and that the scrape test expects on a running gateway
- * and service.
+ * `process_*`), with its Prometheus type and labels. The single list the metrics are made from, the
+ * Grafana dashboard and the alert rules in infra/observability are checked against, and the scrape
+ * test expects on a running gateway and service. Every label takes a bounded set of values.
  */
 export const MetricNames = {
   /** Gateway: every HTTP answer by method, route template and status code. */
-  httpRequestDuration: { name: 'http_request_duration_seconds', type: 'histogram' },
+  httpRequestDuration: {
+    name: 'http_request_duration_seconds',
+    type: 'histogram',
+    labels: ['method', 'route', 'status'],
+  },
   /** Gateway: NATS requests to the services by subject and outcome. */
-  rpcClientDuration: { name: 'rpc_client_duration_seconds', type: 'histogram' },
-  /** Gateway: payment-provider webhooks that were not accepted, by provider and reason. */
-  webhookFailures: { name: 'webhook_failures_total', type: 'counter' },
+  rpcClientDuration: { name: 'rpc_client_duration_seconds', type: 'histogram', labels: ['subject', 'outcome'] },
+  /** Gateway: payment-provider webhooks that were not accepted, by provider and error code. */
+  webhookFailures: { name: 'webhook_failures_total', type: 'counter', labels: ['provider', 'reason'] },
   /** Services: requests handled by subject and outcome. */
-  rpcServerDuration: { name: 'rpc_server_duration_seconds', type: 'histogram' },
-  eventsConsumed: { name: 'events_consumed_total', type: 'counter' },
-  eventsHandlingDuration: { name: 'events_handling_duration_seconds', type: 'histogram' },
-  eventsRedelivered: { name: 'events_redelivered_total', type: 'counter' },
+  rpcServerDuration: { name: 'rpc_server_duration_seconds', type: 'histogram', labels: ['subject', 'outcome'] },
+  eventsConsumed: { name: 'events_consumed_total', type: 'counter', labels: ['consumer', 'outcome'] },
+  eventsHandlingDuration: {
+    name: 'events_handling_duration_seconds',
+    type: 'histogram',
+    labels: ['consumer', 'outcome'],
+  },
+  eventsRedelivered: { name: 'events_redelivered_total', type: 'counter', labels: ['consumer'] },
   /** Services: a durable consumer's messages not yet delivered (its lag), sampled at scrape. */
-  consumerPending: { name: 'events_consumer_pending_messages', type: 'gauge' },
+  consumerPending: { name: 'events_consumer_pending_messages', type: 'gauge', labels: ['stream', 'consumer'] },
   /** Services: a durable consumer's messages delivered and not yet acknowledged, sampled at scrape. */
-  consumerAckPending: { name: 'events_consumer_ack_pending_messages', type: 'gauge' },
-  /** Services: messages in DEAD_LETTERS for each of the process's consumers, sampled at scrape. */
-  deadLetters: { name: 'events_dead_letters', type: 'gauge' },
+  consumerAckPending: {
+    name: 'events_consumer_ack_pending_messages',
+    type: 'gauge',
+    labels: ['stream', 'consumer'],
+  },
+  /** Services: messages in DEAD_LETTERS for each of the process's consumers (by its stream), sampled at scrape. */
+  deadLetters: { name: 'events_dead_letters', type: 'gauge', labels: ['stream', 'consumer'] },
   /** Services: outbox rows not yet published, and the age of the oldest, sampled at scrape. */
-  outboxUnpublished: { name: 'outbox_unpublished_events', type: 'gauge' },
-  outboxOldestAge: { name: 'outbox_oldest_unpublished_age_seconds', type: 'gauge' },
-  pgPoolConnections: { name: 'pg_pool_connections', type: 'gauge' },
-  natsConnected: { name: 'nats_connected', type: 'gauge' },
-} as const satisfies Record<string, { name: string; type: 'counter' | 'gauge' | 'histogram' }>;
+  outboxUnpublished: { name: 'outbox_unpublished_events', type: 'gauge', labels: ['service'] },
+  outboxOldestAge: { name: 'outbox_oldest_unpublished_age_seconds', type: 'gauge', labels: ['service'] },
+  /** Services: the pg pools (prisma, outbox, mail) by state: total open, idle, waiting for one. */
+  pgPoolConnections: { name: 'pg_pool_connections', type: 'gauge', labels: ['pool', 'state'] },
+  natsConnected: { name: 'nats_connected', type: 'gauge', labels: ['service', 'connection'] },
+} as const satisfies Record<
+  string,
+  { name: string; type: 'counter' | 'gauge' | 'histogram'; labels: readonly string[] }
+>;
 
 let defaultMetricsStarted = false;
 
@@ -79,18 +95,17 @@ export function processHistogram<L extends string>(config: HistogramConfiguratio
  * may be async (a query), which the scrape waits for.
  */
 export function processGauge<L extends string>(
-  name: string,
+  metric: { name: string; labels: readonly L[] },
   help: string,
-  labelNames: readonly L[],
   collect?: (gauge: Gauge<L>) => void | Promise<void>,
 ): Gauge<L> {
   return processMetric(
-    name,
+    metric.name,
     () =>
       new Gauge<L>({
-        name,
+        name: metric.name,
         help,
-        labelNames,
+        labelNames: metric.labels,
         ...(collect && {
           collect(this: Gauge<L>) {
             return collect(this);

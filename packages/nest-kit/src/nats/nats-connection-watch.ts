@@ -3,10 +3,7 @@ import type { Logger } from 'pino';
 import { MetricNames, processGauge } from '../metrics/metrics.js';
 
 const natsConnected = () =>
-  processGauge(MetricNames.natsConnected.name, '1 while the NATS connection is up, 0 while it is down or closed', [
-    'service',
-    'connection',
-  ] as const);
+  processGauge(MetricNames.natsConnected, '1 while the NATS connection is up, 0 while it is down or closed');
 
 /**
  * The state of every NATS connection of a process (Nest's RPC transport, the JetStream connection),

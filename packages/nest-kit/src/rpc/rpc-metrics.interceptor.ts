@@ -14,7 +14,7 @@ import {
 const duration = processHistogram({
   name: MetricNames.rpcServerDuration.name,
   help: 'Requests handled over NATS, by subject and outcome (ok, rejected, unavailable, error), from the handler being called to its answer',
-  labelNames: ['subject', 'outcome'] as const,
+  labelNames: MetricNames.rpcServerDuration.labels,
   buckets: REQUEST_DURATION_BUCKETS,
 });
 
