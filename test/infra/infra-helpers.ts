@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,6 +74,26 @@ export interface K8sObject {
 }
 
 export const K8S_DIR = 'infra/k8s/base';
+/** What `kubectl apply -k` is run on: an environment's overlay of the base. */
+export const K8S_OVERLAYS = { dev: 'infra/k8s/overlays/dev', prod: 'infra/k8s/overlays/prod' } as const;
+
+/** A kustomization as `kubectl apply -k` sends it, rendered by `kubectl kustomize`. */
+export function renderKustomize(dir: string): K8sObject[] {
+  let output: string;
+  try {
+    output = execFileSync('kubectl', ['kustomize', join(ROOT, dir)], { encoding: 'utf8', maxBuffer: 32 << 20 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new Error('kubectl is not installed: these tests render the manifests with `kubectl kustomize`', {
+        cause: error,
+      });
+    throw error;
+  }
+  return parseAllDocuments(output).map((document) => {
+    if (document.errors.length > 0) throw document.errors[0];
+    return document.toJS() as K8sObject;
+  });
+}
 
 /** Every object of every manifest in the kustomize base, with the file it came from. */
 export function loadK8s(): Array<K8sObject & { file: string }> {
