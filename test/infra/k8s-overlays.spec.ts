@@ -1,11 +1,15 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { testActorKeys } from '@medtutor/nest-kit/testing';
 import {
   APPS,
   configProblems,
+  exists,
   K8S_OVERLAYS,
   read,
   renderKustomize,
+  ROOT,
   SERVICES,
   type K8sObject,
 } from './infra-helpers.js';
@@ -277,6 +281,17 @@ describe('infra/k8s/overlays/prod', () => {
         'packages/nest-kit/dist/cli/migrate.js',
         `services/${app.name}/prisma/migrations`,
       ]);
+      // The image ships both (infra/docker/app.mjs, run from the root as in the image build).
+      const { ship } = JSON.parse(
+        execFileSync(process.execPath, [join(ROOT, 'infra/docker/app.mjs'), 'plan', app.name], {
+          cwd: ROOT,
+          encoding: 'utf8',
+        }),
+      ) as { ship: string[] };
+      expect(ship).toEqual(
+        expect.arrayContaining(['packages/nest-kit/dist', `services/${app.name}/prisma/migrations`]),
+      );
+      expect(exists('packages/nest-kit/src/cli/migrate.ts')).toBe(true);
       const databaseRef = (container?: Container, name = app.databaseVar) =>
         container?.env?.find((variable) => variable.name === name)?.valueFrom?.secretKeyRef;
       expect(databaseRef(migrate, 'DATABASE_URL')).toEqual(databaseRef(service));
