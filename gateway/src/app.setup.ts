@@ -43,7 +43,7 @@ export function configureGatewayApp(app: NestExpressApplication, config: Gateway
   // A browser's cross-site POST (Sec-Fetch-Site / Origin) gets 403: a second line behind SameSite=Lax.
   // Stripe's webhook is a server-to-server POST from another site, authenticated by its signature.
   app.enableCsrfProtection({ exclude: [providerWebhookRoute] });
-  mountFrontends(app, config.frontendDir, logger);
+  mountFrontends(app, config.frontendDir, config.pageSettings, logger);
   const express = app.getHttpAdapter().getInstance() as unknown as { router: { stack: object[] } };
   app.use(methodNotAllowed(() => express.router.stack));
   app.use(PROVIDER_WEBHOOK_PATH, providerWebhookRawBody());

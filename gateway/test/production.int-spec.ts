@@ -18,6 +18,7 @@ beforeAll(async () => {
     env: {
       NODE_ENV: 'production',
       PUBLIC_BASE_URL: 'https://medpath.example',
+      SUPPORT_EMAIL: 'help@medpath.example',
       TRUST_PROXY: '1',
       REDIS_URL: redisWithPassword.toString(),
       NATS_USER: 'gateway',

@@ -82,6 +82,7 @@ beforeAll(async () => {
       NATS_PASSWORD: 'not-checked-locally',
       NODE_ENV: 'production',
       PUBLIC_BASE_URL: 'https://medpath.example',
+      SUPPORT_EMAIL: 'help@medpath.example',
       TRUST_PROXY: '1',
       RPC_TIMEOUT_MS: '5000',
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { PAGE_SETTINGS_TOKENS, parsePageSettings } from './page-settings.js';
+import { PAGE_SETTINGS_TOKENS, pageSettingsAttribute, parsePageSettings } from './page-settings.js';
 
 describe('parsePageSettings', () => {
   it('reads the settings the gateway wrote', () => {
@@ -16,6 +16,15 @@ describe('parsePageSettings', () => {
       publicBaseUrl: 'https://medpath.example',
       supportEmail: PAGE_SETTINGS_TOKENS.supportEmail,
     });
+  });
+
+  it('writes them for a double-quoted attribute', () => {
+    const settings = { publicBaseUrl: 'https://medpath.example', supportEmail: `o'brien"<&>@medpath.example` };
+    const content = pageSettingsAttribute(settings);
+    expect(content).toMatch(/^[^"<>&']*(&#\d+;[^"<>&']*)*$/);
+    expect(
+      parsePageSettings(content.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))),
+    ).toEqual(settings);
   });
 
   it('uses tokens that no escaping changes', () => {

@@ -23,6 +23,10 @@ export const PAGE_SETTINGS_TOKENS: PageSettings = {
   supportEmail: 'support-email@settings.invalid',
 };
 
+/** The meta tag's `content`: the settings as JSON, escaped for a double-quoted HTML attribute. */
+export const pageSettingsAttribute = (settings: PageSettings): string =>
+  JSON.stringify(settings).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
 /**
  * The settings in a `medtutor-settings` meta tag's content; each one missing or malformed (no tag:
  * the build's own render, or a page not served by the gateway) is its token.
