@@ -1,6 +1,7 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { PAGE_SETTINGS_META, PAGE_SETTINGS_TOKENS, pageSettingsAttribute } from '@medtutor/contracts';
 import { workspaceAliases, federationDefaults, pluginAntdExportsGuard } from '../federation.shared';
 import { site } from './src/config/site';
 import { pluginPrecompress } from './build/precompress-plugin';
@@ -10,15 +11,11 @@ import { robotsTxt, sitemapXml } from './src/seo/site-files';
 /** The gateway serves the API and the built remotes; `rsbuild dev` forwards to it. */
 const gateway = 'http://localhost:8080';
 
-/** The gateway's public origin; unset, its local default. */
-const publicBaseUrl = process.env.PUBLIC_BASE_URL ?? 'http://localhost:8080';
-
-/** `SUPPORT_EMAIL` is the services' setting too; unset, it takes the local default of scripts/lib/local-env.sh. */
-const supportEmail = process.env.SUPPORT_EMAIL ?? 'support@medpath.local';
-
 /**
- * robots.txt and sitemap.xml need absolute URLs, so they are written at build time for the gateway's
- * public origin `PUBLIC_BASE_URL` (unset: the gateway's local default).
+ * The build is the same for every environment: `PUBLIC_BASE_URL` and `SUPPORT_EMAIL` are not read
+ * here. The gateway writes them into each page it serves (src/config/page-settings.ts reads them),
+ * and replaces their tokens wherever the build had to write one: robots.txt and sitemap.xml need
+ * absolute URLs, and the prerendered pages carry the origin and the address in their markup.
  */
 const pluginSiteFiles = (origin: string): RsbuildPlugin => ({
   name: 'medtutor:site-files',
@@ -36,17 +33,11 @@ const pluginSiteFiles = (origin: string): RsbuildPlugin => ({
  */
 export default defineConfig(({ command }) => ({
   plugins: [pluginReact(), pluginAntdExportsGuard(), pluginPrerender(), pluginPrecompress()],
-  source: {
-    define: {
-      'import.meta.env.SUPPORT_EMAIL': JSON.stringify(supportEmail),
-      'import.meta.env.PUBLIC_BASE_URL': JSON.stringify(publicBaseUrl),
-    },
-  },
   resolve: { alias: workspaceAliases },
   environments: {
     web: {
       plugins: [
-        pluginSiteFiles(publicBaseUrl),
+        pluginSiteFiles(PAGE_SETTINGS_TOKENS.publicBaseUrl),
         pluginModuleFederation({
           name: 'shell',
           // Remotes are registered at runtime from window.location.origin (src/lib/remotes.ts).
@@ -55,7 +46,30 @@ export default defineConfig(({ command }) => ({
         }),
       ],
       source: { entry: { index: './src/index.ts' } },
-      html: { title: site.name, template: './index.html', favicon: './src/assets/favicon.svg' },
+      html: {
+        title: site.name,
+        template: './index.html',
+        favicon: './src/assets/favicon.svg',
+        // `rsbuild dev` serves its pages without the gateway: they get the settings it would write
+        // (the local defaults of scripts/lib/local-env.sh unless set). rsbuild writes attributes as given.
+        tags:
+          command === 'dev'
+            ? [
+                {
+                  tag: 'meta',
+                  head: true,
+                  append: false,
+                  attrs: {
+                    name: PAGE_SETTINGS_META,
+                    content: pageSettingsAttribute({
+                      publicBaseUrl: process.env.PUBLIC_BASE_URL ?? gateway,
+                      supportEmail: process.env.SUPPORT_EMAIL ?? 'support@medpath.local',
+                    }),
+                  },
+                },
+              ]
+            : [],
+      },
     },
     ...(command === 'build' && {
       [prerenderEnvironment]: {

@@ -3,9 +3,6 @@ import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { workspaceAliases, federationDefaults, pluginAntdExportsGuard } from '../federation.shared';
 
-/** `SUPPORT_EMAIL` as the shell reads it (shell/rsbuild.config.ts); unset, the local default of scripts/lib/local-env.sh. */
-const supportEmail = process.env.SUPPORT_EMAIL ?? 'support@medpath.local';
-
 export default defineConfig({
   plugins: [
     pluginReact(),
@@ -16,10 +13,7 @@ export default defineConfig({
       ...federationDefaults,
     }),
   ],
-  source: {
-    entry: { index: './src/index.ts' },
-    define: { 'import.meta.env.SUPPORT_EMAIL': JSON.stringify(supportEmail) },
-  },
+  source: { entry: { index: './src/index.ts' } },
   resolve: { alias: workspaceAliases },
   html: { title: 'My Tutoring' },
   // Served under /remotes/student/ by the gateway: chunks resolve relative to where the manifest was loaded.

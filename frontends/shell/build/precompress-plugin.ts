@@ -7,7 +7,11 @@ import type { RsbuildPlugin } from '@rsbuild/core';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-const COMPRESSIBLE = /\.(?:js|css|html|json|svg|txt|xml)$/;
+/**
+ * Pages, robots.txt and the sitemap are left out: the gateway writes the run-time settings into them
+ * and compresses what it wrote itself, once.
+ */
+const COMPRESSIBLE = /\.(?:js|css|json|svg)$/;
 /** Below this a compressed copy saves less than its headers cost. */
 const MIN_BYTES = 1024;
 
@@ -20,9 +24,8 @@ async function* filesUnder(dir: string): AsyncGenerator<string> {
 }
 
 /**
- * Writes `<file>.br` and `<file>.gz` next to every text file of the browser build (prerendered pages
- * included, so it runs after them), which the gateway sends to browsers that accept them: the
- * gateway does not compress, and this costs nothing per request.
+ * Writes `<file>.br` and `<file>.gz` next to the browser build's scripts, styles, manifests and SVGs,
+ * which the gateway sends to browsers that accept them: this costs nothing per request.
  */
 export const pluginPrecompress = (): RsbuildPlugin => ({
   name: 'medtutor:precompress',

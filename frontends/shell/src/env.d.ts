@@ -4,10 +4,11 @@ interface RsbuildTypeOptions {
   strictImportMetaEnv: true;
 }
 
-/** Build-time settings (see config/origin.ts, config/social.ts, config/support.ts and rsbuild.config.ts). */
+/**
+ * Build-time settings: the social links (config/social.ts), the same in every environment. Settings
+ * that differ per environment come at run time (config/page-settings.ts).
+ */
 interface ImportMetaEnv {
-  readonly SUPPORT_EMAIL: string;
-  readonly PUBLIC_BASE_URL: string;
   readonly PUBLIC_WHATSAPP_URL?: string;
   readonly PUBLIC_INSTAGRAM_URL?: string;
   readonly PUBLIC_TIKTOK_URL?: string;

@@ -1,2 +1,4 @@
-/** The support address shown to users: `SUPPORT_EMAIL`, the same setting the services read, fixed at build time. */
-export const supportEmail = import.meta.env.SUPPORT_EMAIL;
+import { pageSettings } from './page-settings';
+
+/** The support address shown to users: `SUPPORT_EMAIL`, the setting the services read, given at run time. */
+export const supportEmail = pageSettings.supportEmail;

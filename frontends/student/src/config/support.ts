@@ -1,2 +1,9 @@
-/** The support address: `SUPPORT_EMAIL`, the setting the shell and the services read, fixed at build time. */
-export const supportEmail = import.meta.env.SUPPORT_EMAIL;
+import { PAGE_SETTINGS_META, parsePageSettings } from '@medtutor/contracts';
+
+/**
+ * The support address: `SUPPORT_EMAIL`, which the gateway writes into the shell's page this remote
+ * runs in (one build for every environment).
+ */
+export const supportEmail = parsePageSettings(
+  document.querySelector(`meta[name="${PAGE_SETTINGS_META}"]`)?.getAttribute('content'),
+).supportEmail;
