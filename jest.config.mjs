@@ -23,10 +23,13 @@ export const shared = {
     '^@medtutor/nest-kit/testing$': '<rootDir>/packages/nest-kit/src/testing/index.ts',
     '^@medtutor/db-tools$': '<rootDir>/packages/db-tools/src/index.ts',
     '^@medtutor/web-kit$': '<rootDir>/packages/web-kit/src/index.ts',
+    '^@medtutor/web-kit/antd$': '<rootDir>/packages/web-kit/src/antd-root.tsx',
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '\\.css$': '<rootDir>/test/style-stub.ts',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
+  // Stryker's sandboxes copy the packages: jest must not see a second @medtutor/web-kit there.
+  modulePathIgnorePatterns: ['<rootDir>/.stryker-tmp/'],
   testEnvironment: 'node',
 };
 

@@ -1,20 +1,20 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { workspaceAliases, federationDefaults, pluginAntdExportsGuard } from '../federation.shared';
+import { workspaceAliases, remoteFederation, remoteSplitChunks } from '../federation.shared';
 
 export default defineConfig({
   plugins: [
     pluginReact(),
-    pluginAntdExportsGuard(),
     pluginModuleFederation({
       name: 'admin',
       exposes: { './App': './src/app/admin-app.tsx' },
-      ...federationDefaults,
+      ...remoteFederation,
     }),
   ],
   source: { entry: { index: './src/index.ts' } },
   resolve: { alias: workspaceAliases },
+  splitChunks: remoteSplitChunks,
   html: { title: 'Admin Dashboard' },
   // Served under /remotes/admin/ by the gateway: chunks resolve relative to where the manifest was loaded.
   output: { assetPrefix: 'auto' },

@@ -2,7 +2,7 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { PAGE_SETTINGS_META, PAGE_SETTINGS_TOKENS, pageSettingsAttribute } from '@medtutor/contracts';
-import { workspaceAliases, federationDefaults, pluginAntdExportsGuard } from '../federation.shared';
+import { workspaceAliases, hostFederation } from '../federation.shared';
 import { site } from './src/config/site';
 import { pluginPrecompress } from './build/precompress-plugin';
 import { pluginPrerender, prerenderEnvironment } from './build/prerender-plugin';
@@ -32,7 +32,7 @@ const pluginSiteFiles = (origin: string): RsbuildPlugin => ({
  * same routes bundled for Node, which `pluginPrerender` uses to write the public pages' HTML.
  */
 export default defineConfig(({ command }) => ({
-  plugins: [pluginReact(), pluginAntdExportsGuard(), pluginPrerender(), pluginPrecompress()],
+  plugins: [pluginReact(), pluginPrerender(), pluginPrecompress()],
   resolve: { alias: workspaceAliases },
   environments: {
     web: {
@@ -42,7 +42,7 @@ export default defineConfig(({ command }) => ({
           name: 'shell',
           // Remotes are registered at runtime from window.location.origin (src/lib/remotes.ts).
           remotes: {},
-          ...federationDefaults,
+          ...hostFederation,
         }),
       ],
       source: { entry: { index: './src/index.ts' } },

@@ -1,11 +1,17 @@
 import { LogoutOutlined, SafetyOutlined } from '@ant-design/icons';
 import { TwoFactorTexts, type UserDto } from '@medtutor/contracts';
-import { Button, Card, Flex, Result, Typography } from 'antd';
-import { useState } from 'react';
+import { AntdRoot } from '@medtutor/web-kit/antd';
+import { Button, Card, Flex, Typography } from 'antd';
+import { Suspense, lazy, useState } from 'react';
+import { Loading } from '../components/query-state';
 import { DashboardTabs, PanelTabs } from '../features/back-office-tabs';
-import { TutorPortal } from '../features/tutor-portal';
 import { type AdminView, canOpenView } from '../lib/access';
 import { fullName } from '../lib/display-name';
+
+// The tutor portal loads its own code (each back-office tab does too); antd's Result (with its
+// illustrations) loads only for a refused view.
+const TutorPortal = lazy(() => import('../features/tutor-portal').then((module) => ({ default: module.TutorPortal })));
+const Refused = lazy(() => import('../components/refused').then((module) => ({ default: module.Refused })));
 
 /** Props given by the shell (its lib/remotes.ts declares the same shape). */
 export interface AdminAppProps {
@@ -36,36 +42,40 @@ export default function AdminApp({ user, view, onLogout }: AdminAppProps) {
   const allowed = canOpenView(user, view);
 
   return (
-    <Flex
-      vertical
-      gap="large"
-      // border-box: the padding stays inside the width, so the page never scrolls sideways.
-      style={{ maxWidth: 1280, margin: '0 auto', padding: '2rem 1rem 4rem', width: '100%', boxSizing: 'border-box' }}
-    >
-      <Flex component="header" justify="space-between" align="center" wrap gap="middle">
-        <div>
-          <Typography.Title level={1} style={{ marginBottom: '0.25rem' }}>
-            {titles[view]}
-          </Typography.Title>
-          <Typography.Text type="secondary">Signed in as {fullName(user)}</Typography.Text>
-        </div>
-        <Flex gap="small" wrap>
-          {/* The security section is the shell's page: it also hosts the enrolment step of sign-in. */}
-          <Button icon={<SafetyOutlined />} href="/account/security">
-            {TwoFactorTexts.sectionTitle}
-          </Button>
-          <Button icon={<LogoutOutlined />} onClick={logout} loading={leaving}>
-            Logout
-          </Button>
+    <AntdRoot>
+      <Flex
+        vertical
+        gap="large"
+        // border-box: the padding stays inside the width, so the page never scrolls sideways.
+        style={{ maxWidth: 1280, margin: '0 auto', padding: '2rem 1rem 4rem', width: '100%', boxSizing: 'border-box' }}
+      >
+        <Flex component="header" justify="space-between" align="center" wrap gap="middle">
+          <div>
+            <Typography.Title level={1} style={{ marginBottom: '0.25rem' }}>
+              {titles[view]}
+            </Typography.Title>
+            <Typography.Text type="secondary">Signed in as {fullName(user)}</Typography.Text>
+          </div>
+          <Flex gap="small" wrap>
+            {/* The security section is the shell's page: it also hosts the enrolment step of sign-in. */}
+            <Button icon={<SafetyOutlined />} href="/account/security">
+              {TwoFactorTexts.sectionTitle}
+            </Button>
+            <Button icon={<LogoutOutlined />} onClick={logout} loading={leaving}>
+              Logout
+            </Button>
+          </Flex>
         </Flex>
+        <Suspense fallback={<Loading label="Loading" />}>
+          {!allowed ? (
+            <Refused />
+          ) : view === 'tutor' ? (
+            <TutorPortal />
+          ) : (
+            <Card>{view === 'dashboard' ? <DashboardTabs /> : <PanelTabs />}</Card>
+          )}
+        </Suspense>
       </Flex>
-      {!allowed ? (
-        <Result status="403" title="You do not have access to this page." />
-      ) : view === 'tutor' ? (
-        <TutorPortal />
-      ) : (
-        <Card>{view === 'dashboard' ? <DashboardTabs /> : <PanelTabs />}</Card>
-      )}
-    </Flex>
+    </AntdRoot>
   );
 }

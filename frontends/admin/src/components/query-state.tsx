@@ -1,6 +1,15 @@
 import { Alert, Button, Empty, Flex, Spin } from 'antd';
 import type { ReactNode } from 'react';
 
+/** A part of the page on its way: a labelled spinner rather than an empty area. */
+export function Loading({ label }: { label: string }) {
+  return (
+    <Flex justify="center" style={{ padding: '2rem' }}>
+      <Spin aria-label={label} description={label} />
+    </Flex>
+  );
+}
+
 /** The loading, error and empty states every list in this remote shares. */
 export function QueryState<T>({
   data,
@@ -21,11 +30,7 @@ export function QueryState<T>({
   children: (data: T[]) => ReactNode;
 }) {
   if (isLoading && data === undefined) {
-    return (
-      <Flex justify="center" style={{ padding: '2rem' }}>
-        <Spin aria-label={`Loading ${label}`} description={`Loading ${label}…`} />
-      </Flex>
-    );
+    return <Loading label={`Loading ${label}…`} />;
   }
   if (error !== undefined && data === undefined) {
     return (

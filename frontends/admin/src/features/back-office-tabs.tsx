@@ -1,15 +1,33 @@
 import { Badge, Flex, Tabs } from 'antd';
-import type { ReactNode } from 'react';
-import { DiscountCodesTab } from './discount-codes/components/discount-codes-tab';
-import { OverviewTab } from './overview/components/overview-tab';
-import { PaymentsTab } from './payments/components/payments-tab';
-import { PayslipsTab } from './payslips/components/payslips-tab';
+import { type ReactNode, Suspense, lazy } from 'react';
+import { Loading } from '../components/query-state';
 import { usePayslips } from './payslips/api/get-payslips';
 import { pendingReview } from './payslips/utils/payslip-lists';
-import { StudentsTab } from './students/components/students-tab';
 import { usePendingTestimonials } from './testimonials/api/get-pending-testimonials';
-import { TestimonialsTab } from './testimonials/components/testimonials-tab';
-import { TutorsTab } from './tutors/components/tutors-tab';
+
+// Each tab's code (its tables, forms and charts with their antd parts) loads when the tab is first
+// opened: antd's Tabs renders a panel only once it has been active.
+const StudentsTab = lazy(() =>
+  import('./students/components/students-tab').then((module) => ({ default: module.StudentsTab })),
+);
+const TestimonialsTab = lazy(() =>
+  import('./testimonials/components/testimonials-tab').then((module) => ({ default: module.TestimonialsTab })),
+);
+const DiscountCodesTab = lazy(() =>
+  import('./discount-codes/components/discount-codes-tab').then((module) => ({ default: module.DiscountCodesTab })),
+);
+const PayslipsTab = lazy(() =>
+  import('./payslips/components/payslips-tab').then((module) => ({ default: module.PayslipsTab })),
+);
+const PaymentsTab = lazy(() =>
+  import('./payments/components/payments-tab').then((module) => ({ default: module.PaymentsTab })),
+);
+const OverviewTab = lazy(() =>
+  import('./overview/components/overview-tab').then((module) => ({ default: module.OverviewTab })),
+);
+const TutorsTab = lazy(() =>
+  import('./tutors/components/tutors-tab').then((module) => ({ default: module.TutorsTab })),
+);
 
 /** A tab label with its count badge; the count is also spoken, since a badge alone is only seen. */
 function CountLabel({ label, count, what }: { label: string; count: number | undefined; what: string }) {
@@ -23,7 +41,11 @@ function CountLabel({ label, count, what }: { label: string; count: number | und
   );
 }
 
-const panel = (children: ReactNode) => <div style={{ paddingTop: 8 }}>{children}</div>;
+const panel = (children: ReactNode) => (
+  <div style={{ paddingTop: 8 }}>
+    <Suspense fallback={<Loading label="Loading" />}>{children}</Suspense>
+  </div>
+);
 
 /** /admin-dashboard: the spec's four tabs, then Payments (refunds, issue 16) and the Overview. */
 export function DashboardTabs() {

@@ -2,18 +2,14 @@ import { PageTitle } from '../../components/page-title';
 import { RemoteSlot } from '../../components/remote-slot';
 import { ProtectedRoute } from '../../features/auth/components/protected-route';
 import { useSession } from '../../features/auth/hooks/use-session';
-import { AntdProviders } from '../antd-providers';
 
-/**
- * The remotes render inside the shell's antd providers (theme, locale, the App's modal and notification
- * contexts), which only these routes and the other antd parts load.
- */
+/** The remotes bring their own antd (each wraps its root in web-kit's AntdRoot). */
 export function MyTutoringRoute() {
   return (
-    <AntdProviders>
+    <>
       <PageTitle title="My Tutoring" />
       <ProtectedRoute area="student">{(user) => <RemoteSlot name="student" props={{ user }} />}</ProtectedRoute>
-    </AntdProviders>
+    </>
   );
 }
 
@@ -21,11 +17,9 @@ export function MyTutoringRoute() {
 function AdminRemote({ view }: { view: 'dashboard' | 'panel' | 'tutor' }) {
   const { logout } = useSession();
   return (
-    <AntdProviders>
-      <ProtectedRoute area={view === 'tutor' ? 'tutor' : 'admin'}>
-        {(user) => <RemoteSlot name="admin" props={{ user, view, onLogout: logout }} />}
-      </ProtectedRoute>
-    </AntdProviders>
+    <ProtectedRoute area={view === 'tutor' ? 'tutor' : 'admin'}>
+      {(user) => <RemoteSlot name="admin" props={{ user, view, onLogout: logout }} />}
+    </ProtectedRoute>
   );
 }
 

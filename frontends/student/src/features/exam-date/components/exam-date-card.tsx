@@ -1,19 +1,11 @@
-import { ConsultationSubjects, Notices, type SessionPackageDto } from '@medtutor/contracts';
-import { useNotices } from '@medtutor/web-kit';
-import { Button, Card, Form, Input, Select } from 'antd';
-import { useId } from 'react';
+import type { SessionPackageDto } from '@medtutor/contracts';
+import { Button, Card } from 'antd';
+import { Suspense, lazy, useId } from 'react';
+import { Loading } from '../../../components/query-state';
 import { SectionTitle } from '../../../components/section-title';
-import { useUpdateSubjectExamDate } from '../api/update-exam-date';
-import { ExamDateFormSchema, packagesForSubject } from '../utils/exam-date-form';
 
-const rule = (field: 'subject' | 'examDate') => ({
-  validator: async (_: unknown, value: unknown) => {
-    const issue = ExamDateFormSchema.shape[field].safeParse(value).error?.issues[0];
-    if (issue) throw new Error(issue.message);
-  },
-});
-
-const subjectOptions = ConsultationSubjects.map((subject) => ({ value: subject, label: subject }));
+// antd's Form, Select and Input load with the form, not with the dashboard.
+const ExamDateForm = lazy(() => import('./exam-date-form').then((module) => ({ default: module.ExamDateForm })));
 
 interface ExamDateCardProps {
   packages: SessionPackageDto[];
@@ -23,28 +15,7 @@ interface ExamDateCardProps {
 
 /** Spec section 2's exam-date card: a toggle opens the subject + date form. */
 export function ExamDateCard({ packages, open, onToggle }: ExamDateCardProps) {
-  const [form] = Form.useForm();
-  const notices = useNotices();
-  const { trigger, isMutating } = useUpdateSubjectExamDate();
   const formId = useId();
-
-  const submit = async (values: unknown) => {
-    const { subject, examDate } = ExamDateFormSchema.parse(values);
-    const sessionIds = packagesForSubject(packages, subject);
-    if (sessionIds.length === 0) {
-      notices.error(Notices.dashboards.errorTitle, undefined, Notices.dashboards.subjectNotFound);
-      return;
-    }
-    try {
-      await trigger({ sessionIds, examDate });
-      notices.success(Notices.dashboards.examDateUpdated);
-      form.resetFields();
-      onToggle(false);
-    } catch (error) {
-      notices.error(Notices.dashboards.errorTitle, error, Notices.dashboards.examDateFailed);
-    }
-  };
-
   return (
     <Card
       id="exam-date"
@@ -56,25 +27,9 @@ export function ExamDateCard({ packages, open, onToggle }: ExamDateCardProps) {
       }
     >
       {open ? (
-        <Form
-          id={formId}
-          form={form}
-          name="exam-date"
-          layout="vertical"
-          onFinish={submit}
-          requiredMark="optional"
-          style={{ maxWidth: 480 }}
-        >
-          <Form.Item label="Subject" name="subject" required rules={[rule('subject')]}>
-            <Select options={subjectOptions} placeholder="Choose a subject" />
-          </Form.Item>
-          <Form.Item label="Exam date" name="examDate" required rules={[rule('examDate')]}>
-            <Input type="date" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" loading={isMutating}>
-            Save Exam Date
-          </Button>
-        </Form>
+        <Suspense fallback={<Loading label="Loading the form" />}>
+          <ExamDateForm id={formId} packages={packages} onSaved={() => onToggle(false)} />
+        </Suspense>
       ) : (
         <p id={formId} style={{ margin: 0 }}>
           Set the date of your exam to see a countdown and how many hours a week to plan.

@@ -1,8 +1,11 @@
 import { PackageHoldMessages, type SessionPackageDto } from '@medtutor/contracts';
 import { Alert, Button, Card, Flex, Progress, Tag, Typography } from 'antd';
-import { useId, useState } from 'react';
+import { Suspense, lazy, useId, useState } from 'react';
+import { Loading } from '../../../components/query-state';
 import { holdReason, packageStatus, progressPercent, refundedHours, remainingHours } from '../utils/package-status';
-import { HoursLedger } from './hours-ledger';
+
+// antd's Table loads with the first history opened, not with the dashboard.
+const HoursLedger = lazy(() => import('./hours-ledger').then((module) => ({ default: module.HoursLedger })));
 
 const statusTag = {
   'Not Started': <Tag>Not Started</Tag>,
@@ -82,7 +85,9 @@ export function PackageCard({ item }: { item: SessionPackageDto }) {
       </Button>
       {historyOpen && (
         <div style={{ marginTop: '0.5rem' }}>
-          <HoursLedger sessionId={item.id} id={historyId} />
+          <Suspense fallback={<Loading label="Loading the hours history" />}>
+            <HoursLedger sessionId={item.id} id={historyId} />
+          </Suspense>
         </div>
       )}
     </Card>
