@@ -105,6 +105,8 @@ function frontendFileSender(settings: PageSettings) {
     if (copy === undefined) {
       copy = COMPRESS[encoding](entry.content);
       entry.compressed.set(encoding, copy);
+      // A failure is that request's 500, not every later one's.
+      copy.catch(() => entry.compressed.delete(encoding));
     }
     return copy;
   };
