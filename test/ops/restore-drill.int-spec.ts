@@ -1,0 +1,272 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  type Actor,
+  EventStreams,
+  EventTypes,
+  eventSubject,
+  type HoursUsedV1,
+  PayslipDtoSchema,
+  Subjects,
+  type TutorInvitedV1,
+} from '@medtutor/contracts';
+import { bootstrapService, newEvent } from '@medtutor/nest-kit';
+import {
+  createTestDatabase,
+  eventually,
+  signedRequest,
+  startTestNats,
+  type TestDatabase,
+  type TestNats,
+  testActorKeys,
+} from '@medtutor/nest-kit/testing';
+import type { INestMicroservice } from '@nestjs/common';
+import { type ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import pg from 'pg';
+import { pino } from 'pino';
+import { firstValueFrom, timeout } from 'rxjs';
+import { AppModule, SERVICE_NAME } from '../../services/payroll/src/app.module.js';
+import { loadPayrollConfig } from '../../services/payroll/src/config/payroll.config.js';
+import { PAYROLL_HOURS_USED_CONSUMER } from '../../services/payroll/src/modules/logged-hours/hours-used.consumer.js';
+import { PAYROLL_TUTOR_INVITED_CONSUMER } from '../../services/payroll/src/modules/tutor-accounts/tutor-invited.consumer.js';
+
+/**
+ * The restore drill of docs/operations.md, tried for real: payroll's database is dumped with
+ * scripts/ops/backup-database.sh, payroll consumes more events, the database is lost, and
+ * scripts/ops/restore-database.sh brings it back from the dump and resets payroll's durable
+ * consumers; payroll restarted catches up from the streams until its state is what it was before
+ * the loss, each event applied once (the logged hours are sums: an event applied twice would show).
+ */
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const MIGRATIONS = join(REPO, 'services/payroll/prisma/migrations');
+const run = promisify(execFile);
+
+const TUTORS = [
+  { actor: { userId: 20, role: 'tutor' } as Actor, tutorId: 3, firstName: 'Ada' },
+  { actor: { userId: 21, role: 'tutor' } as Actor, tutorId: 4, firstName: 'Ben' },
+];
+const EVENTS_BEFORE_DUMP = 30;
+const EVENTS_AFTER_DUMP = 30;
+/** Columns that record when a row was handled or published, not what it holds. */
+const VOLATILE = ['processed_at', 'published_at', 'attempts', 'last_error'];
+
+describe('restore drill: payroll from a dump, caught up from JetStream', () => {
+  let db: TestDatabase;
+  let nats: TestNats;
+  let nc: NatsConnection;
+  let client: ClientProxy;
+  let app: INestMicroservice | undefined;
+  let workDir: string;
+  let sequence = 0;
+
+  const startPayroll = async () => {
+    app = await bootstrapService({
+      name: SERVICE_NAME,
+      module: AppModule.register(
+        loadPayrollConfig({
+          ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
+          NODE_ENV: 'test',
+          PAYROLL_DATABASE_URL: db.url,
+          NATS_URL: nats.url,
+        }),
+        pino({ level: 'silent' }),
+      ),
+      natsUrl: nats.url,
+      logger: pino({ level: 'silent' }),
+      actorVerifyKeys: [testActorKeys.publicKey],
+    });
+  };
+  const stopPayroll = async () => {
+    await app?.close();
+    app = undefined;
+  };
+
+  const query = async <R extends pg.QueryResultRow>(text: string): Promise<R[]> => {
+    const connection = new pg.Client({ connectionString: db.url });
+    await connection.connect();
+    try {
+      return (await connection.query<R>(text)).rows;
+    } finally {
+      await connection.end();
+    }
+  };
+  /** Every table's rows but the migration history, without the columns that say when, in a stable order. */
+  const state = async (): Promise<Record<string, string[]>> => {
+    const tables = await query<{ tablename: string }>(
+      `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations' ORDER BY 1`,
+    );
+    const result: Record<string, string[]> = {};
+    for (const { tablename } of tables) {
+      const rows = await query<{ row: unknown }>(
+        `SELECT to_jsonb(t) - '{${VOLATILE.join(',')}}'::text[] AS row FROM "${tablename}" t`,
+      );
+      result[tablename] = rows.map(({ row }) => JSON.stringify(row)).sort();
+    }
+    return result;
+  };
+  const inboxRows = async () => Number((await query<{ n: string }>('SELECT count(*) AS n FROM inbox_events'))[0]!.n);
+  const rowCounts = (snapshot: Record<string, string[]>) =>
+    Object.entries(snapshot)
+      .map(([table, rows]) => `${table} ${rows.length}`)
+      .join(', ');
+
+  const publish = async (type: string, data: unknown, id: string = randomUUID()) => {
+    await jetstream(nc).publish(
+      eventSubject(type),
+      JSON.stringify({ ...newEvent(type, 1, data, 'restore-drill'), id }),
+    );
+    return id;
+  };
+  /** A tutor's delivered session: each one a different amount, in one of three weeks. */
+  const hoursUsed = (): HoursUsedV1 => {
+    sequence += 1;
+    const tutor = TUTORS[sequence % TUTORS.length]!;
+    return {
+      sessionId: 100 + (sequence % 7),
+      ledgerEntryId: sequence,
+      userId: 10 + (sequence % 5),
+      subject: 'Medical School Interviews',
+      packageName: '10 Sessions Package',
+      hours: 0.5 * (1 + (sequence % 4)),
+      usedHoursAfter: 1,
+      totalHours: 10,
+      date: ['2026-11-23', '2026-11-30', '2026-12-07'][sequence % 3]!,
+      tutorId: tutor.tutorId,
+      tutorName: `${tutor.firstName} Tutor`,
+      tutorUserId: tutor.actor.userId,
+      actorRole: 'tutor',
+      reason: 'Session delivered',
+    };
+  };
+  const consumerInfo = async (durable: string, stream: string) =>
+    (await jetstreamManager(nc)).consumers.info(stream, durable);
+  /** Both of payroll's consumers have every stored event delivered and acknowledged. */
+  const drained = async () => {
+    for (const [durable, stream] of [
+      [PAYROLL_HOURS_USED_CONSUMER, EventStreams.tutoring.name],
+      [PAYROLL_TUTOR_INVITED_CONSUMER, EventStreams.identity.name],
+    ] as const) {
+      const info = await consumerInfo(durable, stream).catch(() => undefined);
+      if (!info || info.num_pending > 0 || info.num_ack_pending > 0) return false;
+    }
+    return true;
+  };
+  const script = (name: string, args: string[], env: Record<string, string>) =>
+    run('bash', [join(REPO, 'scripts/ops', name), ...args], {
+      env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env },
+      timeout: 30_000,
+    });
+
+  beforeAll(async () => {
+    workDir = await mkdtemp(join(tmpdir(), 'restore-drill-'));
+    db = await createTestDatabase('restore_drill', MIGRATIONS);
+    nats = await startTestNats();
+    nc = await connect({ servers: nats.url });
+    await startPayroll();
+    client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [nats.url] } });
+    await client.connect();
+  });
+
+  afterAll(async () => {
+    await client?.close();
+    await stopPayroll();
+    await nc?.close();
+    await db?.drop();
+    await nats?.stop();
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  it('restores the dump, resets the consumers, and catches up to the state before the loss', async () => {
+    // State from events and from an RPC, then the nightly dump.
+    for (const tutor of TUTORS) {
+      const invited: TutorInvitedV1 = {
+        userId: tutor.actor.userId,
+        tutorId: tutor.tutorId,
+        email: `${tutor.firstName.toLowerCase()}@example.com`,
+        firstName: tutor.firstName,
+        lastName: 'Tutor',
+        invitedBy: 1,
+      };
+      await publish(EventTypes.tutorInvited, invited);
+    }
+    for (let i = 0; i < EVENTS_BEFORE_DUMP; i += 1) await publish(EventTypes.hoursUsed, hoursUsed());
+    await eventually(
+      async () => (await inboxRows()) === TUTORS.length + EVENTS_BEFORE_DUMP,
+      15_000,
+      'the events before the dump',
+    );
+    const subject = Subjects.payroll.saveMyPayslip;
+    const payslip = { weekStarting: '2026-11-23', hoursWorked: 4.5, studentNotes: 'Alex' };
+    PayslipDtoSchema.parse(
+      await firstValueFrom(
+        client.send(subject, await signedRequest(subject, payslip, TUTORS[0]!.actor, 'drill')).pipe(timeout(10_000)),
+      ),
+    );
+    const dump = join(workDir, 'payroll.dump');
+    const backup = await script('backup-database.sh', [dump], { DATABASE_URL: db.url });
+    const atDump = await state();
+
+    // After the dump: more events consumed (one of them delivered twice), all acknowledged.
+    let duplicate = '';
+    for (let i = 0; i < EVENTS_AFTER_DUMP; i += 1) duplicate = await publish(EventTypes.hoursUsed, hoursUsed());
+    await publish(EventTypes.hoursUsed, hoursUsed(), duplicate);
+    await eventually(
+      async () => (await inboxRows()) === TUTORS.length + EVENTS_BEFORE_DUMP + EVENTS_AFTER_DUMP,
+      15_000,
+      'the events after the dump',
+    );
+    await eventually(drained, 10_000, "payroll's consumers to acknowledge everything");
+    const beforeLoss = await state();
+    // Nothing is left for JetStream to deliver: without a reset, the restored database would never
+    // see the events consumed after the dump.
+    const hours = await consumerInfo(PAYROLL_HOURS_USED_CONSUMER, EventStreams.tutoring.name);
+    expect(hours.ack_floor.stream_seq).toBe(hours.delivered.stream_seq);
+
+    // The loss: payroll stops, its database is gone.
+    await stopPayroll();
+    await db.drop();
+
+    const restoreStarted = performance.now();
+    const restore = await script('restore-database.sh', ['payroll', dump], {
+      DATABASE_URL: db.url,
+      NATS_URL: nats.url,
+    });
+    const restoreSeconds = (performance.now() - restoreStarted) / 1000;
+    expect(restore.stdout).toContain(`deleted ${EventStreams.tutoring.name} > ${PAYROLL_HOURS_USED_CONSUMER}`);
+    expect(restore.stdout).toContain(`deleted ${EventStreams.identity.name} > ${PAYROLL_TUTOR_INVITED_CONSUMER}`);
+    // The dump's state exactly, which lacks what came after it.
+    const restored = await state();
+    expect(restored).toEqual(atDump);
+    expect(restored).not.toEqual(beforeLoss);
+
+    const catchUpStarted = performance.now();
+    await startPayroll();
+    await eventually(
+      async () => JSON.stringify(await state()) === JSON.stringify(beforeLoss) && (await drained()),
+      20_000,
+      'payroll to catch up with the state before the loss',
+    );
+    const catchUpSeconds = (performance.now() - catchUpStarted) / 1000;
+    expect(await state()).toEqual(beforeLoss);
+
+    const replayed = await consumerInfo(PAYROLL_HOURS_USED_CONSUMER, EventStreams.tutoring.name);
+    console.log(
+      [
+        'restore drill (payroll):',
+        `  ${backup.stdout.trim()}`,
+        `  before the loss: ${rowCounts(beforeLoss)}`,
+        `  restored from the dump: ${rowCounts(restored)} in ${restoreSeconds.toFixed(2)} s (script, consumers reset)`,
+        `  caught up in ${catchUpSeconds.toFixed(2)} s from the start: ${replayed.delivered.stream_seq} hours_used ` +
+          `deliveries, ${EVENTS_AFTER_DUMP} applied, the rest acknowledged as already in the inbox`,
+      ].join('\n'),
+    );
+  });
+});
