@@ -24,6 +24,7 @@ export const shared = {
     '^@medtutor/db-tools$': '<rootDir>/packages/db-tools/src/index.ts',
     '^@medtutor/web-kit$': '<rootDir>/packages/web-kit/src/index.ts',
     '^@medtutor/web-kit/antd$': '<rootDir>/packages/web-kit/src/antd-root.tsx',
+    '^@medtutor/web-kit/ui$': '<rootDir>/packages/web-kit/src/ui/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '\\.css$': '<rootDir>/test/style-stub.ts',
   },

@@ -51,4 +51,6 @@ export const workspaceAliases = {
   '@medtutor/contracts': new URL('../packages/contracts/src/index.ts', import.meta.url).pathname,
   '@medtutor/web-kit$': new URL('../packages/web-kit/src/index.ts', import.meta.url).pathname,
   '@medtutor/web-kit/antd': new URL('../packages/web-kit/src/antd-root.tsx', import.meta.url).pathname,
+  '@medtutor/web-kit/ui$': new URL('../packages/web-kit/src/ui/index.ts', import.meta.url).pathname,
+  '@medtutor/web-kit/ui.css': new URL('../packages/web-kit/src/ui/ui.css', import.meta.url).pathname,
 };

@@ -38,7 +38,8 @@ function TextRoot({ children }: { children: ReactNode }) {
 /**
  * antd's theme and locale. Every app bundles its own antd, imported per component and loaded only
  * with the parts that use it, so each app's antd parts sit under their own AntdRoot: the shell's
- * dialogs and forms, each remote's root. Notices are web-kit's, so antd's App (its modal, message
+ * dialogs and forms, a remote's lazily loaded parts (the student dashboard's first view is drawn with
+ * the UI kit instead). Notices are web-kit's, so antd's App (its modal, message
  * and notification hooks: 14 KB gzipped) is left out. `disabled` greys out the form fields (the
  * shell's prerendered pages until React runs them).
  */

@@ -1,6 +1,6 @@
 import { AntdRoot } from '@medtutor/web-kit/antd';
 import type { ReactNode } from 'react';
-import { useHydrated } from '../lib/use-hydrated';
+import { useHydrated } from '@medtutor/web-kit/ui';
 
 /**
  * antd's providers for the shell's parts that still use antd (the purchase dialogs, checkout,

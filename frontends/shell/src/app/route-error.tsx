@@ -1,4 +1,4 @@
-import { Button, Result, Title } from '../ui';
+import { Button, Result, Title } from '@medtutor/web-kit/ui';
 
 /** Shown when a page's code fails to download or crashes, instead of a blank screen. */
 export function RouteError() {

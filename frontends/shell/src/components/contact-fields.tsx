@@ -1,5 +1,5 @@
 import type { ChangeEventHandler } from 'react';
-import { Checkbox, Field, Input, type InputProps } from '../ui';
+import { Checkbox, Field, Input, type InputProps } from '@medtutor/web-kit/ui';
 import './contact-fields.css';
 
 type ContactFieldName = 'firstName' | 'lastName' | 'email' | 'phone';

@@ -1,4 +1,4 @@
-import { Flex, Spinner, Text } from '../ui';
+import { Flex, Spinner, Text } from '@medtutor/web-kit/ui';
 
 /** Loading state for pages and page parts still on their way. */
 export function PageSpinner({ label = 'Loading…' }: { label?: string }) {

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode, Suspense, createElement, use, useState } from 'react';
 import { type RemoteName, type RemoteRootProps, remoteRoot, retryRemote } from '../lib/remotes';
-import { Button, Result, Title } from '../ui';
+import { Button, Result, Title } from '@medtutor/web-kit/ui';
 import { PageSpinner } from './page-spinner';
 
 class RemoteErrorBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { InstagramIcon, LinkedinIcon, TikTokIcon, WhatsAppIcon } from '../ui';
+import { InstagramIcon, LinkedinIcon, TikTokIcon, WhatsAppIcon } from '@medtutor/web-kit/ui';
 
 export interface SocialLink {
   label: string;

@@ -1,7 +1,6 @@
 import type { UserDto } from '@medtutor/contracts';
-import { AntdRoot } from '@medtutor/web-kit/antd';
-import { Flex, Typography } from 'antd';
-import { Suspense, lazy, useState } from 'react';
+import { Flex, Paragraph, Text, Title } from '@medtutor/web-kit/ui';
+import { useState } from 'react';
 import { LoadFailed, Loading } from '../components/query-state';
 import { ExamCountdowns } from '../features/countdown/components/exam-countdowns';
 import { ExamDatePrompt } from '../features/countdown/components/exam-date-prompt';
@@ -10,15 +9,11 @@ import { ExamDateCard } from '../features/exam-date/components/exam-date-card';
 import { QuickActions } from '../features/quick-actions/components/quick-actions';
 import { ScheduleSection } from '../features/schedule/components/schedule-section';
 import { useUserSessions } from '../features/sessions/api/get-user-sessions';
+import { NoPackages } from '../features/sessions/components/no-packages';
 import { PackageList } from '../features/sessions/components/package-list';
 import { hoursSummary, remainingHours } from '../features/sessions/utils/package-status';
 import { SummaryCards } from '../features/summary/components/summary-cards';
 import { welcomeName } from '../lib/display-name';
-
-// antd's Result (with its illustrations) loads only for a student who has no package yet.
-const NoPackages = lazy(() =>
-  import('../features/sessions/components/no-packages').then((module) => ({ default: module.NoPackages })),
-);
 
 /** Props given by the shell (its lib/remotes.ts declares the same shape). */
 export interface StudentAppProps {
@@ -41,9 +36,7 @@ function Dashboard({ user }: StudentAppProps) {
     <>
       <SummaryCards hours={hoursSummary(packages)} freeTrialUsed={user.freeTrialUsed} />
       {packages.length === 0 ? (
-        <Suspense fallback={<Loading label="Loading" />}>
-          <NoPackages />
-        </Suspense>
+        <NoPackages />
       ) : (
         <>
           <ExamDatePrompt subjects={subjectsWithoutExamDate(packages)} onSetDate={openExamForm} />
@@ -58,22 +51,24 @@ function Dashboard({ user }: StudentAppProps) {
   );
 }
 
-/** Root of the student dashboard at /my-tutoring, rendered by the shell inside its <main>. */
+/**
+ * Root of the student dashboard at /my-tutoring, rendered by the shell inside its <main>. It is drawn
+ * with web-kit's UI kit, whose styles the shell's page already holds; antd loads only with the parts
+ * opened later (the exam-date form, an hours history), each under its own AntdRoot.
+ */
 export default function StudentApp({ user }: StudentAppProps) {
   return (
-    <AntdRoot>
-      <Flex vertical gap="large" style={{ maxWidth: 1200, margin: '0 auto', padding: '2.5rem 1rem 4rem' }}>
-        <header>
-          <Typography.Text type="secondary">My Tutoring</Typography.Text>
-          <Typography.Title level={1} style={{ marginTop: '0.25rem' }}>
-            Welcome, {welcomeName(user)}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-            Signed in as {user.email}
-          </Typography.Paragraph>
-        </header>
-        <Dashboard user={user} />
-      </Flex>
-    </AntdRoot>
+    <Flex vertical gap="large" style={{ maxWidth: 1200, margin: '0 auto', padding: '2.5rem 1rem 4rem' }}>
+      <header>
+        <Text type="secondary">My Tutoring</Text>
+        <Title level={1} style={{ marginTop: '0.25rem' }}>
+          Welcome, {welcomeName(user)}
+        </Title>
+        <Paragraph type="secondary" style={{ marginBottom: 0 }}>
+          Signed in as {user.email}
+        </Paragraph>
+      </header>
+      <Dashboard user={user} />
+    </Flex>
   );
 }

@@ -1,10 +1,14 @@
-import { Alert, Button, Flex, Spin } from 'antd';
+import { Alert, Button, Flex, Spinner, Text } from '@medtutor/web-kit/ui';
 
 /** A query on its way: a labelled spinner rather than an empty area. */
 export function Loading({ label }: { label: string }) {
   return (
-    <Flex justify="center" style={{ padding: '2rem 0' }} role="status" aria-live="polite">
-      <Spin description={label} />
+    <Flex vertical gap="small" align="center" style={{ padding: '2rem 0' }}>
+      <Spinner label={label} />
+      {/* The spinner announces the label; the visible copy is for sighted visitors only. */}
+      <Text type="secondary" aria-hidden="true">
+        {label}
+      </Text>
     </Flex>
   );
 }
@@ -15,7 +19,6 @@ export function LoadFailed({ title, onRetry }: { title: string; onRetry: () => v
     <Alert
       type="error"
       showIcon
-      role="alert"
       title={title}
       description="Please check your connection and try again."
       action={

@@ -1,6 +1,6 @@
 import type { HoursLedgerEntryDto, SessionPackageDto } from '@medtutor/contracts';
 
-/** antd's responsive grid asks for matchMedia, which jsdom lacks: a query that never matches. */
+/** antd's Table (the hours history) asks for matchMedia, which jsdom lacks: a query that never matches. */
 export function installMatchMedia(): void {
   window.matchMedia ??= (query: string) =>
     ({

@@ -1,12 +1,25 @@
-import type { ButtonHTMLAttributes, MouseEvent, ReactNode, Ref } from 'react';
-import { useHydrated } from '../lib/use-hydrated';
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes, MouseEvent, ReactNode, Ref } from 'react';
+import { useHydrated } from './use-hydrated';
 import { cx } from './class-names';
 import { LoadingIcon } from './icons';
 
-export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> {
+interface ButtonLook {
   variant?: 'primary' | 'default' | 'text' | 'link';
-  size?: 'middle' | 'large';
+  size?: 'small' | 'middle' | 'large';
+  /** antd's `danger`: red text and border, for an action that retries or destroys. */
+  danger?: boolean;
   block?: boolean;
+}
+
+const lookClasses = ({ variant = 'default', size = 'middle', danger, block }: ButtonLook) => [
+  'ui-btn',
+  `ui-btn--${variant}`,
+  size !== 'middle' && `ui-btn--${size}`,
+  danger && 'ui-btn--danger',
+  block && 'ui-btn--block',
+];
+
+export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'>, ButtonLook {
   loading?: boolean;
   type?: 'button' | 'submit';
   icon?: ReactNode;
@@ -18,8 +31,9 @@ export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement
  * be lost); `loading` keeps it focusable but ignores clicks, so a submit cannot be sent twice.
  */
 export function Button({
-  variant = 'default',
-  size = 'middle',
+  variant,
+  size,
+  danger,
   block,
   loading,
   disabled,
@@ -45,10 +59,7 @@ export function Button({
       disabled={disabled ?? !hydrated}
       aria-busy={loading || undefined}
       className={cx(
-        'ui-btn',
-        `ui-btn--${variant}`,
-        size === 'large' && 'ui-btn--large',
-        block && 'ui-btn--block',
+        ...lookClasses({ variant, size, danger, block }),
         iconOnly && 'ui-btn--icon-only',
         loading && 'ui-btn--loading',
         className,
@@ -59,5 +70,24 @@ export function Button({
       {loading ? <LoadingIcon className="ui-btn__icon" /> : icon && <span className="ui-btn__icon">{icon}</span>}
       {!iconOnly && <span>{children}</span>}
     </button>
+  );
+}
+
+export interface ButtonLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement>, ButtonLook {
+  disabled?: boolean;
+}
+
+/**
+ * A link that looks like a Button (antd's Button with `href`). Disabled, it keeps no href, so
+ * nothing can open it, and says so with aria-disabled, as antd's does.
+ */
+export function ButtonLink({ variant, size, danger, block, disabled, href, className, ...rest }: ButtonLinkProps) {
+  return (
+    <a
+      href={disabled ? undefined : href}
+      aria-disabled={disabled || undefined}
+      className={cx(...lookClasses({ variant, size, danger, block }), disabled && 'ui-btn--disabled', className)}
+      {...rest}
+    />
   );
 }

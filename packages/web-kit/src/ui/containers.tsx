@@ -23,7 +23,8 @@ export function Card({ title, extra, cover, className, children, ...rest }: Card
 }
 
 interface TagProps extends HTMLAttributes<HTMLSpanElement> {
-  color?: 'blue' | 'red' | 'green' | 'gold' | 'brand';
+  /** `default` is antd's grey tag; a colour of its own goes in `style` (background and text). */
+  color?: 'default' | 'blue' | 'red' | 'green' | 'gold' | 'brand';
 }
 
 export function Tag({ color = 'blue', className, ...rest }: TagProps) {
@@ -90,5 +91,43 @@ export function Avatar({ size = 32, src, alt = '', className, style, children }:
     <span className={cx('ui-avatar', className)} style={{ ...dimensions, ...style }}>
       {src ? <img src={src} alt={alt} /> : children}
     </span>
+  );
+}
+
+const gridBreakpoints = ['xs', 'sm', 'md', 'lg', 'xl'] as const;
+
+interface GridProps extends HTMLAttributes<HTMLDivElement> {
+  /** Columns from each of antd's breakpoints up (576, 768, 992, 1200 px); a breakpoint left out keeps the one below. */
+  columns: { xs: number } & Partial<Record<(typeof gridBreakpoints)[number], number>>;
+}
+
+/** antd's Row gutter={[16, 16]} with equal Cols, in CSS: equal columns 16 px apart, items as tall as their row. */
+export function Grid({ columns, className, style, ...rest }: GridProps) {
+  let count = columns.xs;
+  const counts = Object.fromEntries(
+    gridBreakpoints.map((breakpoint) => {
+      count = columns[breakpoint] ?? count;
+      return [`--ui-grid-${breakpoint}`, count];
+    }),
+  );
+  return <div className={cx('ui-grid', className)} style={{ ...counts, ...style }} {...rest} />;
+}
+
+interface StatisticProps {
+  title: ReactNode;
+  value: number | string;
+  valueStyle?: CSSProperties;
+  className?: string;
+}
+
+/** antd's Statistic: a secondary title over a large value; numbers grouped by thousands as antd does. */
+export function Statistic({ title, value, valueStyle, className }: StatisticProps) {
+  return (
+    <div className={cx('ui-statistic', className)}>
+      <div className="ui-statistic__title">{title}</div>
+      <div className="ui-statistic__content" style={valueStyle}>
+        {typeof value === 'number' ? value.toLocaleString('en-GB', { maximumFractionDigits: 20 }) : value}
+      </div>
+    </div>
   );
 }

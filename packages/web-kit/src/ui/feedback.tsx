@@ -1,10 +1,11 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { useState } from 'react';
-import { useHydrated } from '../lib/use-hydrated';
+import { useHydrated } from './use-hydrated';
 import { cx } from './class-names';
 import {
   CheckCircleIcon,
   CloseCircleIcon,
+  CloseIcon,
   ExclamationCircleIcon,
   InfoCircleIcon,
   StarIcon,
@@ -26,15 +27,31 @@ interface AlertProps {
   description?: ReactNode;
   showIcon?: boolean;
   action?: ReactNode;
+  /** Draws antd's close button, named by `closeLabel`; the caller hides the alert. */
+  onClose?: () => void;
+  closeLabel?: string;
+  id?: string;
   className?: string;
   style?: CSSProperties;
 }
 
 /** Errors and warnings interrupt a screen reader; news that something worked waits its turn. */
-export function Alert({ type, title, description, showIcon, action, className, style }: AlertProps) {
+export function Alert({
+  type,
+  title,
+  description,
+  showIcon,
+  action,
+  onClose,
+  closeLabel = 'Close',
+  id,
+  className,
+  style,
+}: AlertProps) {
   const Icon = alertIcons[type];
   return (
     <div
+      id={id}
       role={type === 'error' || type === 'warning' ? 'alert' : 'status'}
       className={cx(
         'ui-alert',
@@ -50,6 +67,43 @@ export function Alert({ type, title, description, showIcon, action, className, s
         {description !== undefined && <div className="ui-alert__description">{description}</div>}
       </div>
       {action && <div className="ui-alert__action">{action}</div>}
+      {onClose && (
+        <button type="button" className="ui-alert__close" aria-label={closeLabel} onClick={onClose}>
+          <CloseIcon />
+        </button>
+      )}
+    </div>
+  );
+}
+
+interface ProgressProps {
+  /** 0…100, drawn as given. */
+  percent: number;
+  /** `success` turns the bar green with a check mark instead of the percentage, as antd's does. */
+  status?: 'normal' | 'success';
+  label: string;
+  className?: string;
+}
+
+/** antd's line Progress: an 8 px bar with the percentage after it. */
+export function Progress({ percent, status = 'normal', label, className }: ProgressProps) {
+  return (
+    <div
+      role="progressbar"
+      aria-valuenow={percent}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-label={label}
+      className={cx('ui-progress', `ui-progress--${status}`, className)}
+    >
+      <div className="ui-progress__rail">
+        <div className="ui-progress__track" style={{ width: `${Math.min(Math.max(percent, 0), 100)}%` }} />
+      </div>
+      {status === 'success' ? (
+        <CheckCircleIcon className="ui-progress__indicator" />
+      ) : (
+        <span className="ui-progress__indicator">{percent}%</span>
+      )}
     </div>
   );
 }

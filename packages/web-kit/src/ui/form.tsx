@@ -7,7 +7,7 @@ import type {
   TextareaHTMLAttributes,
 } from 'react';
 import { useState } from 'react';
-import { useHydrated } from '../lib/use-hydrated';
+import { useHydrated } from './use-hydrated';
 import { cx } from './class-names';
 import { EyeIcon, EyeInvisibleIcon } from './icons';
 

@@ -1,8 +1,7 @@
-import './ui.css';
-
-export { Button, type ButtonProps } from './button';
-export { Avatar, Card, Descriptions, Flex, Tag } from './containers';
-export { Alert, Rate, RateInput, Result, Skeleton, Spinner } from './feedback';
+// Styles: ui.css, which the shell's entry loads once for every app (see the README).
+export { Button, ButtonLink, type ButtonLinkProps, type ButtonProps } from './button';
+export { Avatar, Card, Descriptions, Flex, Grid, Statistic, Tag } from './containers';
+export { Alert, Progress, Rate, RateInput, Result, Skeleton, Spinner } from './feedback';
 export {
   Checkbox,
   Field,
@@ -16,6 +15,8 @@ export {
   type TextAreaProps,
 } from './form';
 export * from './icons';
+export { RadioGroup } from './radio-group';
 export { Tabs } from './tabs';
 export { Paragraph, Text, Title } from './typography';
+export { useHydrated } from './use-hydrated';
 export { useZodForm } from './use-zod-form';

@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';
 import { cx } from './class-names';
 
 interface TitleProps {
@@ -14,16 +14,18 @@ export function Title({ level, className, ...rest }: TitleProps) {
   return <Heading className={cx('ui-title', className)} {...rest} />;
 }
 
-interface ParagraphProps {
+interface ParagraphProps extends HTMLAttributes<HTMLParagraphElement> {
   type?: 'secondary';
-  id?: string;
-  className?: string;
-  style?: CSSProperties;
-  children?: ReactNode;
+  /** Bold text, in a <strong> as antd's `strong` draws it. */
+  strong?: boolean;
 }
 
-export function Paragraph({ type, className, ...rest }: ParagraphProps) {
-  return <p className={cx('ui-paragraph', type && `ui-text--${type}`, className)} {...rest} />;
+export function Paragraph({ type, strong, className, children, ...rest }: ParagraphProps) {
+  return (
+    <p className={cx('ui-paragraph', type && `ui-text--${type}`, className)} {...rest}>
+      {strong ? <strong className="ui-text--strong">{children}</strong> : children}
+    </p>
+  );
 }
 
 interface TextProps {

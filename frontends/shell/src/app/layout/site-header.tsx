@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { site } from '../../config/site';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { dashboardLabelFor, dashboardPathFor } from '../../features/auth/utils/access';
-import { Button, CloseIcon, MenuIcon } from '../../ui';
+import { Button, CloseIcon, MenuIcon } from '@medtutor/web-kit/ui';
 import { sectionLinks } from './nav-links';
 
 function AccountActions({ stacked }: { stacked: boolean }) {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { site } from '../../config/site';
-import { Paragraph, Title } from '../../ui';
+import { Paragraph, Title } from '@medtutor/web-kit/ui';
 import { WhatSetsUsApart } from '../../features/about/components/what-sets-us-apart';
 import '../../features/about/components/about.css';
 

@@ -4,7 +4,7 @@ import { PageSpinner } from '../../components/page-spinner';
 import { PageTitle } from '../../components/page-title';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { areaOf, authPathReturningTo, dashboardLabelFor, dashboardPathFor } from '../../features/auth/utils/access';
-import { Flex, Title } from '../../ui';
+import { Flex, Title } from '@medtutor/web-kit/ui';
 
 /**
  * The section brings antd along in its own chunk: this route shares its chunk with /auth (router.tsx),

@@ -7,8 +7,7 @@ import type { Session } from '../../features/auth/session-context';
 
 // react-router encodes text as it loads, and jsdom's window has no TextEncoder: Node's, before it loads.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
-// jest reads no CSS, the build supplies the public origin, and the API and notices are stood in for.
-jest.unstable_mockModule('../../ui/ui.css', () => ({}));
+// The build supplies the public origin, and the API and notices are stood in for.
 jest.unstable_mockModule('../../config/origin', () => ({ publicOrigin: 'https://medpath.example' }));
 const noticeError = jest.fn();
 jest.unstable_mockModule('@medtutor/web-kit', () => ({

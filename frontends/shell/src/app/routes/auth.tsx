@@ -10,7 +10,7 @@ import { SecondFactorForm } from '../../features/auth/components/second-factor-f
 import { useSession } from '../../features/auth/hooks/use-session';
 import { postAuthTarget } from '../../features/auth/utils/post-auth-target';
 import { takePendingPurchase } from '../../lib/pending-purchase';
-import { Card, Paragraph, Spinner, Tabs, Title } from '../../ui';
+import { Card, Paragraph, Spinner, Tabs, Title } from '@medtutor/web-kit/ui';
 
 // The two parts of /auth that still use antd come in chunks of their own, loaded only when needed.
 const loadForgotPasswordDialog = () => import('../../features/auth/components/forgot-password-dialog');

@@ -3,7 +3,7 @@ import { freeTrial } from '../../config/catalog';
 import { FreeTrialFacts } from '../../features/free-trial/components/free-trial-facts';
 import { FreeTrialForm } from '../../features/free-trial/components/free-trial-form';
 import '../../features/free-trial/components/free-trial.css';
-import { Title } from '../../ui';
+import { Title } from '@medtutor/web-kit/ui';
 
 export function ContactRoute() {
   return (

@@ -7,7 +7,7 @@ import { SubjectsSection } from '../../features/subjects/components/subjects-sec
 import { SuccessSection } from '../../features/testimonials/components/success-section';
 import { TutorsSection } from '../../features/tutors/components/tutors-section';
 import { BusinessStructuredData } from '../../seo/business-structured-data';
-import { Flex, Paragraph, Tag, Title } from '../../ui';
+import { Flex, Paragraph, Tag, Title } from '@medtutor/web-kit/ui';
 
 export function HomeRoute() {
   return (

@@ -1,8 +1,8 @@
 import { PageTexts } from '@medtutor/contracts';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
-import { Result, Title } from '../../ui';
-import { NotFoundIllustration } from '../../ui/not-found-illustration';
+import { Result, Title } from '@medtutor/web-kit/ui';
+import { NotFoundIllustration } from '../../components/not-found-illustration';
 
 export function NotFoundRoute() {
   return (

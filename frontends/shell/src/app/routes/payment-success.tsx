@@ -2,8 +2,8 @@ import { Notices } from '@medtutor/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { PaymentSummary } from '../../features/checkout/components/payment-summary';
-import { useHydrated } from '../../lib/use-hydrated';
-import { Flex, Result, Title } from '../../ui';
+import { useHydrated } from '@medtutor/web-kit/ui';
+import { Flex, Result, Title } from '@medtutor/web-kit/ui';
 
 export function PaymentSuccessRoute() {
   const [query] = useSearchParams();

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { site } from '../../config/site';
 import { supportEmail } from '../../config/support';
 import { LegalDocument, type LegalSection } from '../../features/legal/components/legal-document';
-import { Paragraph } from '../../ui';
+import { Paragraph } from '@medtutor/web-kit/ui';
 
 const supportLink = <a href={`mailto:${supportEmail}`}>{supportEmail}</a>;
 

@@ -1,4 +1,4 @@
-import { Card, Paragraph, Title } from '../../../ui';
+import { Card, Paragraph, Title } from '@medtutor/web-kit/ui';
 
 const strengths = [
   {

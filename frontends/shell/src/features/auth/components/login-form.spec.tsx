@@ -4,9 +4,8 @@ import { type LoginSecondFactorReply, type UserDto, ValidationMessages } from '@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { Session } from '../session-context';
 
-// jest reads no CSS (the build does), and web-kit's index brings its notice viewport's; the form only
-// reaches the API through the session, which each test stands in for.
-jest.unstable_mockModule('../../../ui/ui.css', () => ({}));
+// web-kit's index brings its notice viewport's CSS, which jest does not read; the form only reaches
+// the API through the session, which each test stands in for.
 jest.unstable_mockModule('@medtutor/web-kit', () => ({ apiRequest: jest.fn() }));
 const { SessionContext } = await import('../session-context');
 const { LoginForm } = await import('./login-form');

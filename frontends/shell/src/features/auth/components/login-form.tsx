@@ -1,5 +1,5 @@
 import type { LoginSecondFactorReply, UserDto } from '@medtutor/contracts';
-import { Button, Field, Flex, Input, PasswordInput, useZodForm } from '../../../ui';
+import { Button, Field, Flex, Input, PasswordInput, useZodForm } from '@medtutor/web-kit/ui';
 import { type LoginInput, needsSecondFactor } from '../api/login';
 import { useSession } from '../hooks/use-session';
 

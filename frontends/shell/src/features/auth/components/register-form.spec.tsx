@@ -4,8 +4,7 @@ import { type UserDto, ValidationMessages } from '@medtutor/contracts';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { Session } from '../session-context';
 
-// jest reads no CSS (the build does); the form reaches the API only through the session stood in for.
-jest.unstable_mockModule('../../../ui/ui.css', () => ({}));
+// The form reaches the API only through the session stood in for.
 jest.unstable_mockModule('@medtutor/web-kit', () => ({ apiRequest: jest.fn() }));
 const { SessionContext } = await import('../session-context');
 const { RegisterForm } = await import('./register-form');

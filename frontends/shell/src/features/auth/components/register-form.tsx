@@ -1,5 +1,5 @@
 import type { UserDto } from '@medtutor/contracts';
-import { Button, Field, Input, PasswordInput, useZodForm } from '../../../ui';
+import { Button, Field, Input, PasswordInput, useZodForm } from '@medtutor/web-kit/ui';
 import type { RegisterInput } from '../api/register';
 import { useSession } from '../hooks/use-session';
 

@@ -3,8 +3,7 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { Notices, TwoFactorTexts, type UserDto } from '@medtutor/contracts';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 
-// jest reads no CSS (the build does); the API call and the notices are stood in for.
-jest.unstable_mockModule('../../../ui/ui.css', () => ({}));
+// The API call and the notices are stood in for.
 const noticeError = jest.fn();
 jest.unstable_mockModule('@medtutor/web-kit', () => ({
   apiRequest: jest.fn(),

@@ -1,6 +1,6 @@
 import { Notices, TwoFactorTexts, type UserDto } from '@medtutor/contracts';
 import { useNotices } from '@medtutor/web-kit';
-import { Button, Field, Input, Title, useZodForm } from '../../../ui';
+import { Button, Field, Input, Title, useZodForm } from '@medtutor/web-kit/ui';
 import { verifySecondFactor } from '../api/two-factor';
 
 const loadCodeSchema = () => import('../utils/auth-schemas').then((schemas) => schemas.SecondFactorCodeBodySchema);

@@ -1,6 +1,6 @@
 import type { PaymentDto } from '@medtutor/contracts';
 import { useEffect, useState } from 'react';
-import { Alert, Descriptions, Spinner } from '../../../ui';
+import { Alert, Descriptions, Spinner } from '@medtutor/web-kit/ui';
 import { getPayment } from '../api/payments';
 import { PaymentPolling, shouldPollAgain } from '../utils/payment-polling';
 import './payment-summary.css';

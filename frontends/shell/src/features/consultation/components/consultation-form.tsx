@@ -1,7 +1,7 @@
 import { Notices } from '@medtutor/contracts';
 import { useNotices } from '@medtutor/web-kit';
 import { ContactFields, ParentCheckbox, contactRequestInitialValues } from '../../../components/contact-fields';
-import { Button, Field, Select, TextArea, useZodForm } from '../../../ui';
+import { Button, Field, Select, TextArea, useZodForm } from '@medtutor/web-kit/ui';
 import { useCreateConsultation } from '../api/create-consultation';
 import { type ConsultationRequest, consultationSubjectOptions } from '../utils/consultation-body';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Paragraph, Title } from '../../../ui';
+import { Paragraph, Title } from '@medtutor/web-kit/ui';
 import { ConsultationForm } from '../../consultation/components/consultation-form';
 import { FreeTrialFacts } from './free-trial-facts';
 import './free-trial.css';

@@ -1,4 +1,4 @@
-import { Paragraph } from '../../../ui';
+import { Paragraph } from '@medtutor/web-kit/ui';
 
 /** What a free trial is and what happens after a request (spec sections 1 and 9). */
 export function FreeTrialFacts() {

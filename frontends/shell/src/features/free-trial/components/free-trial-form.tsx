@@ -1,7 +1,7 @@
 import { Notices } from '@medtutor/contracts';
 import { useNotices } from '@medtutor/web-kit';
 import { ContactFields, ParentCheckbox, contactRequestInitialValues } from '../../../components/contact-fields';
-import { Button, Field, Select, TextArea, useZodForm } from '../../../ui';
+import { Button, Field, Select, TextArea, useZodForm } from '@medtutor/web-kit/ui';
 import { useRequestFreeTrial } from '../api/request-free-trial';
 import { type FreeTrialFields, freeTrialSubjectOptions, toFreeTrialBody } from '../utils/free-trial-body';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { PageTitle } from '../../../components/page-title';
-import { Paragraph, Title } from '../../../ui';
+import { Paragraph, Title } from '@medtutor/web-kit/ui';
 import './legal-document.css';
 
 export interface LegalSection {

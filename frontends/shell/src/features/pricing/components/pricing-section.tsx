@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { BookingDialog, prefetchBookingDialog } from '../../../components/purchase/booking-dialog';
 import { PackageDialog, prefetchPackageDialog } from '../../../components/purchase/package-dialog';
 import { packageHours, packageName, useCatalog } from '../../../lib/catalog';
-import { Button, Card, Paragraph, Tag, Title } from '../../../ui';
+import { Button, Card, Paragraph, Tag, Title } from '@medtutor/web-kit/ui';
 import { priceRange, savingRange } from '../utils/plans';
 
 /** Every paid plan includes these (spec section 9). */

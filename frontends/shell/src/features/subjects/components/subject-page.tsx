@@ -2,7 +2,7 @@ import { type CurrencyCode, PackageTypes, formatListPrice } from '@medtutor/cont
 import { Link } from 'react-router';
 import type { SubjectOffering } from '../../../config/catalog';
 import { PageTitle } from '../../../components/page-title';
-import { Alert, Card, Paragraph, Text, Title } from '../../../ui';
+import { Alert, Card, Paragraph, Text, Title } from '@medtutor/web-kit/ui';
 import { listPrice, packageHours, packageName, packageSavingMinor, useCatalog } from '../../../lib/catalog';
 import { subjectArt, subjectArtSize } from '../subject-art';
 

@@ -2,7 +2,7 @@ import type { CurrencyCode } from '@medtutor/contracts';
 import { Link } from 'react-router';
 import { subjects } from '../../../config/catalog';
 import { listPrice, useCatalog } from '../../../lib/catalog';
-import { Card, Paragraph, Tag, Text, Title } from '../../../ui';
+import { Card, Paragraph, Tag, Text, Title } from '@medtutor/web-kit/ui';
 import { subjectArt, subjectArtSize } from '../subject-art';
 
 /**

@@ -1,4 +1,4 @@
-import { Paragraph, Title } from '../../../ui';
+import { Paragraph, Title } from '@medtutor/web-kit/ui';
 import { TestimonialForm } from './testimonial-form';
 import { TestimonialList } from './testimonial-list';
 

@@ -1,6 +1,6 @@
 import { Notices, type SubmitTestimonialBody, TestimonialLimits, TestimonialRatingLabels } from '@medtutor/contracts';
 import { useNotices } from '@medtutor/web-kit';
-import { Button, Field, Input, Select, TextArea, useZodForm } from '../../../ui';
+import { Button, Field, Input, Select, TextArea, useZodForm } from '@medtutor/web-kit/ui';
 import { useSubmitTestimonial } from '../api/submit-testimonial';
 
 const ratingOptions = TestimonialRatingLabels.map(({ value, label }) => ({

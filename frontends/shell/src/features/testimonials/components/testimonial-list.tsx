@@ -1,4 +1,4 @@
-import { Card, Paragraph, Rate, Skeleton, Tag, Text, Title } from '../../../ui';
+import { Card, Paragraph, Rate, Skeleton, Tag, Text, Title } from '@medtutor/web-kit/ui';
 import { useTestimonials } from '../api/get-testimonials';
 
 /** Approved success stories; the server has already shortened the names. */

@@ -1,5 +1,5 @@
 import type { PublicTutorDto } from '@medtutor/contracts';
-import { Avatar, Card, Paragraph, Rate, Skeleton, Text, Title } from '../../../ui';
+import { Avatar, Card, Paragraph, Rate, Skeleton, Text, Title } from '@medtutor/web-kit/ui';
 import { useTutors } from '../api/get-tutors';
 
 const initialsOf = (name: string) =>

@@ -1,7 +1,6 @@
 /** @jest-environment jsdom */
-import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { installMatchMedia } from '../../../testing/dom';
 import { ExamCountdowns } from './exam-countdowns';
 
 /** The component under a controlled clock: local times, as the dashboard counts in the viewer's zone. */
@@ -11,7 +10,6 @@ function renderAt(now: Date, subject: 'Medical School Interviews' | 'UCAT' = 'Me
   return screen.getByTestId('exam-countdown');
 }
 
-beforeAll(installMatchMedia);
 afterEach(() => {
   cleanup();
   jest.useRealTimers();

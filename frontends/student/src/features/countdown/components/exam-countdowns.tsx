@@ -1,5 +1,5 @@
 import { UnavailableSubjects } from '@medtutor/contracts';
-import { Alert, Card, Col, Row, Typography } from 'antd';
+import { Alert, Card, Grid, Paragraph, Title } from '@medtutor/web-kit/ui';
 import { SectionTitle } from '../../../components/section-title';
 import { useNow } from '../hooks/use-now';
 import { countdown, countdownText } from '../utils/countdown';
@@ -15,25 +15,24 @@ function ExamCountdownCard({ group, now }: { group: ExamGroup; now: Date }) {
   return (
     <Card
       title={
-        <Typography.Title level={3} style={{ margin: 0, fontSize: '1.05rem', whiteSpace: 'normal' }}>
+        <Title level={3} style={{ margin: 0, fontSize: '1.05rem', whiteSpace: 'normal' }}>
           {group.subject}
-        </Typography.Title>
+        </Title>
       }
-      style={{ height: '100%' }}
     >
       {unavailable && (
         <Alert type="error" showIcon title="Subject Currently Unavailable" style={{ marginBottom: '0.75rem' }} />
       )}
-      <Typography.Paragraph type="secondary" style={{ marginBottom: '0.25rem' }}>
+      <Paragraph type="secondary" style={{ marginBottom: '0.25rem' }}>
         Exam on {formatDay(group.examDate)}
-      </Typography.Paragraph>
+      </Paragraph>
       {/* The ticking text is not announced each second; the date above carries the meaning. */}
-      <Typography.Paragraph strong style={{ fontSize: '1.1rem' }} data-testid="exam-countdown">
+      <Paragraph strong style={{ fontSize: '1.1rem' }} data-testid="exam-countdown">
         {countdownText(value)}
-      </Typography.Paragraph>
-      <Typography.Paragraph style={{ marginBottom: 0 }} data-testid="hours-forecast">
+      </Paragraph>
+      <Paragraph style={{ marginBottom: 0 }} data-testid="hours-forecast">
         {forecastText(forecast(group.hoursLeft, group.examDate, now))}
-      </Typography.Paragraph>
+      </Paragraph>
     </Card>
   );
 }
@@ -47,13 +46,11 @@ export function ExamCountdowns({ groups }: { groups: ExamGroup[] }) {
       <div style={{ marginBottom: '1rem' }}>
         <SectionTitle id="countdown-heading">Exam Countdown</SectionTitle>
       </div>
-      <Row gutter={[16, 16]}>
+      <Grid columns={{ xs: 1, md: 2, xl: 3 }}>
         {groups.map((group) => (
-          <Col xs={24} md={12} xl={8} key={`${group.subject}|${group.examDate}`}>
-            <ExamCountdownCard group={group} now={now} />
-          </Col>
+          <ExamCountdownCard key={`${group.subject}|${group.examDate}`} group={group} now={now} />
         ))}
-      </Row>
+      </Grid>
     </section>
   );
 }

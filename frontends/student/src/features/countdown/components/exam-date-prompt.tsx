@@ -1,4 +1,4 @@
-import { Alert, Button, Flex } from 'antd';
+import { Alert, Button, Flex } from '@medtutor/web-kit/ui';
 import { useState } from 'react';
 
 /** Dismissed "for the visit": the browser tab's session storage, so a new visit asks again. */
@@ -32,10 +32,11 @@ export function ExamDatePrompt({ subjects, onSetDate }: { subjects: string[]; on
       showIcon
       title="Set your exam date"
       description={`Add an exam date to see your countdown and weekly plan for: ${subjects.join(', ')}.`}
-      closable={{ onClose: dismiss, 'aria-label': 'Close exam date reminder' }}
+      onClose={dismiss}
+      closeLabel="Close exam date reminder"
       action={
         <Flex vertical gap="small">
-          <Button size="small" type="primary" onClick={onSetDate}>
+          <Button size="small" variant="primary" onClick={onSetDate}>
             Set Exam Date
           </Button>
           <Button size="small" onClick={dismiss}>

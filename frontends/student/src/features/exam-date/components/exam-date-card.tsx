@@ -1,5 +1,5 @@
 import type { SessionPackageDto } from '@medtutor/contracts';
-import { Button, Card } from 'antd';
+import { Button, Card } from '@medtutor/web-kit/ui';
 import { Suspense, lazy, useId } from 'react';
 import { Loading } from '../../../components/query-state';
 import { SectionTitle } from '../../../components/section-title';

@@ -1,5 +1,6 @@
 import { ConsultationSubjects, Notices, type SessionPackageDto } from '@medtutor/contracts';
 import { useNotices } from '@medtutor/web-kit';
+import { AntdRoot } from '@medtutor/web-kit/antd';
 import { Button, Form, Input, Select } from 'antd';
 import { useUpdateSubjectExamDate } from '../api/update-exam-date';
 import { ExamDateFormSchema, packagesForSubject } from '../utils/exam-date-form';
@@ -43,25 +44,28 @@ export function ExamDateForm({ id, packages, onSaved }: ExamDateFormProps) {
     }
   };
 
+  // antd's own root: the dashboard around it is drawn without antd.
   return (
-    <Form
-      id={id}
-      form={form}
-      name="exam-date"
-      layout="vertical"
-      onFinish={submit}
-      requiredMark="optional"
-      style={{ maxWidth: 480 }}
-    >
-      <Form.Item label="Subject" name="subject" required rules={[rule('subject')]}>
-        <Select options={subjectOptions} placeholder="Choose a subject" />
-      </Form.Item>
-      <Form.Item label="Exam date" name="examDate" required rules={[rule('examDate')]}>
-        <Input type="date" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" loading={isMutating}>
-        Save Exam Date
-      </Button>
-    </Form>
+    <AntdRoot>
+      <Form
+        id={id}
+        form={form}
+        name="exam-date"
+        layout="vertical"
+        onFinish={submit}
+        requiredMark="optional"
+        style={{ maxWidth: 480 }}
+      >
+        <Form.Item label="Subject" name="subject" required rules={[rule('subject')]}>
+          <Select options={subjectOptions} placeholder="Choose a subject" />
+        </Form.Item>
+        <Form.Item label="Exam date" name="examDate" required rules={[rule('examDate')]}>
+          <Input type="date" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={isMutating}>
+          Save Exam Date
+        </Button>
+      </Form>
+    </AntdRoot>
   );
 }

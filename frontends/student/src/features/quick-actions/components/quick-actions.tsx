@@ -1,5 +1,14 @@
-import { CalendarOutlined, MailOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Row, Typography } from 'antd';
+import {
+  Button,
+  ButtonLink,
+  CalendarIcon,
+  Card,
+  Grid,
+  MailIcon,
+  Paragraph,
+  ShoppingCartIcon,
+  Title,
+} from '@medtutor/web-kit/ui';
 import type { ReactNode } from 'react';
 import { SectionTitle } from '../../../components/section-title';
 import { supportEmail } from '../../../config/support';
@@ -22,28 +31,28 @@ export function QuickActions({ canSchedule }: { canSchedule: boolean }) {
   const actions: Action[] = [
     {
       key: 'schedule',
-      icon: <CalendarOutlined aria-hidden />,
+      icon: <CalendarIcon />,
       title: 'Schedule a Session',
       text: canSchedule ? 'Book your next session with your tutor.' : 'Buy a package to book sessions with a tutor.',
       button: canSchedule ? (
         <Button onClick={goToSchedule}>Schedule Now</Button>
       ) : (
-        <Button href="/#pricing">See Packages</Button>
+        <ButtonLink href="/#pricing">See Packages</ButtonLink>
       ),
     },
     {
       key: 'purchase',
-      icon: <ShoppingCartOutlined aria-hidden />,
+      icon: <ShoppingCartIcon />,
       title: 'Purchase More Hours',
       text: 'Top up with a single session or a package.',
-      button: <Button href="/#pricing">Purchase Hours</Button>,
+      button: <ButtonLink href="/#pricing">Purchase Hours</ButtonLink>,
     },
     {
       key: 'support',
-      icon: <MailOutlined aria-hidden />,
+      icon: <MailIcon />,
       title: 'Email Support',
       text: `Questions about your sessions? Write to ${supportEmail}.`,
-      button: <Button href={`mailto:${supportEmail}`}>Email Support</Button>,
+      button: <ButtonLink href={`mailto:${supportEmail}`}>Email Support</ButtonLink>,
     },
   ];
   return (
@@ -51,21 +60,19 @@ export function QuickActions({ canSchedule }: { canSchedule: boolean }) {
       <div style={{ marginBottom: '1rem' }}>
         <SectionTitle id="quick-actions-heading">Quick Actions</SectionTitle>
       </div>
-      <Row gutter={[16, 16]}>
+      <Grid columns={{ xs: 1, md: 3 }}>
         {actions.map((action) => (
-          <Col xs={24} md={8} key={action.key}>
-            <Card style={{ height: '100%' }}>
-              <Typography.Title level={3} style={{ marginTop: 0, fontSize: '1.05rem' }}>
-                {action.icon} {action.title}
-              </Typography.Title>
-              <Typography.Paragraph type="secondary" style={{ overflowWrap: 'anywhere' }}>
-                {action.text}
-              </Typography.Paragraph>
-              {action.button}
-            </Card>
-          </Col>
+          <Card key={action.key}>
+            <Title level={3} style={{ marginTop: 0, fontSize: '1.05rem' }}>
+              {action.icon} {action.title}
+            </Title>
+            <Paragraph type="secondary" style={{ overflowWrap: 'anywhere' }}>
+              {action.text}
+            </Paragraph>
+            {action.button}
+          </Card>
         ))}
-      </Row>
+      </Grid>
     </section>
   );
 }

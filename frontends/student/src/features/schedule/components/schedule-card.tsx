@@ -1,5 +1,5 @@
 import type { SessionPackageDto } from '@medtutor/contracts';
-import { Alert, Button, Card, Flex, Radio, Tag, Typography } from 'antd';
+import { Alert, Button, ButtonLink, Card, Flex, Paragraph, RadioGroup, Tag, Text, Title } from '@medtutor/web-kit/ui';
 import { useId, useState } from 'react';
 import { holdReason, remainingHours } from '../../sessions/utils/package-status';
 import { defaultDuration, durationOptions } from '../utils/durations';
@@ -24,13 +24,20 @@ function BookWith({ tutor, duration, heldBy }: { tutor: Tutor; duration: number 
   return (
     <Flex vertical gap={4}>
       <span>
-        <Typography.Text type="secondary">{tutor.role}: </Typography.Text>
-        {tutor.name ? <strong>{tutor.name}</strong> : <Tag color="#ad4e00">Tutor Assignment Pending</Tag>}
+        <Text type="secondary">{tutor.role}: </Text>
+        {tutor.name ? (
+          <strong>{tutor.name}</strong>
+        ) : (
+          // antd's filled tag of #ad4e00 (its hue at 95% lightness behind), dark enough for AA contrast.
+          <Tag color="default" style={{ background: '#fff1e5', color: '#ad4e00' }}>
+            Tutor Assignment Pending
+          </Tag>
+        )}
       </span>
       {tutor.link ? (
         // The tutor's own calendar takes the booking, in a new tab so the dashboard stays open.
-        <Button
-          type="primary"
+        <ButtonLink
+          variant="primary"
           href={tutor.link}
           target="_blank"
           rel="noopener noreferrer"
@@ -39,7 +46,7 @@ function BookWith({ tutor, duration, heldBy }: { tutor: Tutor; duration: number 
         >
           {label}
           <span className="visually-hidden"> (opens in a new tab)</span>
-        </Button>
+        </ButtonLink>
       ) : (
         <Button disabled>Calendar Link Pending</Button>
       )}
@@ -62,15 +69,14 @@ export function ScheduleCard({ item }: { item: SessionPackageDto }) {
     <Card
       data-testid="schedule-card"
       title={
-        <Typography.Title level={3} style={{ margin: 0, fontSize: '1.05rem', whiteSpace: 'normal' }}>
+        <Title level={3} style={{ margin: 0, fontSize: '1.05rem', whiteSpace: 'normal' }}>
           Schedule {item.subject}
-        </Typography.Title>
+        </Title>
       }
-      style={{ height: '100%' }}
     >
-      <Typography.Paragraph type="secondary">
+      <Paragraph type="secondary">
         {item.packageName}: {remaining} h remaining
-      </Typography.Paragraph>
+      </Paragraph>
       {hold && (
         <Alert
           id={holdId}
@@ -81,30 +87,32 @@ export function ScheduleCard({ item }: { item: SessionPackageDto }) {
           style={{ marginBottom: '1rem' }}
         />
       )}
-      <Typography.Paragraph id={labelId} strong style={{ marginBottom: '0.5rem' }}>
+      <Paragraph id={labelId} strong style={{ marginBottom: '0.5rem' }}>
         Session duration
-      </Typography.Paragraph>
-      <Radio.Group
+      </Paragraph>
+      <RadioGroup
+        vertical
         aria-labelledby={labelId}
         aria-describedby={hold ? holdId : undefined}
         disabled={hold !== null}
         value={duration}
-        onChange={(event) => setDuration(event.target.value as number)}
+        onChange={setDuration}
         style={{ marginBottom: '1rem' }}
-      >
-        <Flex vertical gap={4}>
-          {options.map((option) => (
-            <Radio key={option.hours} value={option.hours} disabled={option.disabled || hold !== null}>
+        options={options.map((option) => ({
+          value: option.hours,
+          disabled: option.disabled,
+          label: (
+            <>
               {option.hours} {option.hours === 1 ? 'hour' : 'hours'}
               {option.disabled && (
-                <Typography.Text type="secondary" style={{ marginLeft: '0.5rem' }}>
+                <Text type="secondary" style={{ marginLeft: '0.5rem' }}>
                   Insufficient hours
-                </Typography.Text>
+                </Text>
               )}
-            </Radio>
-          ))}
-        </Flex>
-      </Radio.Group>
+            </>
+          ),
+        }))}
+      />
       <Flex vertical gap="middle">
         {tutorsOf(item).map((tutor) => (
           <BookWith key={tutor.role} tutor={tutor} duration={duration} heldBy={hold ? holdId : null} />

@@ -1,5 +1,5 @@
 import type { SessionPackageDto } from '@medtutor/contracts';
-import { Col, Row } from 'antd';
+import { Grid } from '@medtutor/web-kit/ui';
 import { SectionTitle } from '../../../components/section-title';
 import { remainingHours } from '../../sessions/utils/package-status';
 import { ScheduleCard } from './schedule-card';
@@ -13,13 +13,11 @@ export function ScheduleSection({ packages }: { packages: SessionPackageDto[] })
       <div style={{ marginBottom: '1rem' }}>
         <SectionTitle id="schedule-heading">Schedule a Session</SectionTitle>
       </div>
-      <Row gutter={[16, 16]}>
+      <Grid columns={{ xs: 1, md: 2, xl: 3 }}>
         {bookable.map((item) => (
-          <Col xs={24} md={12} xl={8} key={item.id}>
-            <ScheduleCard item={item} />
-          </Col>
+          <ScheduleCard key={item.id} item={item} />
         ))}
-      </Row>
+      </Grid>
     </section>
   );
 }

@@ -1,5 +1,7 @@
 import type { HoursLedgerEntryDto } from '@medtutor/contracts';
-import { Table, Tag, Typography } from 'antd';
+import { AntdRoot } from '@medtutor/web-kit/antd';
+import { Paragraph } from '@medtutor/web-kit/ui';
+import { Table, Tag } from 'antd';
 import { LoadFailed, Loading } from '../../../components/query-state';
 import { useSessionLedger } from '../api/get-session-ledger';
 import { ledgerAfter, ledgerChange, ledgerKindLabel } from '../utils/ledger';
@@ -34,36 +36,39 @@ export function HoursLedger({ sessionId, id }: { sessionId: number; id: string }
   if (error) return <LoadFailed title="Could not load the hours history" onRetry={() => void mutate()} />;
   if (!data || data.length === 0) {
     return (
-      <Typography.Paragraph id={id} type="secondary" style={{ margin: 0 }}>
+      <Paragraph id={id} type="secondary" style={{ margin: 0 }}>
         No hours have been used from this package yet.
-      </Typography.Paragraph>
+      </Paragraph>
     );
   }
   // The region scrolls sideways on narrow cards and takes the focus, so keyboards can scroll it too.
+  // The table is antd's, under its own root: the dashboard around it is drawn without antd.
   return (
     <div id={id} role="region" aria-label="Hours history" tabIndex={0} style={{ overflowX: 'auto' }}>
-      <Table
-        size="small"
-        rowKey="id"
-        pagination={false}
-        dataSource={data}
-        columns={[
-          { key: 'when', title: 'When', render: (_, entry) => formatWhen(entry.createdAt) },
-          {
-            key: 'kind',
-            title: 'What',
-            render: (_, entry) => <Tag color={kindColor[entry.kind]}>{ledgerKindLabel[entry.kind]}</Tag>,
-          },
-          { key: 'change', title: 'Change', render: (_, entry) => ledgerChange(entry) },
-          { key: 'after', title: 'After', render: (_, entry) => ledgerAfter(entry) },
-          { key: 'reason', title: 'Why', dataIndex: 'reason' },
-          {
-            key: 'by',
-            title: 'By',
-            render: (_, entry) => entry.actorName ?? actorLabel[entry.actorRole],
-          },
-        ]}
-      />
+      <AntdRoot>
+        <Table
+          size="small"
+          rowKey="id"
+          pagination={false}
+          dataSource={data}
+          columns={[
+            { key: 'when', title: 'When', render: (_, entry) => formatWhen(entry.createdAt) },
+            {
+              key: 'kind',
+              title: 'What',
+              render: (_, entry) => <Tag color={kindColor[entry.kind]}>{ledgerKindLabel[entry.kind]}</Tag>,
+            },
+            { key: 'change', title: 'Change', render: (_, entry) => ledgerChange(entry) },
+            { key: 'after', title: 'After', render: (_, entry) => ledgerAfter(entry) },
+            { key: 'reason', title: 'Why', dataIndex: 'reason' },
+            {
+              key: 'by',
+              title: 'By',
+              render: (_, entry) => entry.actorName ?? actorLabel[entry.actorRole],
+            },
+          ]}
+        />
+      </AntdRoot>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Result } from 'antd';
+import { ButtonLink, Card, Result } from '@medtutor/web-kit/ui';
 
 /** Spec section 2's empty state. A plain link: /#pricing lives in the shell's router, not this remote's. */
 export function NoPackages() {
@@ -9,9 +9,9 @@ export function NoPackages() {
         title={<h2 style={{ fontSize: '1.3rem', margin: 0 }}>No Session Packages Yet</h2>}
         subTitle="Choose a package to start one-to-one tutoring with our medical-student tutors."
         extra={
-          <Button type="primary" href="/#pricing">
+          <ButtonLink variant="primary" href="/#pricing">
             Browse Packages
-          </Button>
+          </ButtonLink>
         }
       />
     </Card>

@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
-import { installMatchMedia, sessionPackage } from '../../../testing/dom';
+import { sessionPackage } from '../../../testing/dom';
 import { ScheduleSection } from '../../schedule/components/schedule-section';
 import { PackageCard } from './package-card';
 
@@ -13,10 +13,9 @@ const renderCard = (usedHours: number) =>
     </SWRConfig>,
   );
 
-/** The status badge in the card's header. */
-const statusOf = (card: HTMLElement) => card.querySelector('.ant-card-extra')?.textContent;
+/** The status badge in the card's header, beside the subject's heading. */
+const statusOf = (card: HTMLElement) => card.querySelector('.ui-card__extra')?.textContent;
 
-beforeAll(installMatchMedia);
 afterEach(cleanup);
 
 describe('PackageCard status', () => {
@@ -40,7 +39,7 @@ describe('PackageCard status', () => {
     const card = screen.getByTestId('package-card');
     expect(statusOf(card)).toBe('COMPLETED');
     const badge = within(card).getByText('COMPLETED');
-    expect(badge.closest('.ant-tag')?.getAttribute('style')).toMatch(/#237804|rgb\(35, 120, 4\)/);
+    expect(badge.closest('.ui-tag')?.getAttribute('style')).toMatch(/#237804|rgb\(35, 120, 4\)/);
     expect(card.style.background).toBe('rgb(255, 241, 240)');
     expect(within(card).queryByText('0 h')).not.toBeNull();
   });

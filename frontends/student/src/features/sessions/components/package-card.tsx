@@ -1,5 +1,5 @@
 import { PackageHoldMessages, type SessionPackageDto } from '@medtutor/contracts';
-import { Alert, Button, Card, Flex, Progress, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Paragraph, Progress, Tag, Text, Title } from '@medtutor/web-kit/ui';
 import { Suspense, lazy, useId, useState } from 'react';
 import { Loading } from '../../../components/query-state';
 import { holdReason, packageStatus, progressPercent, refundedHours, remainingHours } from '../utils/package-status';
@@ -7,10 +7,15 @@ import { holdReason, packageStatus, progressPercent, refundedHours, remainingHou
 // antd's Table loads with the first history opened, not with the dashboard.
 const HoursLedger = lazy(() => import('./hours-ledger').then((module) => ({ default: module.HoursLedger })));
 
+// COMPLETED in antd's filled tag of #237804 (its hue at 95% lightness behind), dark enough for AA contrast.
 const statusTag = {
-  'Not Started': <Tag>Not Started</Tag>,
+  'Not Started': <Tag color="default">Not Started</Tag>,
   'In Progress': <Tag color="blue">In Progress</Tag>,
-  COMPLETED: <Tag color="#237804">COMPLETED</Tag>,
+  COMPLETED: (
+    <Tag color="default" style={{ background: '#edfee6', color: '#237804' }}>
+      COMPLETED
+    </Tag>
+  ),
 } as const;
 
 const hoursText = (hours: number) => `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
@@ -35,15 +40,15 @@ export function PackageCard({ item }: { item: SessionPackageDto }) {
       data-testid="package-card"
       style={completed ? { background: '#fff1f0', borderColor: '#ffa39e' } : undefined}
       title={
-        <Typography.Title level={3} style={{ margin: 0, fontSize: '1.05rem', whiteSpace: 'normal' }}>
+        <Title level={3} style={{ margin: 0, fontSize: '1.05rem', whiteSpace: 'normal' }}>
           {item.subject}
-        </Typography.Title>
+        </Title>
       }
       extra={statusTag[status]}
     >
-      <Typography.Paragraph strong style={{ marginBottom: '0.5rem' }}>
+      <Paragraph strong style={{ marginBottom: '0.5rem' }}>
         {item.packageName}
-      </Typography.Paragraph>
+      </Paragraph>
       {hold && <Alert type="warning" showIcon title="On hold" description={hold} style={{ marginBottom: '0.75rem' }} />}
       {item.overdrawnHours > 0 && (
         <Alert
@@ -57,25 +62,25 @@ export function PackageCard({ item }: { item: SessionPackageDto }) {
       <Progress
         percent={progressPercent(item)}
         status={completed ? 'success' : 'normal'}
-        aria-label={`${item.usedHours} of ${item.totalHours} hours used`}
+        label={`${item.usedHours} of ${item.totalHours} hours used`}
       />
       <Flex wrap gap="large" style={{ margin: '0.75rem 0' }}>
         <span>
-          <Typography.Text type="secondary">Purchased </Typography.Text>
+          <Text type="secondary">Purchased </Text>
           {formatDate(item.purchaseDate)}
         </span>
         <span>
-          <Typography.Text type="secondary">Used </Typography.Text>
+          <Text type="secondary">Used </Text>
           {item.usedHours} of {item.totalHours} h
         </span>
         <span>
-          <Typography.Text type="secondary">Remaining </Typography.Text>
+          <Text type="secondary">Remaining </Text>
           <strong>{remainingHours(item)} h</strong>
         </span>
-        {refunded > 0 && <Typography.Text type="secondary">{hoursText(refunded)} refunded</Typography.Text>}
+        {refunded > 0 && <Text type="secondary">{hoursText(refunded)} refunded</Text>}
       </Flex>
       <Button
-        type="link"
+        variant="link"
         style={{ padding: 0 }}
         aria-expanded={historyOpen}
         aria-controls={historyId}

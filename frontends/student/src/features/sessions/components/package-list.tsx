@@ -1,5 +1,5 @@
 import type { SessionPackageDto } from '@medtutor/contracts';
-import { Col, Row } from 'antd';
+import { Grid } from '@medtutor/web-kit/ui';
 import { SectionTitle } from '../../../components/section-title';
 import { PackageCard } from './package-card';
 
@@ -9,13 +9,11 @@ export function PackageList({ packages }: { packages: SessionPackageDto[] }) {
       <div style={{ marginBottom: '1rem' }}>
         <SectionTitle id="packages-heading">Your Session Packages</SectionTitle>
       </div>
-      <Row gutter={[16, 16]}>
+      <Grid columns={{ xs: 1, lg: 2 }} style={{ alignItems: 'start' }}>
         {packages.map((item) => (
-          <Col xs={24} lg={12} key={item.id}>
-            <PackageCard item={item} />
-          </Col>
+          <PackageCard key={item.id} item={item} />
         ))}
-      </Row>
+      </Grid>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { Card, Col, Row, Statistic } from 'antd';
+import { Card, Grid, Statistic } from '@medtutor/web-kit/ui';
 import type { HoursSummary } from '../../sessions/utils/package-status';
 
 /** Spec section 2's four summary cards. Free trial status comes from the session's user (checked once). */
@@ -9,23 +9,19 @@ export function SummaryCards({ hours, freeTrialUsed }: { hours: HoursSummary; fr
     { key: 'remaining', title: 'Hours Remaining', value: hours.remaining },
   ];
   return (
-    <Row gutter={[16, 16]} role="list" aria-label="Summary">
+    <Grid columns={{ xs: 2, lg: 4 }} role="list" aria-label="Summary">
       {cards.map((card) => (
-        <Col xs={12} lg={6} key={card.key} role="listitem">
-          <Card style={{ height: '100%' }}>
-            <Statistic title={card.title} value={card.value} />
-          </Card>
-        </Col>
-      ))}
-      <Col xs={12} lg={6} role="listitem">
-        <Card style={{ height: '100%' }}>
-          <Statistic
-            title="Free Trial"
-            value={freeTrialUsed ? 'Used' : 'Available'}
-            styles={{ content: { color: freeTrialUsed ? undefined : '#237804' } }}
-          />
+        <Card key={card.key} role="listitem">
+          <Statistic title={card.title} value={card.value} />
         </Card>
-      </Col>
-    </Row>
+      ))}
+      <Card role="listitem">
+        <Statistic
+          title="Free Trial"
+          value={freeTrialUsed ? 'Used' : 'Available'}
+          valueStyle={freeTrialUsed ? undefined : { color: '#237804' }}
+        />
+      </Card>
+    </Grid>
   );
 }
