@@ -6,10 +6,10 @@ import type {
   SelectHTMLAttributes,
   TextareaHTMLAttributes,
 } from 'react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useHydrated } from './use-hydrated';
 import { cx } from './class-names';
-import { EyeIcon, EyeInvisibleIcon } from './icons';
+import { EyeIcon, EyeInvisibleIcon, SearchIcon } from './icons';
 
 /** The id of a field's error/help text, for the control's `aria-describedby`. */
 export const fieldHelpId = (htmlFor: string): string => `${htmlFor}-help`;
@@ -93,6 +93,51 @@ export function PasswordInput({ invalid, size, disabled, className, style, ...re
         onClick={() => setShown(!shown)}
       >
         {shown ? <EyeIcon /> : <EyeInvisibleIcon />}
+      </button>
+    </span>
+  );
+}
+
+export interface SearchInputProps extends Omit<InputProps, 'type' | 'size'> {
+  /** Called with the text when the search button is pressed or Enter is typed. */
+  onSearch: (value: string) => void;
+  /** Names the search button. */
+  buttonLabel?: string;
+}
+
+/** antd's Input.Search: a search field joined to a button with a magnifier; the browser's own × clears it. */
+export function SearchInput({
+  onSearch,
+  buttonLabel = 'Search',
+  disabled,
+  className,
+  style,
+  ...rest
+}: SearchInputProps) {
+  const hydrated = useHydrated();
+  const input = useRef<HTMLInputElement>(null);
+  const isDisabled = disabled ?? !hydrated;
+  const search = () => onSearch(input.current?.value ?? '');
+  return (
+    <span className={cx('ui-input-search', className)} style={style}>
+      <input
+        ref={input}
+        type="search"
+        disabled={isDisabled}
+        className="ui-input"
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') search();
+        }}
+        {...rest}
+      />
+      <button
+        type="button"
+        className="ui-btn ui-btn--default ui-btn--icon-only"
+        aria-label={buttonLabel}
+        disabled={isDisabled}
+        onClick={search}
+      >
+        <SearchIcon className="ui-btn__icon" />
       </button>
     </span>
   );
