@@ -1,17 +1,17 @@
-import { LogoutOutlined, SafetyOutlined } from '@ant-design/icons';
 import { TwoFactorTexts, type UserDto } from '@medtutor/contracts';
-import { AntdRoot } from '@medtutor/web-kit/antd';
-import { Button, Card, Flex, Typography } from 'antd';
-import { Suspense, lazy, useState } from 'react';
+import { Button, ButtonLink, Card, Flex, LogoutIcon, SafetyIcon, Text, Title } from '@medtutor/web-kit/ui';
+import { Suspense, useState } from 'react';
 import { Loading } from '../components/query-state';
 import { DashboardTabs, PanelTabs } from '../features/back-office-tabs';
 import { type AdminView, canOpenView } from '../lib/access';
 import { fullName } from '../lib/display-name';
+import { lazyUnderAntd } from '../lib/lazy-antd';
 
-// The tutor portal loads its own code (each back-office tab does too); antd's Result (with its
-// illustrations) loads only for a refused view.
-const TutorPortal = lazy(() => import('../features/tutor-portal').then((module) => ({ default: module.TutorPortal })));
-const Refused = lazy(() => import('../components/refused').then((module) => ({ default: module.Refused })));
+// The header and the tabs are drawn with web-kit's UI kit (the shell's page holds its styles); the
+// tutor portal, each back-office tab but the students' and the refused view (antd's Result with its
+// illustrations) load their own code with antd when shown.
+const TutorPortal = lazyUnderAntd(() => import('../features/tutor-portal').then((module) => module.TutorPortal));
+const Refused = lazyUnderAntd(() => import('../components/refused').then((module) => module.Refused));
 
 /** Props given by the shell (its lib/remotes.ts declares the same shape). */
 export interface AdminAppProps {
@@ -42,40 +42,42 @@ export default function AdminApp({ user, view, onLogout }: AdminAppProps) {
   const allowed = canOpenView(user, view);
 
   return (
-    <AntdRoot>
-      <Flex
-        vertical
-        gap="large"
-        // border-box: the padding stays inside the width, so the page never scrolls sideways.
-        style={{ maxWidth: 1280, margin: '0 auto', padding: '2rem 1rem 4rem', width: '100%', boxSizing: 'border-box' }}
+    <Flex
+      vertical
+      gap="large"
+      // border-box: the padding stays inside the width, so the page never scrolls sideways.
+      style={{ maxWidth: 1280, margin: '0 auto', padding: '2rem 1rem 4rem', width: '100%', boxSizing: 'border-box' }}
+    >
+      <header
+        className="ui-flex"
+        style={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 16 }}
       >
-        <Flex component="header" justify="space-between" align="center" wrap gap="middle">
-          <div>
-            <Typography.Title level={1} style={{ marginBottom: '0.25rem' }}>
-              {titles[view]}
-            </Typography.Title>
-            <Typography.Text type="secondary">Signed in as {fullName(user)}</Typography.Text>
-          </div>
-          <Flex gap="small" wrap>
-            {/* The security section is the shell's page: it also hosts the enrolment step of sign-in. */}
-            <Button icon={<SafetyOutlined />} href="/account/security">
-              {TwoFactorTexts.sectionTitle}
-            </Button>
-            <Button icon={<LogoutOutlined />} onClick={logout} loading={leaving}>
-              Logout
-            </Button>
-          </Flex>
+        <div>
+          <Title level={1} style={{ marginBottom: '0.25rem' }}>
+            {titles[view]}
+          </Title>
+          <Text type="secondary">Signed in as {fullName(user)}</Text>
+        </div>
+        <Flex gap="small" wrap>
+          {/* The security section is the shell's page: it also hosts the enrolment step of sign-in. */}
+          <ButtonLink href="/account/security">
+            <SafetyIcon className="ui-btn__icon" />
+            <span>{TwoFactorTexts.sectionTitle}</span>
+          </ButtonLink>
+          <Button icon={<LogoutIcon />} onClick={logout} loading={leaving}>
+            Logout
+          </Button>
         </Flex>
-        <Suspense fallback={<Loading label="Loading" />}>
-          {!allowed ? (
-            <Refused />
-          ) : view === 'tutor' ? (
-            <TutorPortal />
-          ) : (
-            <Card>{view === 'dashboard' ? <DashboardTabs /> : <PanelTabs />}</Card>
-          )}
-        </Suspense>
-      </Flex>
-    </AntdRoot>
+      </header>
+      <Suspense fallback={<Loading label="Loading" />}>
+        {!allowed ? (
+          <Refused />
+        ) : view === 'tutor' ? (
+          <TutorPortal />
+        ) : (
+          <Card>{view === 'dashboard' ? <DashboardTabs /> : <PanelTabs />}</Card>
+        )}
+      </Suspense>
+    </Flex>
   );
 }

@@ -1,11 +1,14 @@
-import { Alert, Button, Empty, Flex, Spin } from 'antd';
+import { Alert, Button, Flex, Paragraph, Spinner } from '@medtutor/web-kit/ui';
 import type { ReactNode } from 'react';
 
 /** A part of the page on its way: a labelled spinner rather than an empty area. */
 export function Loading({ label }: { label: string }) {
   return (
-    <Flex justify="center" style={{ padding: '2rem' }}>
-      <Spin aria-label={label} description={label} />
+    <Flex vertical align="center" gap="small" style={{ padding: '2rem' }}>
+      <Spinner label={label} />
+      <Paragraph type="secondary" style={{ margin: 0 }} aria-hidden="true">
+        {label}
+      </Paragraph>
     </Flex>
   );
 }
@@ -46,6 +49,12 @@ export function QueryState<T>({
       />
     );
   }
-  if (!data || data.length === 0) return <Empty description={empty} />;
+  if (!data || data.length === 0) {
+    return (
+      <Paragraph type="secondary" style={{ margin: 0, padding: '2rem 0', textAlign: 'center' }}>
+        {empty}
+      </Paragraph>
+    );
+  }
   return <>{children(data)}</>;
 }

@@ -1,42 +1,40 @@
-import { Badge, Flex, Tabs } from 'antd';
+import { Badge, Flex, Tabs } from '@medtutor/web-kit/ui';
 import { type ReactNode, Suspense, lazy } from 'react';
 import { Loading } from '../components/query-state';
+import { lazyUnderAntd } from '../lib/lazy-antd';
 import { usePayslips } from './payslips/api/get-payslips';
 import { pendingReview } from './payslips/utils/payslip-lists';
 import { usePendingTestimonials } from './testimonials/api/get-pending-testimonials';
 
-// Each tab's code (its tables, forms and charts with their antd parts) loads when the tab is first
-// opened: antd's Tabs renders a panel only once it has been active.
+// Each tab's code loads when the tab is first opened: the kit's Tabs renders a panel only once it has
+// been active. Student Management is drawn with the kit; the other tabs (their tables, forms and
+// charts) with antd, which loads with them.
 const StudentsTab = lazy(() =>
   import('./students/components/students-tab').then((module) => ({ default: module.StudentsTab })),
 );
-const TestimonialsTab = lazy(() =>
-  import('./testimonials/components/testimonials-tab').then((module) => ({ default: module.TestimonialsTab })),
+const TestimonialsTab = lazyUnderAntd(() =>
+  import('./testimonials/components/testimonials-tab').then((module) => module.TestimonialsTab),
 );
-const DiscountCodesTab = lazy(() =>
-  import('./discount-codes/components/discount-codes-tab').then((module) => ({ default: module.DiscountCodesTab })),
+const DiscountCodesTab = lazyUnderAntd(() =>
+  import('./discount-codes/components/discount-codes-tab').then((module) => module.DiscountCodesTab),
 );
-const PayslipsTab = lazy(() =>
-  import('./payslips/components/payslips-tab').then((module) => ({ default: module.PayslipsTab })),
+const PayslipsTab = lazyUnderAntd(() =>
+  import('./payslips/components/payslips-tab').then((module) => module.PayslipsTab),
 );
-const PaymentsTab = lazy(() =>
-  import('./payments/components/payments-tab').then((module) => ({ default: module.PaymentsTab })),
+const PaymentsTab = lazyUnderAntd(() =>
+  import('./payments/components/payments-tab').then((module) => module.PaymentsTab),
 );
-const OverviewTab = lazy(() =>
-  import('./overview/components/overview-tab').then((module) => ({ default: module.OverviewTab })),
+const OverviewTab = lazyUnderAntd(() =>
+  import('./overview/components/overview-tab').then((module) => module.OverviewTab),
 );
-const TutorsTab = lazy(() =>
-  import('./tutors/components/tutors-tab').then((module) => ({ default: module.TutorsTab })),
-);
+const TutorsTab = lazyUnderAntd(() => import('./tutors/components/tutors-tab').then((module) => module.TutorsTab));
 
 /** A tab label with its count badge; the count is also spoken, since a badge alone is only seen. */
 function CountLabel({ label, count, what }: { label: string; count: number | undefined; what: string }) {
   return (
     <Flex gap={8} align="center">
       <span>{label}</span>
-      {count !== undefined && count > 0 && (
-        <Badge count={count} aria-label={`${count} ${what}`} style={{ boxShadow: 'none' }} />
-      )}
+      {count !== undefined && <Badge count={count} label={`${count} ${what}`} />}
     </Flex>
   );
 }

@@ -1,11 +1,14 @@
 import type { SessionPackageDto } from '@medtutor/contracts';
-import { Flex, Tag } from 'antd';
+import { Flex, Tag } from '@medtutor/web-kit/ui';
 import { holdReason, refundedHours } from '../utils/hours';
+
+/** antd's filled Tag with a colour of its own: the colour as text on a light tint of it. */
+const tinted = (color: string) => ({ color, background: `${color}1f` });
 
 type Pkg = Pick<SessionPackageDto, 'originalHours' | 'totalHours' | 'overdrawnHours' | 'frozenReason'>;
 
 /**
- * Solid tags (white text) dark enough for WCAG AA contrast, unlike antd's light warning/error presets.
+ * Tags whose text is dark enough for WCAG AA contrast, unlike antd's warning/error presets.
  * What money after the sale did to a package (issue 16): on hold while a payment dispute is open,
  * overdrawn when a refund wanted back hours already used (an admin settles those), hours refunded.
  */
@@ -17,12 +20,16 @@ export function PackageHoldTags({ pkg }: { pkg: Pkg }) {
     <Flex gap={4} wrap style={{ marginTop: 4 }}>
       {hold && (
         // The reason on hover: a table cell has no room for the sentence, and the tag says enough.
-        <Tag color="#ad4e00" title={hold}>
+        <Tag color="default" title={hold} style={tinted('#ad4e00')}>
           On hold
         </Tag>
       )}
-      {pkg.overdrawnHours > 0 && <Tag color="#a8071a">Overdrawn by {pkg.overdrawnHours} h</Tag>}
-      {refunded > 0 && <Tag>{refunded} h refunded</Tag>}
+      {pkg.overdrawnHours > 0 && (
+        <Tag color="default" style={tinted('#a8071a')}>
+          Overdrawn by {pkg.overdrawnHours} h
+        </Tag>
+      )}
+      {refunded > 0 && <Tag color="default">{refunded} h refunded</Tag>}
     </Flex>
   );
 }

@@ -46,7 +46,7 @@ const pkg = (overrides: Partial<SessionPackageDto> = {}): SessionPackageDto => (
 });
 
 const tagTexts = (container: HTMLElement) =>
-  Array.from(container.querySelectorAll('.ant-tag')).map((tag) => tag.textContent);
+  Array.from(container.querySelectorAll('.ui-tag')).map((tag) => tag.textContent);
 
 describe('PackageHoldTags', () => {
   it('shows nothing on a package money never came back from', () => {
@@ -57,7 +57,7 @@ describe('PackageHoldTags', () => {
   it('tags a disputed package On hold, naming the reason', () => {
     const { container } = render(<PackageHoldTags pkg={pkg({ frozenReason: PackageHoldMessages.frozenByDispute })} />);
     expect(tagTexts(container)).toEqual(['On hold']);
-    expect(screen.getByText('On hold').closest('.ant-tag')?.getAttribute('title')).toBe(
+    expect(screen.getByText('On hold').closest('.ui-tag')?.getAttribute('title')).toBe(
       PackageHoldMessages.frozenByDispute,
     );
   });

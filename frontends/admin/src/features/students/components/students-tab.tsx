@@ -1,16 +1,23 @@
 import type { AdminUserWithSessionsDto, SessionPackageDto } from '@medtutor/contracts';
-import { Button, Card, Descriptions, Flex, Input, Table, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { Button, Card, Descriptions, Flex, SearchInput, Table, Tag, Text, Title } from '@medtutor/web-kit/ui';
+import { Suspense, useMemo, useState } from 'react';
 import { QueryState } from '../../../components/query-state';
 import { fullName } from '../../../lib/display-name';
+import { lazyUnderAntd } from '../../../lib/lazy-antd';
 import { useTutors } from '../../tutors/api/get-tutors';
 import { useAdminUsers } from '../api/get-admin-users';
 import { remainingHours } from '../utils/hours';
-import { AssignTutorDialog } from './assign-tutor-dialog';
-import { ExamDateDialog } from './exam-date-dialog';
-import { LedgerDialog } from './ledger-dialog';
 import { PackageHoldTags } from './package-hold-tags';
-import { UpdateHoursDialog } from './update-hours-dialog';
+
+// The dialogs are antd forms (Modal, Select, InputNumber, DatePicker): each loads, with antd, when opened.
+const UpdateHoursDialog = lazyUnderAntd(() =>
+  import('./update-hours-dialog').then((module) => module.UpdateHoursDialog),
+);
+const ExamDateDialog = lazyUnderAntd(() => import('./exam-date-dialog').then((module) => module.ExamDateDialog));
+const AssignTutorDialog = lazyUnderAntd(() =>
+  import('./assign-tutor-dialog').then((module) => module.AssignTutorDialog),
+);
+const LedgerDialog = lazyUnderAntd(() => import('./ledger-dialog').then((module) => module.LedgerDialog));
 
 type Dialog = { kind: 'hours' | 'exam' | 'tutor' | 'ledger'; pkg: SessionPackageDto } | null;
 
@@ -27,35 +34,33 @@ const matches = (user: AdminUserWithSessionsDto, query: string): boolean =>
     .some((value) => value!.toLowerCase().includes(query));
 
 function Packages({ user, open }: { user: AdminUserWithSessionsDto; open: (dialog: Dialog) => void }) {
-  if (user.sessions.length === 0) return <Typography.Text type="secondary">No packages yet.</Typography.Text>;
+  if (user.sessions.length === 0) return <Text type="secondary">No packages yet.</Text>;
   const who = fullName(user);
   return (
     <Table
-      size="small"
-      rowKey="id"
-      pagination={false}
-      scroll={{ x: true }}
-      dataSource={user.sessions}
+      label={`Packages of ${who}`}
+      rowKey={(pkg) => pkg.id}
+      rows={user.sessions}
       columns={[
-        { title: 'Subject', dataIndex: 'subject' },
-        { title: 'Package', dataIndex: 'packageName' },
+        { title: 'Subject', key: 'subject', render: (pkg) => pkg.subject },
+        { title: 'Package', key: 'package', render: (pkg) => pkg.packageName },
         {
           title: 'Hours used',
           key: 'hours',
-          render: (_, pkg) => (
+          render: (pkg) => (
             <>
               {`${pkg.usedHours} of ${pkg.totalHours} (${remainingHours(pkg)} left)`}
               <PackageHoldTags pkg={pkg} />
             </>
           ),
         },
-        { title: 'Purchased', dataIndex: 'purchaseDate', render: day },
-        { title: 'Exam date', dataIndex: 'examDate', render: (date: string | null) => (date ? day(date) : 'Not set') },
-        { title: 'Tutor', key: 'tutor', render: (_, pkg) => tutorsOf(pkg) },
+        { title: 'Purchased', key: 'purchased', render: (pkg) => day(pkg.purchaseDate) },
+        { title: 'Exam date', key: 'exam', render: (pkg) => (pkg.examDate ? day(pkg.examDate) : 'Not set') },
+        { title: 'Tutor', key: 'tutor', render: tutorsOf },
         {
           title: 'Actions',
           key: 'actions',
-          render: (_, pkg) => (
+          render: (pkg) => (
             <Flex gap="small" wrap>
               <Button
                 size="small"
@@ -80,7 +85,7 @@ function Packages({ user, open }: { user: AdminUserWithSessionsDto; open: (dialo
               </Button>
               <Button
                 size="small"
-                type="link"
+                variant="link"
                 onClick={() => open({ kind: 'ledger', pkg })}
                 aria-label={`Hours ledger for ${who}, ${pkg.subject}`}
               >
@@ -108,11 +113,11 @@ export function StudentsTab() {
 
   return (
     <Flex vertical gap="middle">
-      <Input.Search
+      <SearchInput
         aria-label="Search students by name, email or phone"
         placeholder="Search by name, email or phone"
-        allowClear
         onChange={(event) => setQuery(event.target.value)}
+        onSearch={setQuery}
         style={{ maxWidth: 360 }}
       />
       <QueryState
@@ -129,15 +134,20 @@ export function StudentsTab() {
               key={user.id}
               size="small"
               title={
-                <Typography.Title level={3} style={{ fontSize: '1rem', margin: 0 }}>
+                <Title level={3} style={{ fontSize: '1rem', margin: 0 }}>
                   {fullName(user)}
-                </Typography.Title>
+                </Title>
               }
-              extra={user.freeTrialUsed ? <Tag color="blue">Free trial used</Tag> : <Tag>Free trial available</Tag>}
+              extra={
+                user.freeTrialUsed ? (
+                  <Tag color="blue">Free trial used</Tag>
+                ) : (
+                  <Tag color="default">Free trial available</Tag>
+                )
+              }
             >
               <Descriptions
                 size="small"
-                column={{ xs: 1, sm: 2, md: 3 }}
                 items={[
                   { key: 'username', label: 'Username', children: user.username },
                   { key: 'email', label: 'Email', children: <a href={`mailto:${user.email}`}>{user.email}</a> },
@@ -149,10 +159,13 @@ export function StudentsTab() {
           ))
         }
       </QueryState>
-      {dialog?.kind === 'hours' && <UpdateHoursDialog pkg={dialog.pkg} onClose={close} />}
-      {dialog?.kind === 'exam' && <ExamDateDialog pkg={dialog.pkg} onClose={close} />}
-      {dialog?.kind === 'tutor' && <AssignTutorDialog pkg={dialog.pkg} tutors={tutors.data ?? []} onClose={close} />}
-      {dialog?.kind === 'ledger' && <LedgerDialog pkg={dialog.pkg} onClose={close} />}
+      {/* No fallback: the page stays as it is until the dialog opens. */}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'hours' && <UpdateHoursDialog pkg={dialog.pkg} onClose={close} />}
+        {dialog?.kind === 'exam' && <ExamDateDialog pkg={dialog.pkg} onClose={close} />}
+        {dialog?.kind === 'tutor' && <AssignTutorDialog pkg={dialog.pkg} tutors={tutors.data ?? []} onClose={close} />}
+        {dialog?.kind === 'ledger' && <LedgerDialog pkg={dialog.pkg} onClose={close} />}
+      </Suspense>
     </Flex>
   );
 }
