@@ -175,11 +175,10 @@ run_e2e() {
   PLAYWRIGHT_JSON_OUTPUT_FILE="$RESULTS/e2e.json" \
     npx playwright test -c e2e/playwright.config.ts --reporter=list,json || code=$?
   ((code == 0)) || show_e2e_failure_contexts
-  # Issue 15's start-up JavaScript budgets (150 KB gzipped on every public page, 300 KB on the student
+  # Issue 15's start-up JavaScript budgets (150 KB gzipped on every public page, 300 KB on each
   # dashboard), measured in Chromium against the system still running; a route over its budget fails
-  # with its figure. The admin dashboard's 300 KB is not met yet (issue 15 is open): it is reported by
-  # `npm run check:web-budgets`, not enforced.
-  check web-budgets npm run --silent check:web-budgets -- --enforce --except /admin-dashboard
+  # with its figure.
+  check web-budgets npm run --silent check:web-budgets -- --enforce
   scripts/stop.sh
   stop_private_nats e2e-nats
   trap - EXIT
