@@ -90,6 +90,16 @@ function secretKeysRead(workloads: K8sObject[]): Map<string, { optional: boolean
   return keys;
 }
 
+/** Prints an overlay's objects kind by kind (the closing note lists them from this). */
+function logObjects(overlay: string, objects: K8sObject[]): void {
+  const counts = new Map<string, string[]>();
+  for (const object of objects) counts.set(object.kind, [...(counts.get(object.kind) ?? []), object.metadata.name]);
+  const lines = [...counts]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([kind, names]) => `  ${names.length} × ${kind}: ${names.sort().join(', ')}`);
+  console.log([`${overlay}: ${objects.length} objects`, ...lines].join('\n'));
+}
+
 describe('infra/k8s/overlays/prod', () => {
   const objects = renderKustomize(K8S_OVERLAYS.prod);
   const find = finder(objects);
@@ -104,12 +114,7 @@ describe('infra/k8s/overlays/prod', () => {
   );
 
   it('lists what it applies, kind by kind', () => {
-    const counts = new Map<string, string[]>();
-    for (const object of objects) counts.set(object.kind, [...(counts.get(object.kind) ?? []), object.metadata.name]);
-    const lines = [...counts]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([kind, names]) => `  ${names.length} × ${kind}: ${names.sort().join(', ')}`);
-    console.log([`prod: ${objects.length} objects`, ...lines].join('\n'));
+    logObjects('prod', objects);
     expect(deployments.map((deployment) => deployment.metadata.name).sort()).toEqual(
       APPS.map((app) => app.name).sort(),
     );
@@ -324,12 +329,7 @@ describe('infra/k8s/overlays/dev', () => {
   };
 
   it('lists what it applies, kind by kind', () => {
-    const counts = new Map<string, string[]>();
-    for (const object of objects) counts.set(object.kind, [...(counts.get(object.kind) ?? []), object.metadata.name]);
-    const lines = [...counts]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([kind, names]) => `  ${names.length} × ${kind}: ${names.sort().join(', ')}`);
-    console.log([`dev: ${objects.length} objects`, ...lines].join('\n'));
+    logObjects('dev', objects);
     expect(of(objects, 'Ingress')).toEqual([]);
   });
 
