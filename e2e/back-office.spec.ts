@@ -1,10 +1,4 @@
-import {
-  DemoCards,
-  InviteTutorReplySchema,
-  Notices,
-  SessionPackageDtoSchema,
-  TutorDtoSchema,
-} from '@medtutor/contracts';
+import { DemoCards, InviteTutorReplySchema, Notices, PackageDtoSchema, TutorDtoSchema } from '@medtutor/contracts';
 import {
   type APIRequestContext,
   type BrowserContext,
@@ -146,7 +140,7 @@ test('a student buys hours and the admin gives the package to a newly invited tu
   });
   expect(await paid.json()).toMatchObject({ status: 'succeeded' });
   const sessionsOf = async () =>
-    SessionPackageDtoSchema.array().parse(await (await studentApi.get('/api/user/sessions')).json());
+    PackageDtoSchema.array().parse(await (await studentApi.get('/api/user/sessions')).json());
   await expect.poll(async () => (await sessionsOf()).length, { timeout: 20_000 }).toBe(1);
   const [bought] = await sessionsOf();
 
@@ -202,7 +196,7 @@ test('the admin approves the week, marks it paid and sees it in Recently Approve
 });
 
 test("the student's remaining hours dropped by the logged time", async () => {
-  const [pkg] = SessionPackageDtoSchema.array().parse(await (await studentApi.get('/api/user/sessions')).json());
+  const [pkg] = PackageDtoSchema.array().parse(await (await studentApi.get('/api/user/sessions')).json());
   expect(pkg).toMatchObject({ totalHours: 5, usedHours: 2.5, assignedTutor: tutor.name });
 });
 

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { DemoCards, Notices, PaymentDtoSchema, PaymentMessages, SessionPackageDtoSchema } from '@medtutor/contracts';
+import { DemoCards, Notices, PaymentDtoSchema, PaymentMessages, PackageDtoSchema } from '@medtutor/contracts';
 import { type BrowserContext, type Page, expect, request as apiRequest, test } from '@playwright/test';
 import { chooseOption } from './support/antd';
 import { seedAdmin as admin } from './support/accounts';
@@ -136,11 +136,8 @@ test('the succeeding card pays, then the success page shows the package bought',
 
   // The hours arrive through the payment_succeeded event, a moment after the payment.
   await expect
-    .poll(
-      async () => SessionPackageDtoSchema.array().parse(await (await page.request.get('/api/user/sessions')).json()),
-      {
-        timeout: 20_000,
-      },
-    )
+    .poll(async () => PackageDtoSchema.array().parse(await (await page.request.get('/api/user/sessions')).json()), {
+      timeout: 20_000,
+    })
     .toEqual([expect.objectContaining({ subject, packageName: '5-Session Package', totalHours: 5, usedHours: 0 })]);
 });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { DemoCards, Notices, RefundMessages, SessionPackageDtoSchema } from '@medtutor/contracts';
+import { DemoCards, Notices, RefundMessages, PackageDtoSchema } from '@medtutor/contracts';
 import { type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { attachScreenshot, desktopViewport, seedAdmin as admin, signedInPage } from './support/accounts';
 
@@ -24,7 +24,7 @@ let studentContext: BrowserContext;
 let studentPage: Page;
 
 const sessionsOf = async (page: Page) =>
-  SessionPackageDtoSchema.array().parse(await (await page.request.get('/api/user/sessions')).json());
+  PackageDtoSchema.array().parse(await (await page.request.get('/api/user/sessions')).json());
 
 test.beforeAll(async ({ browser }) => {
   studentContext = await browser.newContext({ viewport: desktopViewport });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { DemoCards, type SessionPackageDto } from '@medtutor/contracts';
+import { DemoCards, type PackageDto } from '@medtutor/contracts';
 import {
   type APIRequestContext,
   type BrowserContext,
@@ -91,11 +91,11 @@ test('a package bought with the demo card appears on the dashboard, waiting for 
 
   // Credited asynchronously, by the payment_succeeded event.
   await expect
-    .poll(async () => ((await (await page.request.get('/api/user/sessions')).json()) as SessionPackageDto[]).length, {
+    .poll(async () => ((await (await page.request.get('/api/user/sessions')).json()) as PackageDto[]).length, {
       timeout: 20_000,
     })
     .toBe(1);
-  const [credited] = (await (await page.request.get('/api/user/sessions')).json()) as SessionPackageDto[];
+  const [credited] = (await (await page.request.get('/api/user/sessions')).json()) as PackageDto[];
   sessionId = credited!.id;
 
   await page.reload();

@@ -7,7 +7,7 @@ import {
   ErrorCodes,
   PayrollMessages,
   ServerMessages,
-  SessionPackageDtoSchema,
+  PackageDtoSchema,
   TutorDirectoryMessages,
   type TutorDto,
   TutorDtoSchema,
@@ -259,12 +259,12 @@ describe('the tutor portal', () => {
       .set('Cookie', cookies.tutorA)
       .send({ date: '2026-11-25', durationHours: 1.5, notes: 'Mock interview' });
     expect(logged.status).toBe(200);
-    expect(SessionPackageDtoSchema.parse(logged.body)).toMatchObject({ id: packageA, usedHours: 1.5, totalHours: 10 });
+    expect(PackageDtoSchema.parse(logged.body)).toMatchObject({ id: packageA, usedHours: 1.5, totalHours: 10 });
 
     const mine = await request(server).get('/api/user/sessions').set('Cookie', cookies.student);
     expect(
       z
-        .array(SessionPackageDtoSchema)
+        .array(PackageDtoSchema)
         .parse(mine.body)
         .find((pkg) => pkg.id === packageA)?.usedHours,
     ).toBe(1.5);

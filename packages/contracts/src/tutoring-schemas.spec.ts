@@ -8,7 +8,7 @@ import {
   DeliveredSessionBodySchema,
   ListUsersRequestSchema,
   PathIdSchema,
-  SessionPackageDtoSchema,
+  PackageDtoSchema,
   SubmitConsultationBodySchema,
   TutorStudentPackageDtoSchema,
   UpdateTutorBodySchema,
@@ -208,12 +208,12 @@ describe('packages as clients see them', () => {
   };
 
   it('parse with the tutor role for a tutor', () => {
-    expect(SessionPackageDtoSchema.parse(pkg)).toEqual(pkg);
+    expect(PackageDtoSchema.parse(pkg)).toEqual(pkg);
     expect(TutorStudentPackageDtoSchema.parse({ ...pkg, tutorRole: 'secondary' })).toEqual({
       ...pkg,
       tutorRole: 'secondary',
     });
-    expect(SessionPackageDtoSchema.safeParse({ ...pkg, usedHours: -0.5 }).success).toBe(false);
+    expect(PackageDtoSchema.safeParse({ ...pkg, usedHours: -0.5 }).success).toBe(false);
   });
 
   it('lists students by default', () => {

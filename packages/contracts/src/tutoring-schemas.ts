@@ -34,7 +34,7 @@ export const CalendarDateSchema = singleLine('Date', { error: M.examDateRequired
   }, TutoringMessages.examDateInvalid);
 
 /** user_sessions (spec section 3), as the student and the admin see a package. */
-export const SessionPackageDtoSchema = z.object({
+export const PackageDtoSchema = z.object({
   id: z.number().int().positive(),
   userId: z.number().int().positive(),
   subject: z.enum(CatalogSubjects),
@@ -55,7 +55,7 @@ export const SessionPackageDtoSchema = z.object({
   /** Set while the package is on hold (an open payment dispute): no booking, no session logged. */
   frozenReason: z.string().nullable(),
 });
-export type SessionPackageDto = z.infer<typeof SessionPackageDtoSchema>;
+export type PackageDto = z.infer<typeof PackageDtoSchema>;
 
 /** One change of a package's hours: who, when, how much and why. */
 export const HoursLedgerEntryDtoSchema = z.object({
@@ -249,12 +249,12 @@ export const AdminUserWithSessionsDtoSchema = z.object({
   freeTrialUsed: z.boolean(),
   role: z.enum(['student', 'tutor', 'admin']),
   isAdmin: z.boolean(),
-  sessions: z.array(SessionPackageDtoSchema),
+  sessions: z.array(PackageDtoSchema),
 });
 export type AdminUserWithSessionsDto = z.infer<typeof AdminUserWithSessionsDtoSchema>;
 
 /** GET /api/tutor/students: a package assigned to the signed-in tutor, as primary or secondary tutor. */
-export const TutorStudentPackageDtoSchema = SessionPackageDtoSchema.extend({
+export const TutorStudentPackageDtoSchema = PackageDtoSchema.extend({
   tutorRole: z.enum(['primary', 'secondary']),
 });
 export type TutorStudentPackageDto = z.infer<typeof TutorStudentPackageDtoSchema>;
@@ -281,7 +281,7 @@ export const SessionsForUsersRequestSchema = z.object({
   userIds: z.array(z.number().int().positive()).max(10_000),
 });
 export type SessionsForUsersRequest = z.infer<typeof SessionsForUsersRequestSchema>;
-export const SessionsForUsersReplySchema = z.record(z.string(), z.array(SessionPackageDtoSchema));
+export const SessionsForUsersReplySchema = z.record(z.string(), z.array(PackageDtoSchema));
 export type SessionsForUsersReply = z.infer<typeof SessionsForUsersReplySchema>;
 /** identity.list_users (admin only): every non-admin student, with the fields of UserDto. */
 export const ListUsersRequestSchema = z.object({ role: z.literal('student').default('student') });

@@ -12,7 +12,7 @@ import {
   type PaymentDisputedV1,
   type PaymentRefundedV1,
   type PaymentSucceededV1,
-  SessionPackageDtoSchema,
+  PackageDtoSchema,
   Subjects,
 } from '@medtutor/contracts';
 import { newEvent } from '@medtutor/nest-kit';
@@ -119,7 +119,7 @@ describe('hours follow the money: payment_refunded and payment_disputed consumer
 
   const packageOf = async (purchase: Purchase) => {
     const mine = z
-      .array(SessionPackageDtoSchema)
+      .array(PackageDtoSchema)
       .parse(await rpc(service).call(Subjects.tutoring.listMySessions, {}, purchase.student));
     expect(mine).toHaveLength(1);
     return mine[0]!;

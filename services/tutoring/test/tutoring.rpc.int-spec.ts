@@ -8,7 +8,7 @@ import {
   HoursUsedV1Schema,
   FreeTrialRequestedV1Schema,
   PublicTutorDtoSchema,
-  SessionPackageDtoSchema,
+  PackageDtoSchema,
   Subjects,
   TutorDirectoryMessages,
   TutorDtoSchema,
@@ -122,9 +122,7 @@ describe('tutoring RPCs over NATS (real PostgreSQL)', () => {
     });
 
     it('lists a student their own packages only, newest first; visitors are refused', async () => {
-      const mine = z
-        .array(SessionPackageDtoSchema)
-        .parse(await call(Subjects.tutoring.listMySessions, {}, actors.studentA));
+      const mine = z.array(PackageDtoSchema).parse(await call(Subjects.tutoring.listMySessions, {}, actors.studentA));
       expect(mine.map((row) => row.id)).toEqual([bigPackage, packageA]);
       expect(mine[0]).toMatchObject({
         totalHours: 10,
@@ -153,7 +151,7 @@ describe('tutoring RPCs over NATS (real PostgreSQL)', () => {
     });
 
     it('sets exam dates: the owner or an admin; another student gets not found', async () => {
-      const own = SessionPackageDtoSchema.parse(
+      const own = PackageDtoSchema.parse(
         await call(Subjects.tutoring.setExamDate, { sessionId: packageA, examDate: '2027-03-15' }, actors.studentA),
       );
       expect(own.examDate).toBe('2027-03-15');
@@ -163,7 +161,7 @@ describe('tutoring RPCs over NATS (real PostgreSQL)', () => {
         actors.studentB,
       );
       expect(other).toMatchObject({ code: ErrorCodes.notFound, message: TutoringMessages.sessionNotFound });
-      const byAdmin = SessionPackageDtoSchema.parse(
+      const byAdmin = PackageDtoSchema.parse(
         await call(Subjects.tutoring.setExamDate, { sessionId: packageA, examDate: '2027-04-01' }, actors.admin),
       );
       expect(byAdmin.examDate).toBe('2027-04-01');
@@ -181,8 +179,8 @@ describe('tutoring RPCs over NATS (real PostgreSQL)', () => {
           actor,
         );
 
-      expect(SessionPackageDtoSchema.parse(await set(1.5)).usedHours).toBe(1.5);
-      expect(SessionPackageDtoSchema.parse(await set(1)).usedHours).toBe(1);
+      expect(PackageDtoSchema.parse(await set(1.5)).usedHours).toBe(1.5);
+      expect(PackageDtoSchema.parse(await set(1)).usedHours).toBe(1);
       for (const wrong of [5.5, -0.5]) {
         const failure = await fail(Subjects.tutoring.setUsage, { sessionId: packageA, usedHours: wrong }, actors.admin);
         expect(failure.code).toBe(ErrorCodes.validationFailed);
@@ -233,7 +231,7 @@ describe('tutoring RPCs over NATS (real PostgreSQL)', () => {
     });
 
     it('assigns one tutor, and dual tutors only from 10 hours', async () => {
-      const single = SessionPackageDtoSchema.parse(
+      const single = PackageDtoSchema.parse(
         await call(
           Subjects.tutoring.assignTutor,
           { sessionId: packageA, tutorName: 'Priya', calendarLink: calendar },
@@ -271,7 +269,7 @@ describe('tutoring RPCs over NATS (real PostgreSQL)', () => {
         code: ErrorCodes.validationFailed,
         message: TutoringMessages.dualTutorsNeedTenHours,
       });
-      const assigned = SessionPackageDtoSchema.parse(
+      const assigned = PackageDtoSchema.parse(
         await call(Subjects.tutoring.assignDualTutors, { sessionId: bigPackage, ...dual }, actors.admin),
       );
       expect(assigned).toMatchObject({
@@ -309,8 +307,8 @@ describe('tutoring RPCs over NATS (real PostgreSQL)', () => {
           { sessionId, date: '2026-11-21', durationHours, notes: 'MMI stations' },
           actor,
         );
-      expect(SessionPackageDtoSchema.parse(await deliver(packageA, 2)).usedHours).toBe(2);
-      expect(SessionPackageDtoSchema.parse(await deliver(packageA, 1.5)).usedHours).toBe(3.5);
+      expect(PackageDtoSchema.parse(await deliver(packageA, 2)).usedHours).toBe(2);
+      expect(PackageDtoSchema.parse(await deliver(packageA, 1.5)).usedHours).toBe(3.5);
       const tooMuch = await fail(
         Subjects.tutoring.recordDeliveredSession,
         { sessionId: packageA, date: '2026-11-22', durationHours: 2 },

@@ -1,4 +1,4 @@
-import type { HoursLedgerEntryDto, SessionPackageDto } from '@medtutor/contracts';
+import type { HoursLedgerEntryDto, PackageDto } from '@medtutor/contracts';
 
 /** antd's Table (the hours history) asks for matchMedia, which jsdom lacks: a query that never matches. */
 export function installMatchMedia(): void {
@@ -25,7 +25,7 @@ export function installResizeObserver(): void {
 }
 
 /** A package as the API sends it; `originalHours` follows `totalHours` unless a refund is being staged. */
-export const sessionPackage = (overrides: Partial<SessionPackageDto> = {}): SessionPackageDto => ({
+export const hoursPackage = (overrides: Partial<PackageDto> = {}): PackageDto => ({
   id: 1,
   userId: 7,
   subject: 'Medical School Interviews',

@@ -9,8 +9,8 @@ import {
   PayslipWeekDtoSchema,
   PayslipWeekQuerySchema,
   SavePayslipBodySchema,
-  type SessionPackageDto,
-  SessionPackageDtoSchema,
+  type PackageDto,
+  PackageDtoSchema,
   SessionIdRequestSchema,
   Subjects,
   type TutorStudentPackageDto,
@@ -53,13 +53,13 @@ export class TutorPortalController {
   @ApiOperation({ summary: "Log a delivered session: its hours leave the student's package through the ledger" })
   @ApiParam({ name: 'id', type: Number })
   @ApiBody({ schema: openApi(DeliveredSessionBodySchema, 'input') })
-  @ApiOkResponse({ description: 'The package after the deduction', schema: openApi(SessionPackageDtoSchema) })
+  @ApiOkResponse({ description: 'The package after the deduction', schema: openApi(PackageDtoSchema) })
   @ApiErrorReplies(400, 404, 503)
   delivered(
     @Param('id') id: string,
     @Body(new ZodBodyPipe(DeliveredSessionBodySchema)) body: z.output<typeof DeliveredSessionBodySchema>,
     @Req() req: Request,
-  ): Promise<SessionPackageDto> {
+  ): Promise<PackageDto> {
     // A malformed id names no package: the same 404 as someone else's.
     const parsed = SessionIdRequestSchema.safeParse({ sessionId: Number(id) });
     if (!parsed.success) throw ApiErrors.notFound();
@@ -67,7 +67,7 @@ export class TutorPortalController {
       Subjects.tutoring.recordDeliveredSession,
       { ...parsed.data, ...body },
       req,
-      SessionPackageDtoSchema,
+      PackageDtoSchema,
     );
   }
 

@@ -2,11 +2,11 @@ import { Module } from '@nestjs/common';
 import { RateLimitsModule } from '../../rate-limits/rate-limits.module.js';
 import { AdminUsersController } from './admin-users.controller.js';
 import { ConsultationsController } from './consultations.controller.js';
-import { SessionPackagesController } from './session-packages.controller.js';
+import { PackagesController } from './packages.controller.js';
 import { TutorsController } from './tutors.controller.js';
 
 @Module({
   imports: [RateLimitsModule],
-  controllers: [SessionPackagesController, AdminUsersController, ConsultationsController, TutorsController],
+  controllers: [PackagesController, AdminUsersController, ConsultationsController, TutorsController],
 })
 export class TutoringRoutesModule {}

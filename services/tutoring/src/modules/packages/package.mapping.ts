@@ -1,12 +1,12 @@
-import type { CatalogSubject, HoursLedgerEntryDto, LedgerEntryKind, SessionPackageDto } from '@medtutor/contracts';
-import type { HoursLedgerEntry, SessionPackage } from '../../generated/prisma/client.js';
+import type { CatalogSubject, HoursLedgerEntryDto, LedgerEntryKind, PackageDto } from '@medtutor/contracts';
+import type { HoursLedgerEntry, HoursPackage } from '../../generated/prisma/client.js';
 import { decimalHours } from '../shared/hours.js';
 
 /** An exam date is a calendar day: `YYYY-MM-DD`, never shifted by a time zone. */
 export const toCalendarDate = (value: Date): string => value.toISOString().slice(0, 10);
 export const fromCalendarDate = (value: string): Date => new Date(`${value}T00:00:00Z`);
 
-export function toSessionPackageDto(row: SessionPackage): SessionPackageDto {
+export function toPackageDto(row: HoursPackage): PackageDto {
   return {
     id: row.id,
     userId: row.userId,

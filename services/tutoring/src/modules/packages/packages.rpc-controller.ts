@@ -6,7 +6,7 @@ import {
   DeliveredSessionBodySchema,
   ExamDateBodySchema,
   type HoursLedgerEntryDto,
-  type SessionPackageDto,
+  type PackageDto,
   SessionIdRequestSchema,
   SessionsForUsersRequestSchema,
   type SessionsForUsersReply,
@@ -29,7 +29,7 @@ export class PackagesRpcController {
   constructor(private readonly packages: PackagesService) {}
 
   @MessagePattern(Subjects.tutoring.listMySessions)
-  listMine(@Payload() payload: unknown): Promise<SessionPackageDto[]> {
+  listMine(@Payload() payload: unknown): Promise<PackageDto[]> {
     const { meta } = parseRequest(NoData, payload);
     return this.packages.listMine(meta.actor);
   }
@@ -47,13 +47,13 @@ export class PackagesRpcController {
   }
 
   @MessagePattern(Subjects.tutoring.setExamDate)
-  setExamDate(@Payload() payload: unknown): Promise<SessionPackageDto> {
+  setExamDate(@Payload() payload: unknown): Promise<PackageDto> {
     const { meta, data } = parseRequest(SessionIdRequestSchema.extend(ExamDateBodySchema.shape), payload);
     return this.packages.setExamDate(data.sessionId, data.examDate, meta.actor);
   }
 
   @MessagePattern(Subjects.tutoring.setUsage)
-  setUsage(@Payload() payload: unknown): Promise<SessionPackageDto> {
+  setUsage(@Payload() payload: unknown): Promise<PackageDto> {
     const { meta, data } = parseRequest(UsageRequestSchema, payload);
     return this.packages.setUsage(
       data.sessionId,
@@ -66,13 +66,13 @@ export class PackagesRpcController {
   }
 
   @MessagePattern(Subjects.tutoring.assignTutor)
-  assignTutor(@Payload() payload: unknown): Promise<SessionPackageDto> {
+  assignTutor(@Payload() payload: unknown): Promise<PackageDto> {
     const { meta, data } = parseRequest(SessionIdRequestSchema.extend(AssignTutorBodySchema.shape), payload);
     return this.packages.assignTutor(data.sessionId, data, meta.actor);
   }
 
   @MessagePattern(Subjects.tutoring.assignDualTutors)
-  assignDualTutors(@Payload() payload: unknown): Promise<SessionPackageDto> {
+  assignDualTutors(@Payload() payload: unknown): Promise<PackageDto> {
     const { meta, data } = parseRequest(SessionIdRequestSchema.extend(AssignDualTutorsBodySchema.shape), payload);
     return this.packages.assignDualTutors(data.sessionId, data, meta.actor);
   }
@@ -84,7 +84,7 @@ export class PackagesRpcController {
   }
 
   @MessagePattern(Subjects.tutoring.recordDeliveredSession)
-  recordDelivered(@Payload() payload: unknown): Promise<SessionPackageDto> {
+  recordDelivered(@Payload() payload: unknown): Promise<PackageDto> {
     const { meta, data } = parseRequest(SessionIdRequestSchema.extend(DeliveredSessionBodySchema.shape), payload);
     return this.packages.recordDelivered(data.sessionId, data, meta.actor, meta.correlationId);
   }

@@ -9,7 +9,7 @@ import {
   type HoursUsedV1,
   isHalfHourStep,
   type PaymentSucceededV1,
-  type SessionPackageDto,
+  type PackageDto,
   type SessionsForUsersReply,
   TutorDirectoryMessages,
   TutoringMessages,
@@ -17,11 +17,11 @@ import {
   ValidationMessages,
 } from '@medtutor/contracts';
 import { newEvent, OutboxRelay, writeOutbox } from '@medtutor/nest-kit';
-import type { Prisma, SessionPackage, Tutor } from '../../generated/prisma/client.js';
+import type { Prisma, HoursPackage, Tutor } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { fromTenths, toTenths } from '../shared/hours.js';
 import { forbidden, invalid, packageOnHold, sessionNotFound, unauthenticated } from '../shared/tutoring.errors.js';
-import { fromCalendarDate, toCalendarDate, toLedgerEntryDto, toSessionPackageDto } from './package.mapping.js';
+import { fromCalendarDate, toCalendarDate, toLedgerEntryDto, toPackageDto } from './package.mapping.js';
 import { PaymentAdjustmentsService } from './payment-adjustments.service.js';
 
 type Tx = Prisma.TransactionClient;
@@ -61,9 +61,9 @@ export class PackagesService {
    */
   async creditPayment(tx: Tx, payment: PaymentSucceededV1): Promise<void> {
     await this.adjustments.lockPayment(tx, payment.paymentId);
-    const existing = await tx.sessionPackage.findUnique({ where: { paymentId: payment.paymentId } });
+    const existing = await tx.hoursPackage.findUnique({ where: { paymentId: payment.paymentId } });
     if (existing) return;
-    const created = await tx.sessionPackage.create({
+    const created = await tx.hoursPackage.create({
       data: {
         paymentId: payment.paymentId,
         userId: payment.userId,
@@ -77,30 +77,30 @@ export class PackagesService {
     await this.adjustments.applyPending(tx, created);
   }
 
-  async listMine(actor: Actor | null): Promise<SessionPackageDto[]> {
+  async listMine(actor: Actor | null): Promise<PackageDto[]> {
     const { userId } = requireActor(actor);
-    const rows = await this.prisma.sessionPackage.findMany({
+    const rows = await this.prisma.hoursPackage.findMany({
       where: { userId },
       orderBy: [{ purchaseDate: 'desc' }, { id: 'desc' }],
     });
-    return rows.map(toSessionPackageDto);
+    return rows.map(toPackageDto);
   }
 
   async sessionsForUsers(userIds: number[], actor: Actor | null): Promise<SessionsForUsersReply> {
     requireRole(actor, 'admin');
-    const rows = await this.prisma.sessionPackage.findMany({
+    const rows = await this.prisma.hoursPackage.findMany({
       where: { userId: { in: userIds } },
       orderBy: [{ purchaseDate: 'desc' }, { id: 'desc' }],
     });
     const byUser: SessionsForUsersReply = Object.fromEntries(userIds.map((id) => [String(id), []]));
-    for (const row of rows) byUser[String(row.userId)]?.push(toSessionPackageDto(row));
+    for (const row of rows) byUser[String(row.userId)]?.push(toPackageDto(row));
     return byUser;
   }
 
   /** The owner, an admin, or a tutor assigned to the package may read its ledger. */
   async ledger(sessionId: number, actor: Actor | null): Promise<HoursLedgerEntryDto[]> {
     const signedIn = requireActor(actor);
-    const found = await this.prisma.sessionPackage.findUnique({
+    const found = await this.prisma.hoursPackage.findUnique({
       where: { id: sessionId },
       include: { primaryTutorEntry: true, secondaryTutorEntry: true },
     });
@@ -120,17 +120,17 @@ export class PackagesService {
   }
 
   /** Students set their own packages' exam dates; admins any package's. */
-  async setExamDate(sessionId: number, examDate: string, actor: Actor | null): Promise<SessionPackageDto> {
+  async setExamDate(sessionId: number, examDate: string, actor: Actor | null): Promise<PackageDto> {
     const signedIn = requireActor(actor);
     if (signedIn.role === 'tutor') throw forbidden();
     const ownerOnly = signedIn.role === 'admin' ? {} : { userId: signedIn.userId };
-    const updated = await this.prisma.sessionPackage.updateManyAndReturn({
+    const updated = await this.prisma.hoursPackage.updateManyAndReturn({
       where: { id: sessionId, ...ownerOnly },
       data: { examDate: fromCalendarDate(examDate) },
     });
     const row = updated[0];
     if (!row) throw sessionNotFound();
-    return toSessionPackageDto(row);
+    return toPackageDto(row);
   }
 
   /**
@@ -145,7 +145,7 @@ export class PackagesService {
     actorName: string | null,
     actor: Actor | null,
     correlationId: string | null = null,
-  ): Promise<SessionPackageDto> {
+  ): Promise<PackageDto> {
     const admin = requireRole(actor, 'admin');
     const row = await this.inTransactionWithLock(sessionId, async (tx, locked) => {
       const totalTenths = toTenths(Number(locked.totalHours));
@@ -164,13 +164,13 @@ export class PackagesService {
         correlationId,
       });
     });
-    return toSessionPackageDto(row);
+    return toPackageDto(row);
   }
 
-  async assignTutor(sessionId: number, body: AssignTutorBody, actor: Actor | null): Promise<SessionPackageDto> {
+  async assignTutor(sessionId: number, body: AssignTutorBody, actor: Actor | null): Promise<PackageDto> {
     requireRole(actor, 'admin');
     const tutor = await this.directoryEntry(body.tutorName);
-    const updated = await this.prisma.sessionPackage.updateManyAndReturn({
+    const updated = await this.prisma.hoursPackage.updateManyAndReturn({
       where: { id: sessionId },
       data: {
         assignedTutor: body.tutorName.trim(),
@@ -183,21 +183,17 @@ export class PackagesService {
       },
     });
     if (!updated[0]) throw sessionNotFound();
-    return toSessionPackageDto(updated[0]);
+    return toPackageDto(updated[0]);
   }
 
-  async assignDualTutors(
-    sessionId: number,
-    body: AssignDualTutorsBody,
-    actor: Actor | null,
-  ): Promise<SessionPackageDto> {
+  async assignDualTutors(sessionId: number, body: AssignDualTutorsBody, actor: Actor | null): Promise<PackageDto> {
     requireRole(actor, 'admin');
     const [primary, secondary] = await Promise.all([
       this.directoryEntry(body.primaryTutor),
       this.directoryEntry(body.secondaryTutor),
     ]);
     // The hours rule sits in the WHERE clause, so it holds even if the package changes meanwhile.
-    const updated = await this.prisma.sessionPackage.updateManyAndReturn({
+    const updated = await this.prisma.hoursPackage.updateManyAndReturn({
       where: { id: sessionId, totalHours: { gte: DualTutorMinimumHours } },
       data: {
         assignedTutor: body.primaryTutor.trim(),
@@ -209,8 +205,8 @@ export class PackagesService {
         hasDualTutors: true,
       },
     });
-    if (updated[0]) return toSessionPackageDto(updated[0]);
-    const exists = await this.prisma.sessionPackage.count({ where: { id: sessionId } });
+    if (updated[0]) return toPackageDto(updated[0]);
+    const exists = await this.prisma.hoursPackage.count({ where: { id: sessionId } });
     if (!exists) throw sessionNotFound();
     throw invalid(TutoringMessages.dualTutorsNeedTenHours);
   }
@@ -220,12 +216,12 @@ export class PackagesService {
     const { userId } = requireRole(actor, 'tutor');
     const tutor = await this.prisma.tutor.findUnique({ where: { userId } });
     if (!tutor) return [];
-    const rows = await this.prisma.sessionPackage.findMany({
+    const rows = await this.prisma.hoursPackage.findMany({
       where: { OR: [{ primaryTutorId: tutor.id }, { secondaryTutorId: tutor.id }] },
       orderBy: [{ purchaseDate: 'desc' }, { id: 'desc' }],
     });
     return rows.map((row) => ({
-      ...toSessionPackageDto(row),
+      ...toPackageDto(row),
       tutorRole: row.primaryTutorId === tutor.id ? 'primary' : 'secondary',
     }));
   }
@@ -236,7 +232,7 @@ export class PackagesService {
     body: { date: string; durationHours: number; notes?: string | undefined },
     actor: Actor | null,
     correlationId: string | null = null,
-  ): Promise<SessionPackageDto> {
+  ): Promise<PackageDto> {
     const signedIn = requireRole(actor, 'tutor');
     const tutor = await this.prisma.tutor.findUnique({ where: { userId: signedIn.userId } });
     if (!tutor) throw sessionNotFound();
@@ -258,7 +254,7 @@ export class PackagesService {
         correlationId,
       });
     });
-    return toSessionPackageDto(row);
+    return toPackageDto(row);
   }
 
   /** Exact, case-insensitive match on the directory, so a typed name still links to its tutor. */
@@ -272,11 +268,11 @@ export class PackagesService {
   /** Serialises hour changes of one package: the row stays locked until the ledger entry commits. */
   private async inTransactionWithLock(
     sessionId: number,
-    work: (tx: Tx, locked: SessionPackage) => Promise<SessionPackage>,
-  ): Promise<SessionPackage> {
+    work: (tx: Tx, locked: HoursPackage) => Promise<HoursPackage>,
+  ): Promise<HoursPackage> {
     const result = await this.prisma.$transaction(async (tx) => {
       await tx.$queryRaw`SELECT id FROM user_sessions WHERE id = ${sessionId} FOR UPDATE`;
-      const locked = await tx.sessionPackage.findUnique({ where: { id: sessionId } });
+      const locked = await tx.hoursPackage.findUnique({ where: { id: sessionId } });
       if (!locked) throw sessionNotFound();
       return work(tx, locked);
     });
@@ -284,11 +280,11 @@ export class PackagesService {
     return result;
   }
 
-  private async changeHours(tx: Tx, locked: SessionPackage, change: HoursChange): Promise<SessionPackage> {
+  private async changeHours(tx: Tx, locked: HoursPackage, change: HoursChange): Promise<HoursPackage> {
     const deltaTenths = change.usedTenths - toTenths(Number(locked.usedHours));
     if (deltaTenths === 0) return locked;
     const usedHours = fromTenths(change.usedTenths);
-    const updated = await tx.sessionPackage.update({ where: { id: locked.id }, data: { usedHours } });
+    const updated = await tx.hoursPackage.update({ where: { id: locked.id }, data: { usedHours } });
     const entry = await tx.hoursLedgerEntry.create({
       data: {
         sessionId: locked.id,
@@ -310,7 +306,7 @@ export class PackagesService {
         sessionId: locked.id,
         ledgerEntryId: entry.id,
         userId: locked.userId,
-        subject: toSessionPackageDto(locked).subject,
+        subject: toPackageDto(locked).subject,
         packageName: locked.packageName,
         hours: fromTenths(deltaTenths),
         usedHoursAfter: usedHours,

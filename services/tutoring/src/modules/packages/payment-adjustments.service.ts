@@ -15,7 +15,7 @@ import {
 import { enqueueMail } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import { TUTORING_CONFIG, type TutoringConfig } from '../../config/tutoring.config.js';
-import type { Prisma, SessionPackage } from '../../generated/prisma/client.js';
+import type { Prisma, HoursPackage } from '../../generated/prisma/client.js';
 import { LOGGER } from '../../infra/logger.js';
 import { decimalHours, fromTenths, toTenths } from '../shared/hours.js';
 import { disputeEmail, hoursText, overdrawnAlertEmail, type PackageAfter, refundEmail } from './adjustment-emails.js';
@@ -71,7 +71,7 @@ export class PaymentAdjustmentsService {
   }
 
   /** Called by the credit, under lockPayment, with the package it just created. */
-  async applyPending(tx: Tx, created: SessionPackage): Promise<SessionPackage> {
+  async applyPending(tx: Tx, created: HoursPackage): Promise<HoursPackage> {
     if (!created.paymentId) return created;
     const pending = await tx.pendingPaymentEvent.findMany({
       where: { paymentId: created.paymentId },
@@ -89,13 +89,13 @@ export class PaymentAdjustmentsService {
     return current;
   }
 
-  private async lockPackageOfPayment(tx: Tx, paymentId: string): Promise<SessionPackage | null> {
+  private async lockPackageOfPayment(tx: Tx, paymentId: string): Promise<HoursPackage | null> {
     await this.lockPayment(tx, paymentId);
-    const found = await tx.sessionPackage.findUnique({ where: { paymentId }, select: { id: true } });
+    const found = await tx.hoursPackage.findUnique({ where: { paymentId }, select: { id: true } });
     if (!found) return null;
     // The row lock every change of a package's hours takes (a tutor logging a session, an admin).
     await tx.$queryRaw`SELECT id FROM user_sessions WHERE id = ${found.id} FOR UPDATE`;
-    return tx.sessionPackage.findUnique({ where: { id: found.id } });
+    return tx.hoursPackage.findUnique({ where: { id: found.id } });
   }
 
   private async keepPending(tx: Tx, type: string, data: PaymentRefundedV1 | PaymentDisputedV1): Promise<void> {
@@ -107,7 +107,7 @@ export class PaymentAdjustmentsService {
    * The hours to take back are those of the largest refund seen (hoursToTakeBack); what is newly
    * claimed leaves the total, except what was already used: that part is the package's overdraft.
    */
-  private async applyRefund(tx: Tx, locked: SessionPackage, event: PaymentRefundedV1): Promise<SessionPackage> {
+  private async applyRefund(tx: Tx, locked: HoursPackage, event: PaymentRefundedV1): Promise<HoursPackage> {
     const refundedAmount = Math.max(locked.refundedAmount, event.refundedAmount);
     const takenBefore = toTenths(decimalHours(locked.hoursTakenBack));
     const target = Math.max(
@@ -121,7 +121,7 @@ export class PaymentAdjustmentsService {
     const claimed = target - takenBefore;
     const take = Math.min(claimed, total - used);
     const overdrawn = claimed - take;
-    const updated = await tx.sessionPackage.update({
+    const updated = await tx.hoursPackage.update({
       where: { id: locked.id },
       data: {
         totalHours: fromTenths(total - take),
@@ -167,7 +167,7 @@ export class PaymentAdjustmentsService {
   }
 
   /** Records the dispute's new status (forward only) and holds the package while any dispute is open. */
-  private async applyDispute(tx: Tx, locked: SessionPackage, event: PaymentDisputedV1): Promise<SessionPackage> {
+  private async applyDispute(tx: Tx, locked: HoursPackage, event: PaymentDisputedV1): Promise<HoursPackage> {
     const existing = await tx.packageDispute.findUnique({ where: { disputeId: event.disputeId } });
     if (existing && disputeStatusRank(event.status) <= disputeStatusRank(existing.status as DisputeStatus)) {
       return locked;
@@ -178,7 +178,7 @@ export class PaymentAdjustmentsService {
       update: { status: event.status },
     });
     const open = await tx.packageDispute.count({ where: { packageId: locked.id, status: 'open' } });
-    const updated = await tx.sessionPackage.update({
+    const updated = await tx.hoursPackage.update({
       where: { id: locked.id },
       data: { frozenReason: open > 0 ? PackageHoldMessages.frozenByDispute : null },
     });
@@ -195,7 +195,7 @@ export class PaymentAdjustmentsService {
 
   private async writeLedger(
     tx: Tx,
-    after: SessionPackage,
+    after: HoursPackage,
     kind: LedgerEntryKind,
     totalDeltaTenths: number,
     reason: string,
@@ -218,7 +218,7 @@ export class PaymentAdjustmentsService {
   }
 }
 
-const packageAfter = (row: SessionPackage): PackageAfter => ({
+const packageAfter = (row: HoursPackage): PackageAfter => ({
   packageName: row.packageName,
   subject: row.subject,
   totalHours: decimalHours(row.totalHours),

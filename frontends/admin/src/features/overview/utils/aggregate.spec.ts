@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import type { AdminUserWithSessionsDto, SessionPackageDto } from '@medtutor/contracts';
+import type { AdminUserWithSessionsDto, PackageDto } from '@medtutor/contracts';
 import { hoursSoldVsUsed, trialFunnel, weekStartOf } from './aggregate';
 
-const pkg = (over: Partial<SessionPackageDto>): SessionPackageDto => ({
+const pkg = (over: Partial<PackageDto>): PackageDto => ({
   id: 1,
   userId: 1,
   subject: 'Medical School Interviews',
@@ -22,7 +22,7 @@ const pkg = (over: Partial<SessionPackageDto>): SessionPackageDto => ({
   ...over,
 });
 
-const student = (id: number, freeTrialUsed: boolean, sessions: SessionPackageDto[]): AdminUserWithSessionsDto => ({
+const student = (id: number, freeTrialUsed: boolean, sessions: PackageDto[]): AdminUserWithSessionsDto => ({
   id,
   username: `s${id}`,
   email: `s${id}@example.com`,

@@ -1,5 +1,5 @@
 import {
-  type SessionPackageDto,
+  type PackageDto,
   type TutorDto,
   AssignDualTutorsBodySchema,
   AssignTutorBodySchema,
@@ -83,7 +83,7 @@ export function AssignTutorDialog({
   tutors,
   onClose,
 }: {
-  pkg: SessionPackageDto;
+  pkg: PackageDto;
   tutors: TutorDto[];
   onClose: () => void;
 }) {

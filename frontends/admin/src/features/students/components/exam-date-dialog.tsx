@@ -1,4 +1,4 @@
-import { type SessionPackageDto, ExamDateBodySchema, Notices } from '@medtutor/contracts';
+import { type PackageDto, ExamDateBodySchema, Notices } from '@medtutor/contracts';
 import { useNotices } from '@medtutor/web-kit';
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { updateExamDate } from '../api/update-exam-date';
 const N = Notices.dashboards;
 
 /** Set/Update exam date for one package. */
-export function ExamDateDialog({ pkg, onClose }: { pkg: SessionPackageDto; onClose: () => void }) {
+export function ExamDateDialog({ pkg, onClose }: { pkg: PackageDto; onClose: () => void }) {
   const notices = useNotices();
   const [examDate, setExamDate] = useState(pkg.examDate ?? '');
   const [problem, setProblem] = useState<string>();

@@ -1,4 +1,4 @@
-import type { LedgerEntryKind, SessionPackageDto } from '@medtutor/contracts';
+import type { LedgerEntryKind, PackageDto } from '@medtutor/contracts';
 import { Modal, Table, Tag } from 'antd';
 import { QueryState } from '../../../components/query-state';
 import { useSessionLedger } from '../api/get-session-ledger';
@@ -16,7 +16,7 @@ const kindTag: Record<LedgerEntryKind, { label: string; color?: string }> = {
 const signed = (hours: number) => (hours === 0 ? '0 h' : `${hours > 0 ? '+' : '\u2212'}${Math.abs(hours)} h`);
 
 /** Every change of the package's hours (usage, refunds, disputes): who, when, how much and why. */
-export function LedgerDialog({ pkg, onClose }: { pkg: SessionPackageDto; onClose: () => void }) {
+export function LedgerDialog({ pkg, onClose }: { pkg: PackageDto; onClose: () => void }) {
   const ledger = useSessionLedger(pkg.id);
   return (
     <Modal open title={`Hours ledger: ${pkg.subject}, ${pkg.packageName}`} footer={null} onCancel={onClose} width={900}>

@@ -1,11 +1,11 @@
-import type { SessionPackageDto } from '@medtutor/contracts';
+import type { PackageDto } from '@medtutor/contracts';
 import { Flex, Tag } from '@medtutor/web-kit/ui';
 import { holdReason, refundedHours } from '../utils/hours';
 
 /** antd's filled Tag with a colour of its own: the colour as text on a light tint of it. */
 const tinted = (color: string) => ({ color, background: `${color}1f` });
 
-type Pkg = Pick<SessionPackageDto, 'originalHours' | 'totalHours' | 'overdrawnHours' | 'frozenReason'>;
+type Pkg = Pick<PackageDto, 'originalHours' | 'totalHours' | 'overdrawnHours' | 'frozenReason'>;
 
 /**
  * Tags whose text is dark enough for WCAG AA contrast, unlike antd's warning/error presets.

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { type HoursLedgerEntryDto, PackageHoldMessages, type SessionPackageDto } from '@medtutor/contracts';
+import { type HoursLedgerEntryDto, PackageHoldMessages, type PackageDto } from '@medtutor/contracts';
 import { cleanup, render, screen } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { installMatchMedia, installResizeObserver, jsonReply } from '../../../testing/dom';
@@ -25,7 +25,7 @@ afterEach(() => {
   globalThis.fetch = realFetch;
 });
 
-const pkg = (overrides: Partial<SessionPackageDto> = {}): SessionPackageDto => ({
+const pkg = (overrides: Partial<PackageDto> = {}): PackageDto => ({
   id: 4,
   userId: 7,
   subject: 'UCAT',

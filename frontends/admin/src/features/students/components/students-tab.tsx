@@ -1,4 +1,4 @@
-import type { AdminUserWithSessionsDto, SessionPackageDto } from '@medtutor/contracts';
+import type { AdminUserWithSessionsDto, PackageDto } from '@medtutor/contracts';
 import { Button, Card, Descriptions, Flex, SearchInput, Table, Tag, Text, Title } from '@medtutor/web-kit/ui';
 import { Suspense, useMemo, useState } from 'react';
 import { QueryState } from '../../../components/query-state';
@@ -19,11 +19,11 @@ const AssignTutorDialog = lazyUnderAntd(() =>
 );
 const LedgerDialog = lazyUnderAntd(() => import('./ledger-dialog').then((module) => module.LedgerDialog));
 
-type Dialog = { kind: 'hours' | 'exam' | 'tutor' | 'ledger'; pkg: SessionPackageDto } | null;
+type Dialog = { kind: 'hours' | 'exam' | 'tutor' | 'ledger'; pkg: PackageDto } | null;
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
 
-const tutorsOf = (pkg: SessionPackageDto): string => {
+const tutorsOf = (pkg: PackageDto): string => {
   if (!pkg.assignedTutor) return 'Not assigned';
   return pkg.hasDualTutors && pkg.secondaryTutor ? `${pkg.assignedTutor} and ${pkg.secondaryTutor}` : pkg.assignedTutor;
 };

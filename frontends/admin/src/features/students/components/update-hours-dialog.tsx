@@ -1,4 +1,4 @@
-import { type SessionPackageDto, HoursStep, Notices } from '@medtutor/contracts';
+import { type PackageDto, HoursStep, Notices } from '@medtutor/contracts';
 import { useNotices } from '@medtutor/web-kit';
 import { Form, Input, InputNumber, Modal } from 'antd';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { parseUsedHours } from '../utils/hours';
 const N = Notices.dashboards;
 
 /** Update Hours: the package's used hours, 0..total in steps of 0.5, with a reason for the ledger. */
-export function UpdateHoursDialog({ pkg, onClose }: { pkg: SessionPackageDto; onClose: () => void }) {
+export function UpdateHoursDialog({ pkg, onClose }: { pkg: PackageDto; onClose: () => void }) {
   const notices = useNotices();
   const [usedHours, setUsedHours] = useState<number | null>(pkg.usedHours);
   const [reason, setReason] = useState('');

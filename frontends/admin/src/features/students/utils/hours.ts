@@ -1,4 +1,4 @@
-import { DualTutorMinimumHours, HoursStep, type SessionPackageDto, ValidationMessages } from '@medtutor/contracts';
+import { DualTutorMinimumHours, HoursStep, type PackageDto, ValidationMessages } from '@medtutor/contracts';
 
 export type HoursInput =
   { kind: 'blank' } | { kind: 'invalid'; message: string } | { kind: 'valid'; usedHours: number };
@@ -18,23 +18,23 @@ export function parseUsedHours(raw: string | number | null | undefined, totalHou
 }
 
 /** Spec section 4: dual tutors are offered only for packages of at least 10 hours. */
-export const dualModeOffered = (pkg: Pick<SessionPackageDto, 'totalHours'>): boolean =>
+export const dualModeOffered = (pkg: Pick<PackageDto, 'totalHours'>): boolean =>
   pkg.totalHours >= DualTutorMinimumHours;
 
 /** Spec section 4: dual mode starts on when the package already has two tutors or is big enough. */
-export const dualModeByDefault = (pkg: Pick<SessionPackageDto, 'totalHours' | 'hasDualTutors'>): boolean =>
+export const dualModeByDefault = (pkg: Pick<PackageDto, 'totalHours' | 'hasDualTutors'>): boolean =>
   pkg.hasDualTutors || dualModeOffered(pkg);
 
-export const remainingHours = (pkg: Pick<SessionPackageDto, 'totalHours' | 'usedHours'>): number =>
+export const remainingHours = (pkg: Pick<PackageDto, 'totalHours' | 'usedHours'>): number =>
   Math.max(0, pkg.totalHours - pkg.usedHours);
 
 /** Hours refunds (or a lost dispute) took back from the package: what was bought less its total now. */
-export const refundedHours = (pkg: Pick<SessionPackageDto, 'originalHours' | 'totalHours'>): number =>
+export const refundedHours = (pkg: Pick<PackageDto, 'originalHours' | 'totalHours'>): number =>
   Math.max(0, pkg.originalHours - pkg.totalHours);
 
 /**
  * Why the package is on hold (an open payment dispute), or null. No session may be logged on it and
  * tutoring refuses one (409), so the portal says why instead of offering an action that fails.
  */
-export const holdReason = (pkg: Pick<SessionPackageDto, 'frozenReason'>): string | null =>
+export const holdReason = (pkg: Pick<PackageDto, 'frozenReason'>): string | null =>
   pkg.frozenReason && pkg.frozenReason.trim() !== '' ? pkg.frozenReason : null;

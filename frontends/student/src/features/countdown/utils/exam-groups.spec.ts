@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import type { SessionPackageDto } from '@medtutor/contracts';
+import type { PackageDto } from '@medtutor/contracts';
 import { examGroups, subjectsWithoutExamDate } from './exam-groups';
 
 let nextId = 1;
-const pkg = (overrides: Partial<SessionPackageDto>): SessionPackageDto => ({
+const pkg = (overrides: Partial<PackageDto>): PackageDto => ({
   id: nextId++,
   userId: 1,
   subject: 'Medical School Interviews',

@@ -1,4 +1,4 @@
-import type { CatalogSubject, SessionPackageDto } from '@medtutor/contracts';
+import type { CatalogSubject, PackageDto } from '@medtutor/contracts';
 import { remainingHours } from '../../sessions/utils/package-status';
 
 export interface ExamGroup {
@@ -9,7 +9,7 @@ export interface ExamGroup {
 }
 
 /** The countdown grid: one entry per subject and exam date (spec section 2), soonest first. */
-export function examGroups(packages: readonly SessionPackageDto[]): ExamGroup[] {
+export function examGroups(packages: readonly PackageDto[]): ExamGroup[] {
   const groups = new Map<string, ExamGroup>();
   for (const item of packages) {
     if (!item.examDate) continue;
@@ -24,7 +24,7 @@ export function examGroups(packages: readonly SessionPackageDto[]): ExamGroup[] 
 }
 
 /** Subjects of the prompt: bought, but no package of theirs has an exam date yet. */
-export function subjectsWithoutExamDate(packages: readonly SessionPackageDto[]): CatalogSubject[] {
+export function subjectsWithoutExamDate(packages: readonly PackageDto[]): CatalogSubject[] {
   const dated = new Set(packages.filter((item) => item.examDate).map((item) => item.subject));
   return [...new Set(packages.map((item) => item.subject))].filter((subject) => !dated.has(subject));
 }

@@ -1,9 +1,4 @@
-import {
-  type ExamDateBody,
-  ExamDateBodySchema,
-  type SessionPackageDto,
-  SessionPackageDtoSchema,
-} from '@medtutor/contracts';
+import { type ExamDateBody, ExamDateBodySchema, type PackageDto, PackageDtoSchema } from '@medtutor/contracts';
 import { apiRequest } from '@medtutor/web-kit';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
@@ -11,8 +6,8 @@ import { userSessionsKey } from '../../sessions/api/get-user-sessions';
 
 export const examDateKey = (sessionId: number) => `/api/sessions/${sessionId}/exam-date`;
 
-export const updateExamDate = (sessionId: number, body: ExamDateBody): Promise<SessionPackageDto> =>
-  apiRequest('PATCH', examDateKey(sessionId), SessionPackageDtoSchema, ExamDateBodySchema.parse(body));
+export const updateExamDate = (sessionId: number, body: ExamDateBody): Promise<PackageDto> =>
+  apiRequest('PATCH', examDateKey(sessionId), PackageDtoSchema, ExamDateBodySchema.parse(body));
 
 interface UpdateSubjectExamDate {
   sessionIds: number[];

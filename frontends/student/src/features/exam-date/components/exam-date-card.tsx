@@ -1,4 +1,4 @@
-import type { SessionPackageDto } from '@medtutor/contracts';
+import type { PackageDto } from '@medtutor/contracts';
 import { Button, Card } from '@medtutor/web-kit/ui';
 import { Suspense, lazy, useId } from 'react';
 import { Loading } from '../../../components/query-state';
@@ -8,7 +8,7 @@ import { SectionTitle } from '../../../components/section-title';
 const ExamDateForm = lazy(() => import('./exam-date-form').then((module) => ({ default: module.ExamDateForm })));
 
 interface ExamDateCardProps {
-  packages: SessionPackageDto[];
+  packages: PackageDto[];
   open: boolean;
   onToggle: (open: boolean) => void;
 }

@@ -1,4 +1,4 @@
-import { ConsultationSubjects, Notices, type SessionPackageDto } from '@medtutor/contracts';
+import { ConsultationSubjects, Notices, type PackageDto } from '@medtutor/contracts';
 import { useNotices } from '@medtutor/web-kit';
 import { AntdRoot } from '@medtutor/web-kit/antd';
 import { Button, Form, Input, Select } from 'antd';
@@ -16,7 +16,7 @@ const subjectOptions = ConsultationSubjects.map((subject) => ({ value: subject, 
 
 interface ExamDateFormProps {
   id: string;
-  packages: SessionPackageDto[];
+  packages: PackageDto[];
   /** After a saved date: the card closes the form. */
   onSaved: () => void;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { SessionPackageDto } from '@medtutor/contracts';
+import type { PackageDto } from '@medtutor/contracts';
 import { ExamDateFormSchema, packagesForSubject } from './exam-date-form';
 
 /** The form shows each field's first issue. */
@@ -27,7 +27,7 @@ describe('ExamDateFormSchema', () => {
 });
 
 describe('packagesForSubject', () => {
-  const pkg = (id: number, subject: SessionPackageDto['subject']) => ({ id, subject }) as SessionPackageDto;
+  const pkg = (id: number, subject: PackageDto['subject']) => ({ id, subject }) as PackageDto;
 
   it('finds every package of the subject, or none', () => {
     const packages = [pkg(1, 'UCAT'), pkg(2, 'Medical School Support'), pkg(3, 'UCAT')];

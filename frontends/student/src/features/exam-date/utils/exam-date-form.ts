@@ -1,9 +1,4 @@
-import {
-  CalendarDateSchema,
-  ConsultationSubjects,
-  type SessionPackageDto,
-  ValidationMessages,
-} from '@medtutor/contracts';
+import { CalendarDateSchema, ConsultationSubjects, type PackageDto, ValidationMessages } from '@medtutor/contracts';
 import { z } from 'zod';
 
 /** The student's exam-date form (spec section 5): one of the four subjects and a date. */
@@ -14,5 +9,5 @@ export const ExamDateFormSchema = z.object({
 export type ExamDateFormValues = z.output<typeof ExamDateFormSchema>;
 
 /** The packages the date goes on; empty means 'Subject not found' (the student has none of it). */
-export const packagesForSubject = (packages: readonly SessionPackageDto[], subject: string): number[] =>
+export const packagesForSubject = (packages: readonly PackageDto[], subject: string): number[] =>
   packages.filter((item) => item.subject === subject).map((item) => item.id);

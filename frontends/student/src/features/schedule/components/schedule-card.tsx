@@ -1,4 +1,4 @@
-import type { SessionPackageDto } from '@medtutor/contracts';
+import type { PackageDto } from '@medtutor/contracts';
 import { Alert, Button, ButtonLink, Card, Flex, Paragraph, RadioGroup, Tag, Text, Title } from '@medtutor/web-kit/ui';
 import { useId, useState } from 'react';
 import { holdReason, remainingHours } from '../../sessions/utils/package-status';
@@ -10,7 +10,7 @@ interface Tutor {
   link: string | null;
 }
 
-const tutorsOf = (item: SessionPackageDto): Tutor[] =>
+const tutorsOf = (item: PackageDto): Tutor[] =>
   item.hasDualTutors
     ? [
         { role: 'Primary tutor', name: item.assignedTutor, link: item.tutorCalendarLink },
@@ -58,7 +58,7 @@ function BookWith({ tutor, duration, heldBy }: { tutor: Tutor; duration: number 
  * Spec section 5's booking from a package: pick a duration the hours allow, then the tutor's calendar.
  * A package on hold (an open payment dispute) keeps its card, with the reason and booking disabled.
  */
-export function ScheduleCard({ item }: { item: SessionPackageDto }) {
+export function ScheduleCard({ item }: { item: PackageDto }) {
   const remaining = remainingHours(item);
   const options = durationOptions(remaining);
   const [duration, setDuration] = useState(() => defaultDuration(remaining));

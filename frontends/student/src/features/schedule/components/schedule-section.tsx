@@ -1,11 +1,11 @@
-import type { SessionPackageDto } from '@medtutor/contracts';
+import type { PackageDto } from '@medtutor/contracts';
 import { Grid } from '@medtutor/web-kit/ui';
 import { SectionTitle } from '../../../components/section-title';
 import { remainingHours } from '../../sessions/utils/package-status';
 import { ScheduleCard } from './schedule-card';
 
 /** A scheduling card for every package with hours left (spec section 4: hidden once used up). */
-export function ScheduleSection({ packages }: { packages: SessionPackageDto[] }) {
+export function ScheduleSection({ packages }: { packages: PackageDto[] }) {
   const bookable = packages.filter((item) => remainingHours(item) > 0);
   if (bookable.length === 0) return null;
   return (

@@ -2,14 +2,14 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
-import { sessionPackage } from '../../../testing/dom';
+import { hoursPackage } from '../../../testing/dom';
 import { ScheduleSection } from '../../schedule/components/schedule-section';
 import { PackageCard } from './package-card';
 
 const renderCard = (usedHours: number) =>
   render(
     <SWRConfig value={{ provider: () => new Map() }}>
-      <PackageCard item={sessionPackage({ usedHours })} />
+      <PackageCard item={hoursPackage({ usedHours })} />
     </SWRConfig>,
   );
 
@@ -50,8 +50,8 @@ describe('ScheduleSection', () => {
     render(
       <ScheduleSection
         packages={[
-          sessionPackage({ id: 1, usedHours: 5 }),
-          sessionPackage({ id: 2, subject: 'Medical School Support', usedHours: 1 }),
+          hoursPackage({ id: 1, usedHours: 5 }),
+          hoursPackage({ id: 2, subject: 'Medical School Support', usedHours: 1 }),
         ]}
       />,
     );
@@ -62,7 +62,7 @@ describe('ScheduleSection', () => {
   });
 
   it('renders nothing when every package is used up', () => {
-    const { container } = render(<ScheduleSection packages={[sessionPackage({ usedHours: 5 })]} />);
+    const { container } = render(<ScheduleSection packages={[hoursPackage({ usedHours: 5 })]} />);
     expect(container.innerHTML).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-import { PackageHoldMessages, type SessionPackageDto } from '@medtutor/contracts';
+import { PackageHoldMessages, type PackageDto } from '@medtutor/contracts';
 import { Alert, Button, Card, Flex, Paragraph, Progress, Tag, Text, Title } from '@medtutor/web-kit/ui';
 import { Suspense, lazy, useId, useState } from 'react';
 import { Loading } from '../../../components/query-state';
@@ -28,7 +28,7 @@ const formatDate = (iso: string): string =>
  * Its hours are those left after any refund (issue 16), with what a refund took back and why the
  * package is on hold or overdrawn said in words, not only in the numbers.
  */
-export function PackageCard({ item }: { item: SessionPackageDto }) {
+export function PackageCard({ item }: { item: PackageDto }) {
   const status = packageStatus(item);
   const completed = status === 'COMPLETED';
   const hold = holdReason(item);

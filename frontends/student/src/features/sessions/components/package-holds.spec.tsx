@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@j
 import { type HoursLedgerEntryDto, PackageHoldMessages } from '@medtutor/contracts';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
-import { installMatchMedia, installResizeObserver, ledgerEntry, sessionPackage } from '../../../testing/dom';
+import { installMatchMedia, installResizeObserver, ledgerEntry, hoursPackage } from '../../../testing/dom';
 import { ScheduleCard } from '../../schedule/components/schedule-card';
 import { PackageCard } from './package-card';
 
@@ -25,10 +25,10 @@ afterEach(() => {
   globalThis.fetch = realFetch;
 });
 
-const renderCard = (overrides: Parameters<typeof sessionPackage>[0]) =>
+const renderCard = (overrides: Parameters<typeof hoursPackage>[0]) =>
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <PackageCard item={sessionPackage(overrides)} />
+      <PackageCard item={hoursPackage(overrides)} />
     </SWRConfig>,
   );
 
@@ -69,7 +69,7 @@ describe('a package on hold', () => {
   });
 
   it('disables booking and the durations, explained by the reason', () => {
-    render(<ScheduleCard item={sessionPackage({ ...frozen, ...tutor })} />);
+    render(<ScheduleCard item={hoursPackage({ ...frozen, ...tutor })} />);
     const card = screen.getByTestId('schedule-card');
     const reason = within(card).getByRole('alert');
     expect(reason.textContent).toContain(PackageHoldMessages.frozenByDispute);
@@ -83,7 +83,7 @@ describe('a package on hold', () => {
   });
 
   it('books as before once the hold is lifted', () => {
-    render(<ScheduleCard item={sessionPackage(tutor)} />);
+    render(<ScheduleCard item={hoursPackage(tutor)} />);
     const card = screen.getByTestId('schedule-card');
     expect(within(card).queryByRole('alert')).toBeNull();
     const book = within(card).getByRole('link', { name: /Book 1 h with Dr\. Ada/ });

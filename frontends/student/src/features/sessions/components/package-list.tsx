@@ -1,9 +1,9 @@
-import type { SessionPackageDto } from '@medtutor/contracts';
+import type { PackageDto } from '@medtutor/contracts';
 import { Grid } from '@medtutor/web-kit/ui';
 import { SectionTitle } from '../../../components/section-title';
 import { PackageCard } from './package-card';
 
-export function PackageList({ packages }: { packages: SessionPackageDto[] }) {
+export function PackageList({ packages }: { packages: PackageDto[] }) {
   return (
     <section aria-labelledby="packages-heading">
       <div style={{ marginBottom: '1rem' }}>

@@ -1,8 +1,8 @@
-import type { SessionPackageDto } from '@medtutor/contracts';
+import type { PackageDto } from '@medtutor/contracts';
 
 export type PackageStatus = 'Not Started' | 'In Progress' | 'COMPLETED';
 
-type Hours = Pick<SessionPackageDto, 'usedHours' | 'totalHours'>;
+type Hours = Pick<PackageDto, 'usedHours' | 'totalHours'>;
 
 /** Spec section 4: used >= total is COMPLETED (checked first, so an empty package reads as done). */
 export function packageStatus({ usedHours, totalHours }: Hours): PackageStatus {
@@ -34,12 +34,12 @@ export const hoursSummary = (packages: readonly Hours[]): HoursSummary =>
   );
 
 /** Hours refunds (or a lost dispute) took back: the bought hours less the package's current total. */
-export const refundedHours = ({ originalHours, totalHours }: Pick<SessionPackageDto, 'originalHours' | 'totalHours'>) =>
+export const refundedHours = ({ originalHours, totalHours }: Pick<PackageDto, 'originalHours' | 'totalHours'>) =>
   Math.max(0, originalHours - totalHours);
 
 /**
  * Why the package cannot be booked now, or null: an open payment dispute holds it (the server
  * refuses its sessions too, so the reason is shown rather than a booking that would fail).
  */
-export const holdReason = ({ frozenReason }: Pick<SessionPackageDto, 'frozenReason'>): string | null =>
+export const holdReason = ({ frozenReason }: Pick<PackageDto, 'frozenReason'>): string | null =>
   frozenReason && frozenReason.trim() !== '' ? frozenReason : null;

@@ -6,8 +6,8 @@ import {
   ExamDateBodySchema,
   type HoursLedgerEntryDto,
   HoursLedgerEntryDtoSchema,
-  type SessionPackageDto,
-  SessionPackageDtoSchema,
+  type PackageDto,
+  PackageDtoSchema,
   Subjects,
   TutoringMessages,
   UsageBodySchema,
@@ -27,7 +27,7 @@ import { PathIdPipe } from './path-id.pipe.js';
 
 const sessionId = new PathIdPipe(TutoringMessages.sessionNotFound);
 const SessionIdParam = () => ApiParam({ name: 'id', type: 'integer', description: 'The session package' });
-const PackageReply = (description: string) => ApiOkResponse({ description, schema: openApi(SessionPackageDtoSchema) });
+const PackageReply = (description: string) => ApiOkResponse({ description, schema: openApi(PackageDtoSchema) });
 
 /**
  * Session packages (spec section 7). Who may touch which package is tutoring's rule: a student's
@@ -35,7 +35,7 @@ const PackageReply = (description: string) => ApiOkResponse({ description, schem
  */
 @ApiTags('session packages')
 @Controller('api')
-export class SessionPackagesController {
+export class PackagesController {
   constructor(
     private readonly services: ServiceClient,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -44,10 +44,10 @@ export class SessionPackagesController {
   @Get('user/sessions')
   @Authenticated()
   @ApiOperation({ summary: "The signed-in student's packages, newest first" })
-  @ApiOkResponse({ description: 'The packages', schema: openApi(z.array(SessionPackageDtoSchema)) })
+  @ApiOkResponse({ description: 'The packages', schema: openApi(z.array(PackageDtoSchema)) })
   @ApiErrorReplies(503)
-  listMine(@Req() req: Request): Promise<SessionPackageDto[]> {
-    return this.services.send(Subjects.tutoring.listMySessions, {}, req, z.array(SessionPackageDtoSchema));
+  listMine(@Req() req: Request): Promise<PackageDto[]> {
+    return this.services.send(Subjects.tutoring.listMySessions, {}, req, z.array(PackageDtoSchema));
   }
 
   @Patch('sessions/:id/exam-date')
@@ -61,7 +61,7 @@ export class SessionPackagesController {
     @Param('id', sessionId) id: number,
     @Body(new ZodBodyPipe(ExamDateBodySchema)) body: z.output<typeof ExamDateBodySchema>,
     @Req() req: Request,
-  ): Promise<SessionPackageDto> {
+  ): Promise<PackageDto> {
     return this.setExamDate(id, body, req);
   }
 
@@ -88,14 +88,9 @@ export class SessionPackagesController {
     @Param('id', sessionId) id: number,
     @Body(new ZodBodyPipe(UsageBodySchema)) body: z.output<typeof UsageBodySchema>,
     @Req() req: Request,
-  ): Promise<SessionPackageDto> {
+  ): Promise<PackageDto> {
     const actorName = await this.displayNameOf(req);
-    return this.services.send(
-      Subjects.tutoring.setUsage,
-      { sessionId: id, ...body, actorName },
-      req,
-      SessionPackageDtoSchema,
-    );
+    return this.services.send(Subjects.tutoring.setUsage, { sessionId: id, ...body, actorName }, req, PackageDtoSchema);
   }
 
   @Patch('user/sessions/:id/exam-date')
@@ -109,7 +104,7 @@ export class SessionPackagesController {
     @Param('id', sessionId) id: number,
     @Body(new ZodBodyPipe(ExamDateBodySchema)) body: z.output<typeof ExamDateBodySchema>,
     @Req() req: Request,
-  ): Promise<SessionPackageDto> {
+  ): Promise<PackageDto> {
     return this.setExamDate(id, body, req);
   }
 
@@ -124,8 +119,8 @@ export class SessionPackagesController {
     @Param('id', sessionId) id: number,
     @Body(new ZodBodyPipe(AssignTutorBodySchema)) body: z.output<typeof AssignTutorBodySchema>,
     @Req() req: Request,
-  ): Promise<SessionPackageDto> {
-    return this.services.send(Subjects.tutoring.assignTutor, { sessionId: id, ...body }, req, SessionPackageDtoSchema);
+  ): Promise<PackageDto> {
+    return this.services.send(Subjects.tutoring.assignTutor, { sessionId: id, ...body }, req, PackageDtoSchema);
   }
 
   @Patch('admin/sessions/:id/assign-dual-tutors')
@@ -139,17 +134,12 @@ export class SessionPackagesController {
     @Param('id', sessionId) id: number,
     @Body(new ZodBodyPipe(AssignDualTutorsBodySchema)) body: z.output<typeof AssignDualTutorsBodySchema>,
     @Req() req: Request,
-  ): Promise<SessionPackageDto> {
-    return this.services.send(
-      Subjects.tutoring.assignDualTutors,
-      { sessionId: id, ...body },
-      req,
-      SessionPackageDtoSchema,
-    );
+  ): Promise<PackageDto> {
+    return this.services.send(Subjects.tutoring.assignDualTutors, { sessionId: id, ...body }, req, PackageDtoSchema);
   }
 
-  private setExamDate(id: number, body: z.output<typeof ExamDateBodySchema>, req: Request): Promise<SessionPackageDto> {
-    return this.services.send(Subjects.tutoring.setExamDate, { sessionId: id, ...body }, req, SessionPackageDtoSchema);
+  private setExamDate(id: number, body: z.output<typeof ExamDateBodySchema>, req: Request): Promise<PackageDto> {
+    return this.services.send(Subjects.tutoring.setExamDate, { sessionId: id, ...body }, req, PackageDtoSchema);
   }
 
   /**
