@@ -293,6 +293,7 @@ const samples: [string, z.ZodType, unknown][] = [
       subjectInterest: 'FREE TRIAL - UCAT',
     },
   ],
+  ['tutor changed', tutoring.TutorChangedV1Schema, { tutorId: 4, active: true, userId: null, version: 1 }],
   [
     'hours used',
     tutoring.HoursUsedV1Schema,

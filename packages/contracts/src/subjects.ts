@@ -97,6 +97,7 @@ export const EventTypes = {
   paymentDisputed: 'payments.payment_disputed.v1',
   freeTrialRequested: 'tutoring.free_trial_requested.v1',
   hoursUsed: 'tutoring.hours_used.v1',
+  tutorChanged: 'tutoring.tutor_changed.v1',
   tutorInvited: 'identity.tutor_invited.v1',
   testimonialSubmitted: 'reviews.testimonial_submitted.v1',
   testimonialApproved: 'reviews.testimonial_approved.v1',

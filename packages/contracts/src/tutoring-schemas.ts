@@ -318,3 +318,18 @@ export const HoursUsedV1Schema = z.object({
   reason: z.string(),
 });
 export type HoursUsedV1 = z.infer<typeof HoursUsedV1Schema>;
+
+/**
+ * A tutor-directory entry as it now is, at `version` (raised by every change of the entry): written
+ * when an entry is created, edited, deactivated or linked to a login, and for every entry when
+ * tutoring starts, so consumers learn entries made before they listened. A consumer keeps the
+ * highest version it has seen, as events may arrive in any order.
+ */
+export const TutorChangedV1Schema = z.object({
+  tutorId: z.number().int().positive(),
+  active: z.boolean(),
+  /** The identity user who signs in as this tutor; once set, never unset. */
+  userId: z.number().int().positive().nullable(),
+  version: z.number().int().positive(),
+});
+export type TutorChangedV1 = z.infer<typeof TutorChangedV1Schema>;
