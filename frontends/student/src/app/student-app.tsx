@@ -1,4 +1,4 @@
-import type { UserDto } from '@medtutor/contracts';
+import type { RemoteRootProps } from '@medtutor/web-kit/remote';
 import { Flex, Paragraph, Text, Title } from '@medtutor/web-kit/ui';
 import { useState } from 'react';
 import { LoadFailed, Loading } from '../components/query-state';
@@ -6,26 +6,23 @@ import { ExamCountdowns } from '../features/countdown/components/exam-countdowns
 import { ExamDatePrompt } from '../features/countdown/components/exam-date-prompt';
 import { examGroups, subjectsWithoutExamDate } from '../features/countdown/utils/exam-groups';
 import { ExamDateCard } from '../features/exam-date/components/exam-date-card';
+import { useUserPackages } from '../features/packages/api/get-user-packages';
+import { NoPackages } from '../features/packages/components/no-packages';
+import { PackageList } from '../features/packages/components/package-list';
+import { hoursSummary, remainingHours } from '../features/packages/utils/package-status';
 import { QuickActions } from '../features/quick-actions/components/quick-actions';
 import { ScheduleSection } from '../features/schedule/components/schedule-section';
-import { useUserSessions } from '../features/sessions/api/get-user-sessions';
-import { NoPackages } from '../features/sessions/components/no-packages';
-import { PackageList } from '../features/sessions/components/package-list';
-import { hoursSummary, remainingHours } from '../features/sessions/utils/package-status';
 import { SummaryCards } from '../features/summary/components/summary-cards';
 import { welcomeName } from '../lib/display-name';
 
-/** Props given by the shell (its lib/remotes.ts declares the same shape). */
-export interface StudentAppProps {
-  user: UserDto;
-}
+type StudentAppProps = RemoteRootProps['student/App'];
 
 function Dashboard({ user }: StudentAppProps) {
-  const { data: packages, error, isLoading, mutate } = useUserSessions();
+  const { data: packages, error, isLoading, mutate } = useUserPackages();
   const [examFormOpen, setExamFormOpen] = useState(false);
 
-  if (isLoading) return <Loading label="Loading your sessions" />;
-  if (error || !packages) return <LoadFailed title="Could not load your sessions" onRetry={() => void mutate()} />;
+  if (isLoading) return <Loading label="Loading your packages" />;
+  if (error || !packages) return <LoadFailed title="Could not load your packages" onRetry={() => void mutate()} />;
 
   const openExamForm = () => {
     setExamFormOpen(true);

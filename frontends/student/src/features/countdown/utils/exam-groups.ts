@@ -1,5 +1,5 @@
 import type { CatalogSubject, PackageDto } from '@medtutor/contracts';
-import { remainingHours } from '../../sessions/utils/package-status';
+import { remainingHours } from '../../packages';
 
 export interface ExamGroup {
   subject: CatalogSubject;

@@ -2,21 +2,21 @@ import { type ExamDateBody, ExamDateBodySchema, type PackageDto, PackageDtoSchem
 import { apiRequest } from '@medtutor/web-kit';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { userSessionsKey } from '../../sessions/api/get-user-sessions';
+import { userPackagesKey } from '../../packages';
 
-export const examDateKey = (sessionId: number) => `/api/sessions/${sessionId}/exam-date`;
+export const examDateKey = (packageId: number) => `/api/sessions/${packageId}/exam-date`;
 
-export const updateExamDate = (sessionId: number, body: ExamDateBody): Promise<PackageDto> =>
-  apiRequest('PATCH', examDateKey(sessionId), PackageDtoSchema, ExamDateBodySchema.parse(body));
+export const updateExamDate = (packageId: number, body: ExamDateBody): Promise<PackageDto> =>
+  apiRequest('PATCH', examDateKey(packageId), PackageDtoSchema, ExamDateBodySchema.parse(body));
 
 interface UpdateSubjectExamDate {
-  sessionIds: number[];
+  packageIds: number[];
   examDate: string;
 }
 
 /**
  * Sets one exam date on every package of a subject (the form picks a subject, not a package), then
- * refreshes the sessions list (spec section 7).
+ * refreshes the packages list (spec section 7).
  */
 export const useUpdateSubjectExamDate = () => {
   const { mutate } = useSWRConfig();
@@ -24,10 +24,10 @@ export const useUpdateSubjectExamDate = () => {
     'exam-date',
     async (_key: string, { arg }: { arg: UpdateSubjectExamDate }) => {
       try {
-        return await Promise.all(arg.sessionIds.map((id) => updateExamDate(id, { examDate: arg.examDate })));
+        return await Promise.all(arg.packageIds.map((id) => updateExamDate(id, { examDate: arg.examDate })));
       } finally {
         // Even a partial failure may have changed some packages: show what the server holds.
-        await mutate(userSessionsKey);
+        await mutate(userPackagesKey);
       }
     },
     { throwOnError: true },

@@ -29,13 +29,13 @@ export function ExamDateForm({ id, packages, onSaved }: ExamDateFormProps) {
 
   const submit = async (values: unknown) => {
     const { subject, examDate } = ExamDateFormSchema.parse(values);
-    const sessionIds = packagesForSubject(packages, subject);
-    if (sessionIds.length === 0) {
+    const packageIds = packagesForSubject(packages, subject);
+    if (packageIds.length === 0) {
       notices.error(Notices.dashboards.errorTitle, undefined, Notices.dashboards.subjectNotFound);
       return;
     }
     try {
-      await trigger({ sessionIds, examDate });
+      await trigger({ packageIds, examDate });
       notices.success(Notices.dashboards.examDateUpdated);
       form.resetFields();
       onSaved();

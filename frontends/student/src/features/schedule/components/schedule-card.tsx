@@ -1,7 +1,7 @@
 import type { PackageDto } from '@medtutor/contracts';
 import { Alert, Button, ButtonLink, Card, Flex, Paragraph, RadioGroup, Tag, Text, Title } from '@medtutor/web-kit/ui';
 import { useId, useState } from 'react';
-import { holdReason, remainingHours } from '../../sessions/utils/package-status';
+import { holdReason, remainingHours } from '../../packages';
 import { defaultDuration, durationOptions } from '../utils/durations';
 
 interface Tutor {

@@ -1,7 +1,7 @@
 import type { PackageDto } from '@medtutor/contracts';
 import { Grid } from '@medtutor/web-kit/ui';
 import { SectionTitle } from '../../../components/section-title';
-import { remainingHours } from '../../sessions/utils/package-status';
+import { remainingHours } from '../../packages';
 import { ScheduleCard } from './schedule-card';
 
 /** A scheduling card for every package with hours left (spec section 4: hidden once used up). */

@@ -1,5 +1,5 @@
 import { Card, Grid, Statistic } from '@medtutor/web-kit/ui';
-import type { HoursSummary } from '../../sessions/utils/package-status';
+import type { HoursSummary } from '../../packages';
 
 /** Spec section 2's four summary cards. Free trial status comes from the session's user (checked once). */
 export function SummaryCards({ hours, freeTrialUsed }: { hours: HoursSummary; freeTrialUsed: boolean }) {

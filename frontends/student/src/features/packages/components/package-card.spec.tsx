@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { hoursPackage } from '../../../testing/dom';
-import { ScheduleSection } from '../../schedule/components/schedule-section';
 import { PackageCard } from './package-card';
 
 const renderCard = (usedHours: number) =>
@@ -42,27 +41,5 @@ describe('PackageCard status', () => {
     expect(badge.closest('.ui-tag')?.getAttribute('style')).toMatch(/#237804|rgb\(35, 120, 4\)/);
     expect(card.style.background).toBe('rgb(255, 241, 240)');
     expect(within(card).queryByText('0 h')).not.toBeNull();
-  });
-});
-
-describe('ScheduleSection', () => {
-  it('offers booking only for packages with hours left', () => {
-    render(
-      <ScheduleSection
-        packages={[
-          hoursPackage({ id: 1, usedHours: 5 }),
-          hoursPackage({ id: 2, subject: 'Medical School Support', usedHours: 1 }),
-        ]}
-      />,
-    );
-    const cards = screen.getAllByTestId('schedule-card');
-    expect(cards).toHaveLength(1);
-    expect(within(cards[0]!).queryByText('Schedule Medical School Support')).not.toBeNull();
-    expect(within(cards[0]!).queryByText('5-Session Package: 4 h remaining')).not.toBeNull();
-  });
-
-  it('renders nothing when every package is used up', () => {
-    const { container } = render(<ScheduleSection packages={[hoursPackage({ usedHours: 5 })]} />);
-    expect(container.innerHTML).toBe('');
   });
 });

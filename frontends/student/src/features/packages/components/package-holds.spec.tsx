@@ -4,7 +4,6 @@ import { type HoursLedgerEntryDto, PackageHoldMessages } from '@medtutor/contrac
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { installMatchMedia, installResizeObserver, ledgerEntry, hoursPackage } from '../../../testing/dom';
-import { ScheduleCard } from '../../schedule/components/schedule-card';
 import { PackageCard } from './package-card';
 
 /** Money after the sale (issue 16): refunds take hours back, a dispute holds the package. */
@@ -33,7 +32,6 @@ const renderCard = (overrides: Parameters<typeof hoursPackage>[0]) =>
   );
 
 const frozen = { frozenReason: PackageHoldMessages.frozenByDispute };
-const tutor = { assignedTutor: 'Dr. Ada', tutorCalendarLink: 'https://calendly.com/dr-ada' };
 
 describe('PackageCard after a refund', () => {
   it('counts the reduced total and says how many hours were refunded', () => {
@@ -66,29 +64,6 @@ describe('a package on hold', () => {
     expect(alert.className).toContain('ui-alert--warning');
     expect(alert.textContent).toContain('On hold');
     expect(alert.textContent).toContain(PackageHoldMessages.frozenByDispute);
-  });
-
-  it('disables booking and the durations, explained by the reason', () => {
-    render(<ScheduleCard item={hoursPackage({ ...frozen, ...tutor })} />);
-    const card = screen.getByTestId('schedule-card');
-    const reason = within(card).getByRole('alert');
-    expect(reason.textContent).toContain(PackageHoldMessages.frozenByDispute);
-
-    // A disabled ButtonLink is an <a> without href: no calendar can be opened.
-    const book = within(card).getByText('Book 1 h with Dr. Ada').closest('a')!;
-    expect(book.getAttribute('href')).toBeNull();
-    expect(book.getAttribute('aria-disabled')).toBe('true');
-    expect(book.getAttribute('aria-describedby')).toBe(reason.id);
-    for (const radio of within(card).getAllByRole('radio')) expect((radio as HTMLInputElement).disabled).toBe(true);
-  });
-
-  it('books as before once the hold is lifted', () => {
-    render(<ScheduleCard item={hoursPackage(tutor)} />);
-    const card = screen.getByTestId('schedule-card');
-    expect(within(card).queryByRole('alert')).toBeNull();
-    const book = within(card).getByRole('link', { name: /Book 1 h with Dr\. Ada/ });
-    expect(book.getAttribute('href')).toBe(tutor.tutorCalendarLink);
-    expect(book.getAttribute('aria-describedby')).toBeNull();
   });
 });
 

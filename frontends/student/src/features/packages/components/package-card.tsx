@@ -91,7 +91,7 @@ export function PackageCard({ item }: { item: PackageDto }) {
       {historyOpen && (
         <div style={{ marginTop: '0.5rem' }}>
           <Suspense fallback={<Loading label="Loading the hours history" />}>
-            <HoursLedger sessionId={item.id} id={historyId} />
+            <HoursLedger packageId={item.id} id={historyId} />
           </Suspense>
         </div>
       )}

@@ -3,7 +3,7 @@ import { AntdRoot } from '@medtutor/web-kit/antd';
 import { Paragraph } from '@medtutor/web-kit/ui';
 import { Table, Tag } from 'antd';
 import { LoadFailed, Loading } from '../../../components/query-state';
-import { useSessionLedger } from '../api/get-session-ledger';
+import { usePackageLedger } from '../api/get-package-ledger';
 import { ledgerAfter, ledgerChange, ledgerKindLabel } from '../utils/ledger';
 
 const actorLabel: Record<HoursLedgerEntryDto['actorRole'], string> = {
@@ -30,8 +30,8 @@ const kindColor: Record<HoursLedgerEntryDto['kind'], string | undefined> = {
 };
 
 /** Every change of a package's hours (sessions, refunds, disputes), so a family sees why they moved. */
-export function HoursLedger({ sessionId, id }: { sessionId: number; id: string }) {
-  const { data, error, isLoading, mutate } = useSessionLedger(sessionId, true);
+export function HoursLedger({ packageId, id }: { packageId: number; id: string }) {
+  const { data, error, isLoading, mutate } = usePackageLedger(packageId, true);
   if (isLoading) return <Loading label="Loading hours history" />;
   if (error) return <LoadFailed title="Could not load the hours history" onRetry={() => void mutate()} />;
   if (!data || data.length === 0) {
