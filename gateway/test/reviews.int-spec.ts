@@ -1,39 +1,46 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   ErrorCodes,
+  PublicTestimonialListSchema,
   ReviewsMessages,
   type Role,
   ServerMessages,
   Subjects,
   ValidationMessages,
 } from '@medtutor/contracts';
-import type { Server } from 'node:http';
 import request from 'supertest';
-import { type FakeReviews, startFakeReviews } from './support/fake-reviews.js';
-import { signIn, startTestGateway, type TestGateway } from './support/test-gateway.js';
+import { sql } from './support/real-services.js';
+import { PLATFORM_START_MS, PLATFORM_STOP_MS, type RealPlatform, startRealPlatform } from './support/real-platform.js';
 
+/**
+ * The testimonial routes through the gateway to the real reviews service (and identity for the
+ * sessions): what the gateway refuses never reaches reviews, and what it accepts is in reviews' table.
+ */
 const TESTIMONIALS_PER_IP = 3;
+const ReviewSubjects = [
+  Subjects.reviews.submitTestimonial,
+  Subjects.reviews.listApprovedTestimonials,
+  Subjects.reviews.listPendingTestimonials,
+  Subjects.reviews.approveTestimonial,
+  Subjects.reviews.deleteTestimonial,
+];
 
-let gateway: TestGateway;
-let server: Server;
-let reviews: { fake: FakeReviews; stop: () => Promise<void> };
-let ipCounter = 0;
-/** Each submission from an address of its own unless a test means to share one. */
-const nextIp = () => `203.0.113.${++ipCounter}`;
+let platform: RealPlatform;
+let server: RealPlatform['server'];
 
 beforeAll(async () => {
-  gateway = await startTestGateway({
-    env: { TRUST_PROXY: 'true', RATE_LIMIT_TESTIMONIALS_IP: `${TESTIMONIALS_PER_IP}/1h` },
+  platform = await startRealPlatform({
+    label: 'reviews',
+    services: ['reviews'],
+    gatewayEnv: { RATE_LIMIT_TESTIMONIALS_IP: `${TESTIMONIALS_PER_IP}/1h` },
+    watch: ReviewSubjects,
   });
-  server = gateway.app.getHttpServer();
-  reviews = await startFakeReviews(gateway.config.natsUrl);
-});
+  server = platform.server;
+}, PLATFORM_START_MS);
 
-afterAll(async () => {
-  await reviews?.stop();
-  await gateway?.close();
-});
+afterAll(() => platform?.close(), PLATFORM_STOP_MS);
 
+const nextIp = () => platform.freshIp();
 const story = {
   name: '  Sarah Johnson ',
   title: 'Offer from my first choice',
@@ -46,11 +53,26 @@ const submit = (body: object, ip = nextIp(), cookie?: string) => {
   const call = request(server).post('/api/testimonials').set('X-Forwarded-For', ip);
   return (cookie ? call.set('Cookie', cookie) : call).send(body);
 };
-const cookieOf = async (role: Role) => (await signIn(gateway, role)).cookie;
+const cookieOf = async (role: Role) => (await platform.signIn(role)).cookie;
 const asUser = (cookie: string | undefined, call: request.Test) => (cookie ? call.set('Cookie', cookie) : call);
-/** How many requests on `subject` reached the service since `before` (an index into `received`). */
-const forwardedSince = (before: number, subject: string) =>
-  reviews.fake.received.slice(before).filter((received) => received.subject === subject).length;
+/** Every request that reached reviews so far, whatever the subject. */
+const askedReviews = async () =>
+  (await Promise.all(ReviewSubjects.map((s) => platform.requests.count(s)))).reduce((a, b) => a + b);
+type StoredTestimonial = {
+  name: string;
+  email: string;
+  rating: number;
+  submitted_by: number | null;
+  is_approved: boolean;
+};
+const stored = async (id: number) =>
+  (
+    await sql<StoredTestimonial>(
+      platform.databases.reviews!,
+      'SELECT name, email, rating, submitted_by, is_approved FROM testimonials WHERE id = $1',
+      [id],
+    )
+  )[0];
 
 describe('POST /api/testimonials', () => {
   it("accepts a visitor's story and forwards the validated body without an actor", async () => {
@@ -58,20 +80,28 @@ describe('POST /api/testimonials', () => {
 
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: expect.any(Number) });
-    const sent = reviews.fake.lastRequest(Subjects.reviews.submitTestimonial);
+    const sent = await platform.requests.last(Subjects.reviews.submitTestimonial);
     expect(sent?.meta.actor).toBeNull();
     expect(sent?.data).toEqual({ ...story, name: 'Sarah Johnson' });
+    expect(await stored(res.body.id)).toEqual({
+      name: 'Sarah Johnson',
+      email: 'sarah@example.com',
+      rating: 4,
+      submitted_by: null,
+      is_approved: false,
+    });
   });
 
   it("accepts a signed-in student's story with the student as the actor and the default rating", async () => {
-    const { cookie, user } = await signIn(gateway, 'student');
+    const { cookie, user } = await platform.signIn('student');
     const { rating: _rating, ...withoutRating } = story;
     const res = await submit(withoutRating, nextIp(), cookie);
 
     expect(res.status).toBe(201);
-    const sent = reviews.fake.lastRequest(Subjects.reviews.submitTestimonial);
+    const sent = await platform.requests.last(Subjects.reviews.submitTestimonial);
     expect(sent?.meta.actor).toEqual({ userId: user.id, role: 'student' });
     expect(sent?.data).toMatchObject({ rating: 5 });
+    expect(await stored(res.body.id)).toMatchObject({ rating: 5, submitted_by: user.id });
   });
 
   it.each([
@@ -81,7 +111,7 @@ describe('POST /api/testimonials', () => {
     [{ email: 'sarah@' }, ValidationMessages.emailInvalid],
     [{ rating: 0 }, 'Please choose a rating from 1 to 5'],
   ])('answers 400 to %j with the spec message, without asking the service', async (patch, message) => {
-    const before = reviews.fake.received.length;
+    const before = await platform.requests.count(Subjects.reviews.submitTestimonial);
     const res = await submit({ ...story, ...patch });
 
     expect(res.status).toBe(400);
@@ -91,14 +121,14 @@ describe('POST /api/testimonials', () => {
       message,
       errors: [{ field: Object.keys(patch)[0], message }],
     });
-    expect(forwardedSince(before, Subjects.reviews.submitTestimonial)).toBe(0);
+    expect(await platform.requests.count(Subjects.reviews.submitTestimonial)).toBe(before);
   });
 
   it('answers 429 with Retry-After once an address has used its submissions, invalid ones included', async () => {
     const ip = nextIp();
     expect((await submit({ ...story, name: 'S' }, ip)).status).toBe(400);
     for (let i = 1; i < TESTIMONIALS_PER_IP; i++) expect((await submit(story, ip)).status).toBe(201);
-    const before = reviews.fake.received.length;
+    const before = await platform.requests.count(Subjects.reviews.submitTestimonial);
 
     const limited = await submit(story, ip);
     expect(limited.status).toBe(429);
@@ -108,7 +138,7 @@ describe('POST /api/testimonials', () => {
       message: ServerMessages.rateLimited,
     });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(forwardedSince(before, Subjects.reviews.submitTestimonial)).toBe(0);
+    expect(await platform.requests.count(Subjects.reviews.submitTestimonial)).toBe(before);
     // Another address is not held back.
     expect((await submit(story)).status).toBe(201);
   });
@@ -123,12 +153,13 @@ describe('GET /api/testimonials and the admin routes', () => {
     const pending = await request(server).get('/api/testimonials/pending').set('Cookie', admin);
     expect(pending.status).toBe(200);
     expect(pending.body).toContainEqual(expect.objectContaining({ id, email: 'priya@example.com', isApproved: false }));
-    expect(reviews.fake.lastRequest(Subjects.reviews.listPendingTestimonials)?.meta.actor?.role).toBe('admin');
+    expect((await platform.requests.last(Subjects.reviews.listPendingTestimonials))?.meta.actor?.role).toBe('admin');
 
     const approved = await request(server).patch(`/api/testimonials/${id}/approve`).set('Cookie', admin);
     expect(approved.status).toBe(200);
     expect(approved.body).toMatchObject({ id, isApproved: true });
-    expect(reviews.fake.lastRequest(Subjects.reviews.approveTestimonial)?.data).toEqual({ id });
+    expect((await platform.requests.last(Subjects.reviews.approveTestimonial))?.data).toEqual({ id });
+    expect(await stored(id)).toMatchObject({ is_approved: true });
 
     const listed = await request(server).get('/api/testimonials');
     expect(listed.status).toBe(200);
@@ -141,7 +172,7 @@ describe('GET /api/testimonials and the admin routes', () => {
       verifiedPurchase: false,
     });
     expect(JSON.stringify(listed.body)).not.toContain('@');
-    expect(reviews.fake.lastRequest(Subjects.reviews.listApprovedTestimonials)?.meta.actor).toBeNull();
+    expect((await platform.requests.last(Subjects.reviews.listApprovedTestimonials))?.meta.actor).toBeNull();
   });
 
   it('deletes a story for an admin; an unknown id is 404 for approve and delete', async () => {
@@ -151,6 +182,7 @@ describe('GET /api/testimonials and the admin routes', () => {
     const deleted = await request(server).delete(`/api/testimonials/${id}`).set('Cookie', admin);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ deleted: true });
+    expect(await stored(id)).toBeUndefined();
     for (const call of [
       request(server).delete(`/api/testimonials/${id}`),
       request(server).patch(`/api/testimonials/${id}/approve`),
@@ -169,7 +201,7 @@ describe('GET /api/testimonials and the admin routes', () => {
     'answers 404 to the malformed id %j without asking the service',
     async (id) => {
       const admin = await cookieOf('admin');
-      const before = reviews.fake.received.length;
+      const before = await askedReviews();
 
       const approve = await request(server).patch(`/api/testimonials/${id}/approve`).set('Cookie', admin);
       const remove = await request(server).delete(`/api/testimonials/${id}`).set('Cookie', admin);
@@ -177,7 +209,7 @@ describe('GET /api/testimonials and the admin routes', () => {
         expect(res.status).toBe(404);
         expect(res.body).toMatchObject({ code: ErrorCodes.notFound, message: ServerMessages.notFound });
       }
-      expect(reviews.fake.received.length).toBe(before);
+      expect(await askedReviews()).toBe(before);
     },
   );
 
@@ -188,7 +220,7 @@ describe('GET /api/testimonials and the admin routes', () => {
   ] as const)('refuses %s on the admin routes without asking the service', async (_who, role, status, code) => {
     const cookie = role ? await cookieOf(role) : undefined;
     const id = (await submit(story)).body.id as number;
-    const before = reviews.fake.received.length;
+    const before = await askedReviews();
 
     const answers = [
       await asUser(cookie, request(server).get('/api/testimonials/pending')),
@@ -199,8 +231,54 @@ describe('GET /api/testimonials and the admin routes', () => {
       expect(res.status).toBe(status);
       expect(res.body).toMatchObject({ statusCode: status, code });
     }
-    expect(reviews.fake.received.length).toBe(before);
+    expect(await askedReviews()).toBe(before);
+    expect(await stored(id)).toMatchObject({ is_approved: false });
     // The public list stays open to the same caller.
     expect((await asUser(cookie, request(server).get('/api/testimonials'))).status).toBe(200);
+  });
+});
+
+describe('POST /api/testimonials → GET /api/testimonials: the verified-purchase badge', () => {
+  const typedBy = (email: string) => ({ ...story, name: 'Sarah Johnson', rating: 5, email });
+  async function submitted(body: object, cookie?: string): Promise<number> {
+    const res = await submit(body, nextIp(), cookie);
+    expect(res.status).toBe(201);
+    return res.body.id as number;
+  }
+  /** The payments consumer's effect, written directly: no route records a payment. */
+  const recordPayment = (userId: number) =>
+    sql(platform.databases.reviews!, 'INSERT INTO paid_users (user_id, first_paid_at) VALUES ($1, now())', [userId]);
+
+  it("marks the paying student's own story, not a visitor's story typed with that student's email", async () => {
+    const buyer = await platform.signIn('student');
+    await recordPayment(buyer.user.id);
+    const admin = await cookieOf('admin');
+
+    const own = await submitted(typedBy('another.address@example.com'), buyer.cookie);
+    const impostor = await submitted({
+      ...typedBy(buyer.user.email),
+      verifiedPurchase: true,
+      submittedBy: buyer.user.id,
+    });
+    for (const id of [own, impostor]) {
+      expect((await request(server).patch(`/api/testimonials/${id}/approve`).set('Cookie', admin)).status).toBe(200);
+    }
+
+    const listed = PublicTestimonialListSchema.parse((await request(server).get('/api/testimonials')).body);
+    expect(listed.find((row) => row.id === own)?.verifiedPurchase).toBe(true);
+    expect(listed.find((row) => row.id === impostor)?.verifiedPurchase).toBe(false);
+    expect(await stored(impostor)).toMatchObject({ submitted_by: null });
+  });
+
+  it('gives no badge to a signed-in student who has not paid, whatever email they type', async () => {
+    const payer = await platform.signIn('student');
+    await recordPayment(payer.user.id);
+    const student = await platform.signIn('student');
+    const admin = await cookieOf('admin');
+
+    const id = await submitted(typedBy(payer.user.email), student.cookie);
+    const approved = await request(server).patch(`/api/testimonials/${id}/approve`).set('Cookie', admin);
+
+    expect(approved.body).toMatchObject({ id, verifiedPurchase: false });
   });
 });
