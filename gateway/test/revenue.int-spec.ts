@@ -3,26 +3,34 @@ import { ErrorCodes, RevenueByWeekDtoSchema, RevenueMessages, type Role, Subject
 import type { Server } from 'node:http';
 import request from 'supertest';
 import { z } from 'zod';
-import { type FakePayments, startFakePayments } from './support/fake-payments.js';
-import { signIn, startTestGateway, type TestGateway } from './support/test-gateway.js';
+import {
+  paidPayment,
+  PLATFORM_START_MS,
+  PLATFORM_STOP_MS,
+  type RealPlatform,
+  startRealPlatform,
+} from './support/real-platform.js';
 
-let gateway: TestGateway;
+/**
+ * The weekly revenue through the gateway from the real catalog-payments (demo provider, a fresh
+ * database): the only payments are the ones this file makes, so the sums are exact.
+ */
+let platform: RealPlatform;
 let server: Server;
-let payments: { fake: FakePayments; stop: () => Promise<void> };
 
 beforeAll(async () => {
-  gateway = await startTestGateway({ env: { TRUST_PROXY: 'true' } });
-  server = gateway.app.getHttpServer();
-  payments = await startFakePayments(gateway.config.natsUrl);
-});
+  platform = await startRealPlatform({
+    label: 'revenue',
+    services: ['catalog-payments'],
+    watch: [Subjects.catalogPayments.revenueByWeek],
+  });
+  server = platform.server;
+}, PLATFORM_START_MS);
 
-afterAll(async () => {
-  await payments?.stop();
-  await gateway?.close();
-});
+afterAll(() => platform?.close(), PLATFORM_STOP_MS);
 
 async function signedIn(role: Role): Promise<{ cookie: string; userId: number }> {
-  const { cookie, user } = await signIn(gateway, role);
+  const { cookie, user } = await platform.signIn(role);
   return { cookie, userId: user.id };
 }
 
@@ -31,8 +39,7 @@ const revenue = (cookie: string | undefined, query = '') => {
   return cookie ? call.set('Cookie', cookie) : call;
 };
 
-const revenueRequests = () =>
-  payments.fake.received.filter((received) => received.subject === Subjects.catalogPayments.revenueByWeek);
+const revenueRequests = () => platform.requests.count(Subjects.catalogPayments.revenueByWeek);
 
 describe('GET /api/admin/revenue', () => {
   it('asks catalog-payments for 12 weeks by default, as the admin, and answers the contract', async () => {
@@ -41,13 +48,23 @@ describe('GET /api/admin/revenue', () => {
 
     expect(res.status).toBe(200);
     expect(RevenueByWeekDtoSchema.parse(res.body).weeks).toHaveLength(12);
-    const sent = payments.fake.lastRequest(Subjects.catalogPayments.revenueByWeek);
+    const sent = await platform.requests.last(Subjects.catalogPayments.revenueByWeek);
     expect(sent?.data).toEqual({ weeks: 12 });
     expect(sent?.meta.actor).toEqual({ userId, role: 'admin' });
   });
 
-  it('passes each currency net of refunds, with gross and refunded, and the settled GBP total, whole', async () => {
-    const res = await revenue((await signedIn('admin')).cookie, '?weeks=2');
+  it('answers each currency net of refunds, with gross and refunded, and the settled GBP total (a demo USD payment has no rate)', async () => {
+    const admin = (await signedIn('admin')).cookie;
+    const gbp = await paidPayment(platform);
+    const refunded = await request(server)
+      .post(`/api/admin/payments/${gbp.paymentId}/refund`)
+      .set('Cookie', admin)
+      .send({ amount: 7_600, reason: 'Two sessions cancelled' });
+    expect(refunded.status).toBe(200);
+    // Interviews, 5 sessions, in USD: £190 × 1.27.
+    await paidPayment(platform, { currency: 'USD' });
+
+    const res = await revenue(admin, '?weeks=2');
 
     expect(res.status).toBe(200);
     expect(res.body.totals).toEqual([
@@ -61,10 +78,10 @@ describe('GET /api/admin/revenue', () => {
       },
       {
         currency: 'USD',
-        amountMinor: 24_000,
-        formattedAmount: '$240.00',
+        amountMinor: 24_130,
+        formattedAmount: '$241.30',
         payments: 1,
-        grossMinor: 24_000,
+        grossMinor: 24_130,
         refundedMinor: 0,
       },
     ]);
@@ -85,12 +102,12 @@ describe('GET /api/admin/revenue', () => {
 
     expect(res.status).toBe(200);
     expect(res.body.weeks).toHaveLength(26);
-    expect(payments.fake.lastRequest(Subjects.catalogPayments.revenueByWeek)?.data).toEqual({ weeks: 26 });
+    expect((await platform.requests.last(Subjects.catalogPayments.revenueByWeek))?.data).toEqual({ weeks: 26 });
   });
 
   it('answers 400 with the rule for a bad number of weeks, without asking the service', async () => {
     const { cookie } = await signedIn('admin');
-    const before = revenueRequests().length;
+    const before = await revenueRequests();
 
     for (const query of ['?weeks=0', '?weeks=105', '?weeks=1.5', '?weeks=many', '?weeks=4&weeks=8']) {
       const res = await revenue(cookie, query);
@@ -102,11 +119,11 @@ describe('GET /api/admin/revenue', () => {
         errors: [{ field: 'weeks', message: RevenueMessages.weeksInvalid }],
       });
     }
-    expect(revenueRequests()).toHaveLength(before);
+    expect(await revenueRequests()).toBe(before);
   });
 
   it('answers 401 to a visitor and 403 to a student or a tutor, without asking the service', async () => {
-    const before = revenueRequests().length;
+    const before = await revenueRequests();
 
     const visitor = await revenue(undefined);
     expect(visitor.status).toBe(401);
@@ -116,7 +133,7 @@ describe('GET /api/admin/revenue', () => {
       expect(res.status).toBe(403);
       expect(res.body.code).toBe(ErrorCodes.forbidden);
     }
-    expect(revenueRequests()).toHaveLength(before);
+    expect(await revenueRequests()).toBe(before);
   });
 
   it('is documented with its weeks parameter and the reply schema from the contract', async () => {

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import type { Role, RpcMeta, ServiceName, UserDto } from '@medtutor/contracts';
+import { DemoCards, type Role, type RpcMeta, type ServiceName, type UserDto } from '@medtutor/contracts';
 import { type ServiceProcess, startTestNats, type TestDatabase, type TestNats } from '@medtutor/nest-kit/testing';
 import request from 'supertest';
 import { serviceDatabase, sql, startBuiltService } from './real-services.js';
@@ -174,6 +174,29 @@ export async function startRealPlatform(options: RealPlatformOptions): Promise<R
   };
 
   return { nats, gateway, server, databases, requests, freshIp, signIn, stopService, close };
+}
+
+/**
+ * A payment a new student made through the gateway with the demo provider's good card (catalog-payments
+ * started with PAYMENTS_PROVIDER=demo): 5 hours of interviews, £190.00 in GBP.
+ */
+export async function paidPayment(
+  platform: RealPlatform,
+  body: { subject?: string; packageType?: string; currency?: string } = {},
+): Promise<{ paymentId: string; userId: number; email: string }> {
+  const { cookie, user } = await platform.signIn('student');
+  const intent = await request(platform.server)
+    .post('/api/create-payment-intent')
+    .set('Cookie', cookie)
+    .send({ subject: 'Medical School Interviews', packageType: 'package5', currency: 'GBP', ...body });
+  if (intent.status !== 200) throw new Error(`payment intent refused: ${intent.status} ${intent.text}`);
+  const confirmed = await request(platform.server).post('/api/payments/demo/confirm').set('Cookie', cookie).send({
+    paymentId: intent.body.paymentId,
+    clientSecret: intent.body.clientSecret,
+    cardNumber: DemoCards.succeeds,
+  });
+  if (confirmed.body.status !== 'succeeded') throw new Error(`demo payment not taken: ${confirmed.text}`);
+  return { paymentId: intent.body.paymentId as string, userId: user.id, email: user.email };
 }
 
 /** Service processes start, migrate and seed: well beyond jest's default hook timeout. */
