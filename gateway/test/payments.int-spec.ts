@@ -1,60 +1,75 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   CatalogMessages,
+  DemoCards,
   DiscountMessages,
   ErrorCodes,
-  Fixtures,
-  type PaymentConflictsDto,
   PaymentConflictsDtoSchema,
   PaymentMessages,
   type Role,
-  type RpcMeta,
   ServerMessages,
   Subjects,
 } from '@medtutor/contracts';
-import { DomainError, parseRequest, RpcErrorFilter } from '@medtutor/nest-kit';
-import { Controller, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { MessagePattern, type MicroserviceOptions, Payload, Transport } from '@nestjs/microservices';
 import type { Server } from 'node:http';
-import { pino } from 'pino';
 import Stripe from 'stripe';
 import request from 'supertest';
 import { z } from 'zod';
-import { FAKE_WEBHOOK_SECRET, type FakePayments, startFakePayments } from './support/fake-payments.js';
-import { signIn, startTestGateway, type TestGateway } from './support/test-gateway.js';
+import { type StripeStandIn, startStripeStandIn } from './support/outside-world.js';
+import { sql } from './support/real-services.js';
+import { PLATFORM_START_MS, PLATFORM_STOP_MS, type RealPlatform, startRealPlatform } from './support/real-platform.js';
 
-let gateway: TestGateway;
+/**
+ * The buyer's payment routes and Stripe's webhook through the gateway to the real catalog-payments:
+ * the demo provider for the routes a buyer uses, and Stripe (a local stand-in for its API, the
+ * outside party) for the webhook and a provider that is down.
+ */
+const SEED_CODE = 'GATEWAY30';
+const WEBHOOK_SECRET = 'whsec_gateway_tests';
+const PaymentSubjects = [
+  Subjects.catalogPayments.createPaymentIntent,
+  Subjects.catalogPayments.listPaymentConflicts,
+  Subjects.catalogPayments.handleProviderWebhook,
+];
+
+let platform: RealPlatform;
 let server: Server;
-let payments: { fake: FakePayments; stop: () => Promise<void> };
 const signer = new Stripe('sk_test_signer');
 
 beforeAll(async () => {
-  gateway = await startTestGateway({ env: { TRUST_PROXY: 'true' } });
-  server = gateway.app.getHttpServer();
-  payments = await startFakePayments(gateway.config.natsUrl);
-});
+  platform = await startRealPlatform({
+    label: 'payments',
+    services: ['catalog-payments'],
+    serviceEnv: { 'catalog-payments': { DISCOUNT_CODE_SEED_30: SEED_CODE } },
+    watch: PaymentSubjects,
+  });
+  server = platform.server;
+}, PLATFORM_START_MS);
 
-afterAll(async () => {
-  await payments?.stop();
-  await gateway?.close();
-});
+afterAll(() => platform?.close(), PLATFORM_STOP_MS);
 
 async function signedIn(role: Role = 'student'): Promise<{ cookie: string; userId: number; email: string }> {
-  const { cookie, user } = await signIn(gateway, role);
+  const { cookie, user } = await platform.signIn(role);
   return { cookie, userId: user.id, email: user.email };
 }
 
 const body = { subject: 'Medical School Interviews', packageType: 'package5', currency: 'GBP' };
+const paymentRow = async (target: RealPlatform, paymentId: string) =>
+  (
+    await sql<{ status: string; amount_minor: number; buyer_email: string | null; discount_code: string | null }>(
+      target.databases['catalog-payments']!,
+      'SELECT status, amount_minor, buyer_email, discount_code FROM payments WHERE id = $1',
+      [paymentId],
+    )
+  )[0];
 
 describe('POST /api/create-payment-intent', () => {
   it('answers 401 to a visitor without asking catalog-payments', async () => {
-    const before = payments.fake.received.length;
+    const before = await platform.requests.count(Subjects.catalogPayments.createPaymentIntent);
     const res = await request(server).post('/api/create-payment-intent').send(body);
 
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ code: ErrorCodes.unauthenticated, message: ServerMessages.unauthenticated });
-    expect(payments.fake.received).toHaveLength(before);
+    expect(await platform.requests.count(Subjects.catalogPayments.createPaymentIntent)).toBe(before);
   });
 
   it("forwards the validated body with the buyer's actor and account email; a client amount is dropped", async () => {
@@ -66,9 +81,15 @@ describe('POST /api/create-payment-intent', () => {
 
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ packageName: '5-Session Package', formattedPrice: '£190.00', amount: 19000 });
-    const sent = payments.fake.lastRequest(Subjects.catalogPayments.createPaymentIntent);
+    const sent = await platform.requests.last(Subjects.catalogPayments.createPaymentIntent);
     expect(sent?.meta.actor).toEqual({ userId, role: 'student' });
     expect(sent?.data).toEqual({ ...body, buyer: { email, name: expect.any(String) } });
+    expect(await paymentRow(platform, res.body.paymentId)).toEqual({
+      status: 'pending',
+      amount_minor: 19_000,
+      buyer_email: email,
+      discount_code: null,
+    });
   });
 
   it("answers 400 with the spec's message for an unknown currency", async () => {
@@ -82,22 +103,19 @@ describe('POST /api/create-payment-intent', () => {
     expect(res.body).toMatchObject({ code: ErrorCodes.validationFailed, message: CatalogMessages.currencyInvalid });
   });
 
-  it("maps the service's errors: any refused code 400 with the one message, provider down 502", async () => {
+  it("answers the service's refusal of an unknown discount code with 400 and its one message", async () => {
     const { cookie } = await signedIn();
-    const cases = [
-      [new DomainError(ErrorCodes.discountCodeInvalid, DiscountMessages.codeInvalid), 400],
-      [new DomainError(ErrorCodes.paymentProviderUnavailable, PaymentMessages.providerUnavailable), 502],
-    ] as const;
-    for (const [error, status] of cases) {
-      payments.fake.failWith = error;
-      try {
-        const res = await request(server).post('/api/create-payment-intent').set('Cookie', cookie).send(body);
-        expect(res.status).toBe(status);
-        expect(res.body).toEqual({ statusCode: status, code: error.code, message: error.message });
-      } finally {
-        payments.fake.failWith = null;
-      }
-    }
+    const res = await request(server)
+      .post('/api/create-payment-intent')
+      .set('Cookie', cookie)
+      .send({ ...body, discountCode: 'NOSUCHCODE' });
+
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      statusCode: 400,
+      code: ErrorCodes.discountCodeInvalid,
+      message: DiscountMessages.codeInvalid,
+    });
   });
 
   it('refuses a cross-site browser POST (the webhook exemption is for the webhook only)', async () => {
@@ -120,7 +138,7 @@ describe('GET /api/payments/:paymentId and POST /api/payments/demo/confirm', () 
 
     const own = await request(server).get(path).set('Cookie', buyer.cookie);
     expect(own.status).toBe(200);
-    expect(own.body).toMatchObject({ paymentId: created.body.paymentId, status: 'pending' });
+    expect(own.body).toMatchObject({ paymentId: created.body.paymentId, status: 'pending', amount: 19_000 });
     expect(
       (
         await request(server)
@@ -132,16 +150,14 @@ describe('GET /api/payments/:paymentId and POST /api/payments/demo/confirm', () 
     expect((await request(server).get(path)).status).toBe(401);
   });
 
-  it('forwards a demo confirmation and validates the card number first', async () => {
+  it('passes a demo confirmation with the card number cleaned up, and validates the card number first', async () => {
     const { cookie } = await signedIn();
-    const confirm = { paymentId: crypto.randomUUID(), clientSecret: 'demo_secret', cardNumber: '4000 0000 0000 0002' };
-
-    const res = await request(server).post('/api/payments/demo/confirm').set('Cookie', cookie).send(confirm);
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'failed', message: PaymentMessages.cardDeclined });
-    expect(payments.fake.lastRequest(Subjects.catalogPayments.confirmDemoPayment)?.data).toMatchObject({
-      cardNumber: '4000000000000002',
-    });
+    const created = await request(server).post('/api/create-payment-intent').set('Cookie', cookie).send(body);
+    const confirm = {
+      paymentId: created.body.paymentId as string,
+      clientSecret: created.body.clientSecret as string,
+      cardNumber: '4000 0000 0000 0002',
+    };
 
     const bad = await request(server)
       .post('/api/payments/demo/confirm')
@@ -150,30 +166,69 @@ describe('GET /api/payments/:paymentId and POST /api/payments/demo/confirm', () 
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(PaymentMessages.demoCardUnknown);
     expect((await request(server).post('/api/payments/demo/confirm').send(confirm)).status).toBe(401);
+    expect(await paymentRow(platform, confirm.paymentId)).toMatchObject({ status: 'pending' });
+
+    const res = await request(server).post('/api/payments/demo/confirm').set('Cookie', cookie).send(confirm);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'failed', message: PaymentMessages.cardDeclined });
+    expect(await paymentRow(platform, confirm.paymentId)).toMatchObject({ status: 'failed' });
   });
 });
 
 describe('GET /api/admin/payments/conflicts', () => {
-  const conflicts = Fixtures.paymentConflicts;
-  let conflictsService: { received: RpcMeta[]; stop: () => Promise<void> };
+  /**
+   * The race the list exists for: a first checkout holds the single-use code, its hold runs out (the
+   * sweeper's release, written directly rather than waited for), a second checkout takes the code and
+   * pays, then the first buyer pays anyway.
+   */
+  async function conflict(): Promise<{ paymentId: string; email: string }> {
+    const [late, early] = [await signedIn(), await signedIn()];
+    const checkout = async (cookie: string) => {
+      const intent = await request(server)
+        .post('/api/create-payment-intent')
+        .set('Cookie', cookie)
+        .send({ ...body, discountCode: SEED_CODE });
+      expect(intent.body).toMatchObject({ discountApplied: true, amount: 16_000 });
+      return intent.body as { paymentId: string; clientSecret: string };
+    };
+    const pay = async (cookie: string, intent: { paymentId: string; clientSecret: string }) => {
+      const confirmed = await request(server)
+        .post('/api/payments/demo/confirm')
+        .set('Cookie', cookie)
+        .send({ paymentId: intent.paymentId, clientSecret: intent.clientSecret, cardNumber: DemoCards.succeeds });
+      expect(confirmed.body).toMatchObject({ status: 'succeeded' });
+    };
+    const lateIntent = await checkout(late.cookie);
+    await sql(
+      platform.databases['catalog-payments']!,
+      `UPDATE discount_codes SET status = 'available', reserved_by = NULL, reserved_for_payment_id = NULL,
+         reserved_until = NULL WHERE code = $1`,
+      [SEED_CODE],
+    );
+    await pay(early.cookie, await checkout(early.cookie));
+    await pay(late.cookie, lateIntent);
+    return { paymentId: lateIntent.paymentId, email: late.email };
+  }
 
-  beforeAll(async () => {
-    conflictsService = await startConflictsResponder(gateway.config.natsUrl, conflicts);
-  });
-  afterAll(() => conflictsService?.stop());
-
-  it("asks catalog-payments as the admin and answers the contract's list", async () => {
+  it("asks catalog-payments as the admin and answers the service's conflicts in the contract's shape", async () => {
+    const { paymentId, email } = await conflict();
     const { cookie, userId } = await signedIn('admin');
 
     const res = await request(server).get('/api/admin/payments/conflicts').set('Cookie', cookie);
 
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(conflicts);
-    expect(conflictsService.received.at(-1)?.actor).toEqual({ userId, role: 'admin' });
+    expect(PaymentConflictsDtoSchema.parse(res.body)).toMatchObject({ total: 1 });
+    expect(res.body.conflicts).toEqual([
+      expect.objectContaining({ paymentId, buyerEmail: email, discountCode: SEED_CODE, amount: 16_000 }),
+    ]);
+    expect((await platform.requests.last(Subjects.catalogPayments.listPaymentConflicts))?.meta.actor).toEqual({
+      userId,
+      role: 'admin',
+    });
   });
 
   it('answers 401 to a visitor and 403 to a student or tutor, without asking the service', async () => {
-    const before = conflictsService.received.length;
+    const before = await platform.requests.count(Subjects.catalogPayments.listPaymentConflicts);
 
     expect((await request(server).get('/api/admin/payments/conflicts')).status).toBe(401);
     for (const role of ['student', 'tutor'] as const) {
@@ -183,7 +238,7 @@ describe('GET /api/admin/payments/conflicts', () => {
       expect(res.status).toBe(403);
       expect(res.body.code).toBe(ErrorCodes.forbidden);
     }
-    expect(conflictsService.received).toHaveLength(before);
+    expect(await platform.requests.count(Subjects.catalogPayments.listPaymentConflicts)).toBe(before);
   });
 
   it('is documented as an admin operation with the reply schema from the contract', async () => {
@@ -198,15 +253,54 @@ describe('GET /api/admin/payments/conflicts', () => {
   });
 });
 
-describe('POST /api/stripe/webhook', () => {
-  // Spacing, key order and non-ASCII text that a JSON parse-and-serialise would change.
-  const payload =
-    '{\n  "id": "evt_gateway_1",  "object":"event", "type": "payment_intent.succeeded",\n  "data": {"object": {"id": "pi_1", "description": "Café £ ✓"}}\n}';
+describe('with Stripe: POST /api/stripe/webhook and a provider that is down', () => {
+  let stripeApi: StripeStandIn;
+  let withStripe: RealPlatform;
+
+  beforeAll(async () => {
+    stripeApi = await startStripeStandIn();
+    withStripe = await startRealPlatform({
+      label: 'payments_stripe',
+      services: ['catalog-payments'],
+      serviceEnv: {
+        'catalog-payments': {
+          PAYMENTS_PROVIDER: 'stripe',
+          STRIPE_SECRET_KEY: 'sk_test_gateway_tests',
+          STRIPE_PUBLISHABLE_KEY: 'pk_test_gateway_tests',
+          STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+          STRIPE_API_BASE: stripeApi.url,
+        },
+      },
+      watch: PaymentSubjects,
+    });
+  }, PLATFORM_START_MS);
+
+  afterAll(async () => {
+    await withStripe?.close();
+    await stripeApi?.close();
+  }, PLATFORM_STOP_MS);
+
+  /** A pending Stripe payment of a new student's, and Stripe's event that it succeeded, in bytes a parse would change. */
+  async function pendingPayment(): Promise<{ paymentId: string; payload: string }> {
+    const { cookie } = await withStripe.signIn('student');
+    const intent = await request(withStripe.server).post('/api/create-payment-intent').set('Cookie', cookie).send(body);
+    expect(intent.status).toBe(200);
+    const [providerId] = [...stripeApi.intents.keys()].slice(-1);
+    const created = Math.floor(Date.now() / 1000);
+    // Spacing, key order and non-ASCII text that a JSON parse-and-serialise would change.
+    const payload = `{\n  "id": "evt_${providerId}",  "object":"event", "type": "payment_intent.succeeded", "created": ${created},\n  "data": {"object": {"id": "${providerId}", "object": "payment_intent", "amount": 19000, "currency": "gbp", "metadata": {}, "description": "Café £ ✓"}}\n}`;
+    return { paymentId: intent.body.paymentId as string, payload };
+  }
+  const webhook = (payload: string, signature?: string) => {
+    const call = request(withStripe.server).post('/api/stripe/webhook').set('Content-Type', 'application/json');
+    return (signature ? call.set('Stripe-Signature', signature) : call).send(payload);
+  };
 
   it('passes the exact raw body and signature from a cross-site server, with no session and no cookie', async () => {
-    const signature = signer.webhooks.generateTestHeaderString({ payload, secret: FAKE_WEBHOOK_SECRET });
+    const { paymentId, payload } = await pendingPayment();
+    const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
 
-    const res = await request(server)
+    const res = await request(withStripe.server)
       .post('/api/stripe/webhook')
       .set('Content-Type', 'application/json; charset=utf-8')
       .set('Origin', 'https://stripe.com')
@@ -217,19 +311,18 @@ describe('POST /api/stripe/webhook', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ received: true });
     expect(res.headers['set-cookie']).toBeUndefined();
-    const sent = payments.fake.lastRequest(Subjects.catalogPayments.handleProviderWebhook);
+    const sent = await withStripe.requests.last(Subjects.catalogPayments.handleProviderWebhook);
     expect(sent?.data).toEqual({ rawBody: payload, signature });
     expect(sent?.meta.actor).toBeNull();
+    // The service verified those bytes and applied the event.
+    expect(await paymentRow(withStripe, paymentId)).toMatchObject({ status: 'succeeded' });
   });
 
-  it('answers 400 with the message when the signature does not hold', async () => {
+  it('answers 400 with the message when the signature does not hold, and the payment stays pending', async () => {
+    const { paymentId, payload } = await pendingPayment();
     const signature = signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
 
-    const res = await request(server)
-      .post('/api/stripe/webhook')
-      .set('Content-Type', 'application/json')
-      .set('Stripe-Signature', signature)
-      .send(payload);
+    const res = await webhook(payload, signature);
 
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
@@ -237,37 +330,32 @@ describe('POST /api/stripe/webhook', () => {
       code: ErrorCodes.webhookSignatureInvalid,
       message: PaymentMessages.webhookSignatureInvalid,
     });
+    expect(await paymentRow(withStripe, paymentId)).toMatchObject({ status: 'pending' });
   });
 
   it('answers 400 without asking the service when the signature header is missing', async () => {
-    const before = payments.fake.received.length;
-    const res = await request(server).post('/api/stripe/webhook').set('Content-Type', 'application/json').send(payload);
+    const { payload } = await pendingPayment();
+    const before = await withStripe.requests.count(Subjects.catalogPayments.handleProviderWebhook);
+
+    const res = await webhook(payload);
 
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(ErrorCodes.webhookSignatureInvalid);
-    expect(payments.fake.received).toHaveLength(before);
+    expect(await withStripe.requests.count(Subjects.catalogPayments.handleProviderWebhook)).toBe(before);
+  });
+
+  // Last: Stripe's API stays down.
+  it("answers 502 with the service's message when Stripe cannot be reached", async () => {
+    const { cookie } = await withStripe.signIn('student');
+    await stripeApi.close();
+
+    const res = await request(withStripe.server).post('/api/create-payment-intent').set('Cookie', cookie).send(body);
+
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({
+      statusCode: 502,
+      code: ErrorCodes.paymentProviderUnavailable,
+      message: PaymentMessages.providerUnavailable,
+    });
   });
 });
-
-/** catalog-payments' list_payment_conflicts subject alone, answering `reply` and recording each caller's meta. */
-async function startConflictsResponder(natsUrl: string, reply: PaymentConflictsDto) {
-  const received: RpcMeta[] = [];
-  @Controller()
-  class ConflictsController {
-    @MessagePattern(Subjects.catalogPayments.listPaymentConflicts)
-    list(@Payload() payload: unknown): PaymentConflictsDto {
-      received.push(parseRequest(z.object({}), payload).meta);
-      return reply;
-    }
-  }
-  @Module({ controllers: [ConflictsController] })
-  class ConflictsModule {}
-  const app = await NestFactory.createMicroservice<MicroserviceOptions>(ConflictsModule, {
-    transport: Transport.NATS,
-    options: { servers: [natsUrl], queue: 'fake-payment-conflicts' },
-    logger: false,
-  });
-  app.useGlobalFilters(new RpcErrorFilter(pino({ level: 'silent' })));
-  await app.listen();
-  return { received, stop: () => app.close() };
-}
