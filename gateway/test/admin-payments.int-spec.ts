@@ -4,60 +4,68 @@ import {
   AdminPaymentsPageSchema,
   AdminPaymentsQuerySchema,
   ErrorCodes,
-  Fixtures,
-  type PaymentConflictsDto,
-  PaymentMessages,
+  PaymentConflictsDtoSchema,
   RefundBodySchema,
+  RevenueByWeekDtoSchema,
   RefundMessages,
   type Role,
-  type RpcMeta,
   ServerMessages,
   Subjects,
 } from '@medtutor/contracts';
-import { DomainError, parseRequest, RpcErrorFilter } from '@medtutor/nest-kit';
-import { Controller, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { MessagePattern, type MicroserviceOptions, Payload, Transport } from '@nestjs/microservices';
 import type { Server } from 'node:http';
-import { pino } from 'pino';
 import request from 'supertest';
-import { z } from 'zod';
 import { jsonSchemaOf } from '../src/http/openapi.js';
-import { type FakePayments, startFakePayments } from './support/fake-payments.js';
-import { signIn, startTestGateway, type TestGateway } from './support/test-gateway.js';
+import { sql } from './support/real-services.js';
+import {
+  paidPayment,
+  PLATFORM_START_MS,
+  PLATFORM_STOP_MS,
+  type RealPlatform,
+  startRealPlatform,
+} from './support/real-platform.js';
 
 /**
- * The admin payments list, a payment's detail and refunds (issue 16), against an in-memory
- * catalog-payments: the gateway's part is the role, the shapes, the id and the error mapping.
+ * The admin payments list, a payment's detail and refunds (issue 16) through the gateway to the real
+ * catalog-payments (demo provider, whose refunds are applied at once): the gateway's part is the
+ * role, the shapes, the id and the error mapping; the refunds are the service's, read back from its
+ * database. Stripe's refusals and disputes are in payments.int-spec, where the service runs on Stripe.
  */
-let gateway: TestGateway;
+const AdminSubjects = [
+  Subjects.catalogPayments.listPayments,
+  Subjects.catalogPayments.getAdminPayment,
+  Subjects.catalogPayments.refundPayment,
+  Subjects.catalogPayments.listPaymentConflicts,
+];
+
+let platform: RealPlatform;
 let server: Server;
-let payments: { fake: FakePayments; stop: () => Promise<void> };
-let conflicts: { received: RpcMeta[]; stop: () => Promise<void> };
 
 beforeAll(async () => {
-  gateway = await startTestGateway({ env: { TRUST_PROXY: 'true' } });
-  server = gateway.app.getHttpServer();
-  payments = await startFakePayments(gateway.config.natsUrl);
-  conflicts = await startConflictsResponder(gateway.config.natsUrl, Fixtures.paymentConflicts);
-});
+  platform = await startRealPlatform({ label: 'admin_payments', services: ['catalog-payments'], watch: AdminSubjects });
+  server = platform.server;
+}, PLATFORM_START_MS);
 
-afterAll(async () => {
-  await conflicts?.stop();
-  await payments?.stop();
-  await gateway?.close();
-});
+afterAll(() => platform?.close(), PLATFORM_STOP_MS);
 
 async function signedIn(role: Role): Promise<{ cookie: string; userId: number }> {
-  const { cookie, user } = await signIn(gateway, role);
+  const { cookie, user } = await platform.signIn(role);
   return { cookie, userId: user.id };
 }
 
-const asked = (subject: string) => payments.fake.received.filter((received) => received.subject === subject).length;
-const askedAdminSubjects = () =>
-  asked(Subjects.catalogPayments.listPayments) +
-  asked(Subjects.catalogPayments.getAdminPayment) +
-  asked(Subjects.catalogPayments.refundPayment);
+const asked = (subject: string) => platform.requests.count(subject);
+const askedAdminSubjects = async () =>
+  (await asked(Subjects.catalogPayments.listPayments)) +
+  (await asked(Subjects.catalogPayments.getAdminPayment)) +
+  (await asked(Subjects.catalogPayments.refundPayment));
+const lastSent = (subject: string) => platform.requests.last(subject);
+/** The refunds catalog-payments recorded for the payment, oldest first. */
+const storedRefunds = (paymentId: string) =>
+  sql<{ amount_minor: number; status: string; reason: string; requested_by: number }>(
+    platform.databases['catalog-payments']!,
+    'SELECT amount_minor, status, reason, requested_by FROM refunds WHERE payment_id = $1 ORDER BY created_at',
+    [paymentId],
+  );
+const today = () => new Date().toISOString().slice(0, 10);
 
 const list = (cookie: string | undefined, query = '') => {
   const call = request(server).get(`/api/admin/payments${query}`);
@@ -82,8 +90,8 @@ const validationFailure = (field: string, message: string) => ({
 
 describe('admin only', () => {
   it('answers 401 to a visitor and 403 to a student or a tutor on every route, without asking the service', async () => {
-    const { paymentId } = payments.fake.addAdminPayment();
-    const before = askedAdminSubjects();
+    const { paymentId } = await paidPayment(platform);
+    const before = await askedAdminSubjects();
     const calls = (cookie: string | undefined) => [
       list(cookie),
       detail(cookie, paymentId),
@@ -100,11 +108,11 @@ describe('admin only', () => {
         expect(res.body.code).toBe(ErrorCodes.forbidden);
       }
     }
-    expect(askedAdminSubjects()).toBe(before);
+    expect(await askedAdminSubjects()).toBe(before);
   });
 
   it('refuses a guarded route before reading a bad body: 403 for a student, 401 for a visitor', async () => {
-    const { paymentId } = payments.fake.addAdminPayment();
+    const { paymentId } = await paidPayment(platform);
 
     expect((await refund((await signedIn('student')).cookie, paymentId, { amount: 'abc' })).status).toBe(403);
     expect((await refund(undefined, 'not-a-uuid', {})).status).toBe(401);
@@ -114,7 +122,7 @@ describe('admin only', () => {
 describe('GET /api/admin/payments', () => {
   it('asks catalog-payments as the admin, with the defaults, and answers the contract page', async () => {
     const { cookie, userId } = await signedIn('admin');
-    payments.fake.addAdminPayment();
+    const { paymentId } = await paidPayment(platform);
 
     const res = await list(cookie);
 
@@ -122,43 +130,49 @@ describe('GET /api/admin/payments', () => {
     const page = AdminPaymentsPageSchema.parse(res.body);
     expect(page).toMatchObject({ page: 1, pageSize: 20 });
     expect(page.items.length).toBeGreaterThan(0);
+    expect(page.items.find((item) => item.paymentId === paymentId)).toMatchObject({
+      amount: 19_000,
+      status: 'succeeded',
+      provider: 'demo',
+    });
     expect(page.items[0]).not.toHaveProperty('refunds');
-    const sent = payments.fake.lastRequest(Subjects.catalogPayments.listPayments);
+    const sent = await lastSent(Subjects.catalogPayments.listPayments);
     expect(sent?.data).toEqual({ page: 1, pageSize: 20 });
     expect(sent?.meta.actor).toEqual({ userId, role: 'admin' });
   });
 
   it('forwards the search and filters, coerced and trimmed; cleared filters and unknown parameters are dropped', async () => {
     const { cookie } = await signedIn('admin');
-    const refunded = payments.fake.addAdminPayment({ currency: 'EUR', status: 'partially_refunded' });
+    const refunded = await paidPayment(platform, { currency: 'EUR' });
+    expect((await refund(cookie, refunded.paymentId, { amount: 100, reason: 'Goodwill' })).status).toBe(200);
 
     const res = await list(
       cookie,
-      `?q=${encodeURIComponent('  sam@example.com ')}&status=partially_refunded&currency=EUR` +
-        '&from=2026-01-01&to=2026-01-31&page=1&pageSize=50&sort=amount',
+      `?q=${encodeURIComponent(`  ${refunded.email} `)}&status=partially_refunded&currency=EUR` +
+        `&from=${today()}&to=${today()}&page=1&pageSize=50&sort=amount`,
     );
 
     expect(res.status).toBe(200);
-    expect(payments.fake.lastRequest(Subjects.catalogPayments.listPayments)?.data).toEqual({
-      q: 'sam@example.com',
+    expect((await lastSent(Subjects.catalogPayments.listPayments))?.data).toEqual({
+      q: refunded.email,
       status: 'partially_refunded',
       currency: 'EUR',
-      from: '2026-01-01',
-      to: '2026-01-31',
+      from: today(),
+      to: today(),
       page: 1,
       pageSize: 50,
     });
-    expect(res.body.items.map((item: { paymentId: string }) => item.paymentId)).toContain(refunded.paymentId);
+    expect(res.body.items.map((item: { paymentId: string }) => item.paymentId)).toEqual([refunded.paymentId]);
     expect(res.body.pageSize).toBe(50);
 
     const cleared = await list(cookie, '?q=&status=&currency=&from=&to=&page=2');
     expect(cleared.status).toBe(200);
-    expect(payments.fake.lastRequest(Subjects.catalogPayments.listPayments)?.data).toEqual({ page: 2, pageSize: 20 });
+    expect((await lastSent(Subjects.catalogPayments.listPayments))?.data).toEqual({ page: 2, pageSize: 20 });
   });
 
   it('answers 400 in the platform shape for bad filters, without asking the service', async () => {
     const { cookie } = await signedIn('admin');
-    const before = asked(Subjects.catalogPayments.listPayments);
+    const before = await asked(Subjects.catalogPayments.listPayments);
     const ruleFor = (query: Record<string, unknown>) =>
       AdminPaymentsQuerySchema.safeParse(query).error?.issues[0]?.message as string;
 
@@ -190,27 +204,42 @@ describe('GET /api/admin/payments', () => {
         fields: [{ field, message: expect.any(String) }],
       });
     }
-    expect(asked(Subjects.catalogPayments.listPayments)).toBe(before);
+    expect(await asked(Subjects.catalogPayments.listPayments)).toBe(before);
   });
 });
 
 describe('GET /api/admin/payments/:paymentId', () => {
   it("answers the payment's detail from catalog-payments, asked as the admin", async () => {
     const { cookie, userId } = await signedIn('admin');
-    const payment = payments.fake.addAdminPayment();
+    const payment = await paidPayment(platform);
 
     const res = await detail(cookie, payment.paymentId);
 
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(payment);
-    const sent = payments.fake.lastRequest(Subjects.catalogPayments.getAdminPayment);
+    expect(AdminPaymentDetailSchema.parse(res.body)).toMatchObject({
+      paymentId: payment.paymentId,
+      userId: payment.userId,
+      studentEmail: payment.email,
+      subject: 'Medical School Interviews',
+      packageType: 'package5',
+      hours: 5,
+      currency: 'GBP',
+      amount: 19_000,
+      formattedAmount: '£190.00',
+      status: 'succeeded',
+      refundableAmount: 19_000,
+      provider: 'demo',
+      refunds: [],
+      disputes: [],
+    });
+    const sent = await lastSent(Subjects.catalogPayments.getAdminPayment);
     expect(sent?.data).toEqual({ paymentId: payment.paymentId });
     expect(sent?.meta.actor).toEqual({ userId, role: 'admin' });
   });
 
   it("answers 404 'Payment not found' for a malformed id without asking, and passes the service's 404", async () => {
     const { cookie } = await signedIn('admin');
-    const before = asked(Subjects.catalogPayments.getAdminPayment);
+    const before = await asked(Subjects.catalogPayments.getAdminPayment);
     const notFound = { statusCode: 404, code: ErrorCodes.notFound, message: RefundMessages.paymentNotFound };
 
     for (const id of ['not-a-uuid', '12', `${crypto.randomUUID()}x`]) {
@@ -218,31 +247,34 @@ describe('GET /api/admin/payments/:paymentId', () => {
       expect(res.status).toBe(404);
       expect(res.body).toEqual(notFound);
     }
-    expect(asked(Subjects.catalogPayments.getAdminPayment)).toBe(before);
+    expect(await asked(Subjects.catalogPayments.getAdminPayment)).toBe(before);
 
     const unknown = await detail(cookie, crypto.randomUUID());
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual(notFound);
-    expect(asked(Subjects.catalogPayments.getAdminPayment)).toBe(before + 1);
+    expect(await asked(Subjects.catalogPayments.getAdminPayment)).toBe(before + 1);
   });
 
   it('leaves /api/admin/payments/conflicts to the conflicts route', async () => {
     const { cookie, userId } = await signedIn('admin');
-    const before = asked(Subjects.catalogPayments.getAdminPayment);
+    const before = await asked(Subjects.catalogPayments.getAdminPayment);
 
     const res = await detail(cookie, 'conflicts');
 
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(Fixtures.paymentConflicts);
-    expect(conflicts.received.at(-1)?.actor).toEqual({ userId, role: 'admin' });
-    expect(asked(Subjects.catalogPayments.getAdminPayment)).toBe(before);
+    expect(PaymentConflictsDtoSchema.parse(res.body)).toEqual({ total: 0, conflicts: [] });
+    expect((await lastSent(Subjects.catalogPayments.listPaymentConflicts))?.meta.actor).toEqual({
+      userId,
+      role: 'admin',
+    });
+    expect(await asked(Subjects.catalogPayments.getAdminPayment)).toBe(before);
   });
 });
 
 describe('POST /api/admin/payments/:paymentId/refund', () => {
   it('forwards the payment id, the amount and the trimmed reason with the admin, and answers 200 with the payment', async () => {
     const { cookie, userId } = await signedIn('admin');
-    const payment = payments.fake.addAdminPayment();
+    const payment = await paidPayment(platform);
 
     const res = await refund(cookie, payment.paymentId, {
       amount: 7_600,
@@ -255,36 +287,41 @@ describe('POST /api/admin/payments/:paymentId/refund', () => {
     expect(refunded.refunds).toEqual([
       expect.objectContaining({ amount: 7_600, reason: 'Course cancelled\nby the school', requestedBy: userId }),
     ]);
-    const sent = payments.fake.lastRequest(Subjects.catalogPayments.refundPayment);
+    const sent = await lastSent(Subjects.catalogPayments.refundPayment);
     expect(sent?.data).toEqual({
       paymentId: payment.paymentId,
       amount: 7_600,
       reason: 'Course cancelled\nby the school',
     });
     expect(sent?.meta.actor).toEqual({ userId, role: 'admin' });
+    expect(await storedRefunds(payment.paymentId)).toEqual([
+      { amount_minor: 7_600, status: 'succeeded', reason: 'Course cancelled\nby the school', requested_by: userId },
+    ]);
   });
 
   it('sends no amount when none is given (the service refunds what is left); a numeric text is coerced', async () => {
     const { cookie } = await signedIn('admin');
-    const whole = payments.fake.addAdminPayment();
-    const part = payments.fake.addAdminPayment();
+    const whole = await paidPayment(platform);
+    const part = await paidPayment(platform);
 
     const res = await refund(cookie, whole.paymentId, { reason: 'Duplicate purchase', amount: '' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'refunded', refundedAmount: 19_000, refundableAmount: 0 });
-    expect(payments.fake.lastRequest(Subjects.catalogPayments.refundPayment)?.data).toEqual({
+    expect((await lastSent(Subjects.catalogPayments.refundPayment))?.data).toEqual({
       paymentId: whole.paymentId,
       reason: 'Duplicate purchase',
     });
 
     expect((await refund(cookie, part.paymentId, { amount: '100', reason: 'Goodwill' })).status).toBe(200);
-    expect(payments.fake.lastRequest(Subjects.catalogPayments.refundPayment)?.data).toMatchObject({ amount: 100 });
+    expect((await lastSent(Subjects.catalogPayments.refundPayment))?.data).toMatchObject({ amount: 100 });
+    expect((await storedRefunds(whole.paymentId)).map((row) => row.amount_minor)).toEqual([19_000]);
+    expect((await storedRefunds(part.paymentId)).map((row) => row.amount_minor)).toEqual([100]);
   });
 
   it("answers 400 with the contract's messages for a missing reason or a bad amount, without asking", async () => {
     const { cookie } = await signedIn('admin');
-    const { paymentId } = payments.fake.addAdminPayment();
-    const before = asked(Subjects.catalogPayments.refundPayment);
+    const { paymentId } = await paidPayment(platform);
+    const before = await asked(Subjects.catalogPayments.refundPayment);
 
     for (const body of [{}, { reason: '' }, { reason: '   ' }, { amount: 100 }, { reason: null }]) {
       const res = await refund(cookie, paymentId, body);
@@ -309,12 +346,13 @@ describe('POST /api/admin/payments/:paymentId/refund', () => {
     const tooLong = await refund(cookie, paymentId, { reason: 'a'.repeat(501) });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.errors).toEqual([{ field: 'reason', message: expect.any(String) }]);
-    expect(asked(Subjects.catalogPayments.refundPayment)).toBe(before);
+    expect(await asked(Subjects.catalogPayments.refundPayment)).toBe(before);
+    expect(await storedRefunds(paymentId)).toEqual([]);
   });
 
   it("answers 404 'Payment not found' for a malformed id with a valid body, and 400 for a bad body whatever the id", async () => {
     const { cookie } = await signedIn('admin');
-    const before = asked(Subjects.catalogPayments.refundPayment);
+    const before = await asked(Subjects.catalogPayments.refundPayment);
 
     const malformed = await refund(cookie, 'not-a-uuid', { reason: 'Course cancelled' });
     expect(malformed.status).toBe(404);
@@ -326,16 +364,16 @@ describe('POST /api/admin/payments/:paymentId/refund', () => {
     expect((await refund(cookie, 'not-a-uuid', {})).body).toEqual(
       validationFailure('reason', RefundMessages.reasonRequired),
     );
-    expect(asked(Subjects.catalogPayments.refundPayment)).toBe(before);
+    expect(await asked(Subjects.catalogPayments.refundPayment)).toBe(before);
 
     const unknown = await refund(cookie, crypto.randomUUID(), { reason: 'Course cancelled' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe(RefundMessages.paymentNotFound);
   });
 
-  it("maps the service's refusals: too much 400, not allowed 409, the provider's refusal 502, each with its message", async () => {
+  it("maps the service's refusals: too much 400, not refundable or nothing left 409, each with its message", async () => {
     const { cookie } = await signedIn('admin');
-    const payment = payments.fake.addAdminPayment();
+    const payment = await paidPayment(platform);
 
     const tooLarge = await refund(cookie, payment.paymentId, { amount: 19_001, reason: 'Course cancelled' });
     expect(tooLarge.status).toBe(400);
@@ -345,34 +383,36 @@ describe('POST /api/admin/payments/:paymentId/refund', () => {
       message: RefundMessages.tooLarge('£190.00'),
     });
 
-    const cases = [
-      [new DomainError(ErrorCodes.refundNotAllowed, RefundMessages.disputeOpen), 409],
-      [new DomainError(ErrorCodes.refundNotAllowed, RefundMessages.notRefundable), 409],
-      [new DomainError(ErrorCodes.paymentProviderUnavailable, RefundMessages.providerRefused), 502],
-      [new DomainError(ErrorCodes.paymentProviderUnavailable, PaymentMessages.providerUnavailable), 502],
-    ] as const;
-    for (const [error, status] of cases) {
-      payments.fake.refundFailWith = error;
-      try {
-        const res = await refund(cookie, payment.paymentId, { reason: 'Course cancelled' });
-        expect(res.status).toBe(status);
-        expect(res.body).toEqual({ statusCode: status, code: error.code, message: error.message });
-      } finally {
-        payments.fake.refundFailWith = null;
-      }
-    }
+    // A checkout never paid has nothing to give back.
+    const buyer = await platform.signIn('student');
+    const unpaid = await request(server)
+      .post('/api/create-payment-intent')
+      .set('Cookie', buyer.cookie)
+      .send({ subject: 'Medical School Interviews', packageType: 'package5', currency: 'GBP' });
+    const notRefundable = await refund(cookie, unpaid.body.paymentId, { reason: 'Course cancelled' });
+    expect(notRefundable.status).toBe(409);
+    expect(notRefundable.body).toEqual({
+      statusCode: 409,
+      code: ErrorCodes.refundNotAllowed,
+      message: RefundMessages.notRefundable,
+    });
 
     const all = await refund(cookie, payment.paymentId, { reason: 'Course cancelled' });
     expect(all.status).toBe(200);
     const again = await refund(cookie, payment.paymentId, { reason: 'Course cancelled' });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(RefundMessages.nothingLeft);
+    expect(again.body).toEqual({
+      statusCode: 409,
+      code: ErrorCodes.refundNotAllowed,
+      message: RefundMessages.nothingLeft,
+    });
+    expect((await storedRefunds(payment.paymentId)).map((row) => row.amount_minor)).toEqual([19_000]);
   });
 
   it("refuses a cross-site browser POST like the other admin routes, and a service's internal fault stays inside", async () => {
     const { cookie } = await signedIn('admin');
-    const { paymentId } = payments.fake.addAdminPayment();
-    const before = asked(Subjects.catalogPayments.refundPayment);
+    const { paymentId } = await paidPayment(platform);
+    const before = await asked(Subjects.catalogPayments.refundPayment);
 
     const crossSite = await request(server)
       .post(`/api/admin/payments/${paymentId}/refund`)
@@ -380,16 +420,116 @@ describe('POST /api/admin/payments/:paymentId/refund', () => {
       .set('Origin', 'https://evil.example')
       .send({ reason: 'Course cancelled' });
     expect(crossSite.status).toBe(403);
-    expect(asked(Subjects.catalogPayments.refundPayment)).toBe(before);
+    expect(await asked(Subjects.catalogPayments.refundPayment)).toBe(before);
 
-    payments.fake.refundFailWith = new DomainError(ErrorCodes.internal, 'stripe key sk_live_x rejected');
+    // A fault with the database's own words in it (the refunds table is gone for a moment).
+    const paymentsDb = platform.databases['catalog-payments']!;
+    await sql(paymentsDb, 'ALTER TABLE refunds RENAME TO refunds_hidden');
     try {
       const res = await refund(cookie, paymentId, { reason: 'Course cancelled' });
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ statusCode: 500, code: ErrorCodes.internal, message: ServerMessages.internal });
+      expect(res.text).not.toContain('refunds');
     } finally {
-      payments.fake.refundFailWith = null;
+      await sql(paymentsDb, 'ALTER TABLE refunds_hidden RENAME TO refunds');
     }
+  });
+});
+
+describe('an admin looking after one payment, end to end', () => {
+  let admin: string;
+  beforeAll(async () => {
+    admin = (await signedIn('admin')).cookie;
+  });
+
+  it("finds a student's payment by email and status, and shows its detail", async () => {
+    const { paymentId, email } = await paidPayment(platform);
+
+    const listed = await request(server)
+      .get('/api/admin/payments')
+      .query({ q: email.toUpperCase(), status: 'succeeded', currency: 'GBP', pageSize: 10 })
+      .set('Cookie', admin);
+    expect(listed.status).toBe(200);
+    expect(AdminPaymentsPageSchema.parse(listed.body)).toMatchObject({ total: 1, page: 1, pageSize: 10 });
+    expect(listed.body.items).toEqual([
+      expect.objectContaining({
+        paymentId,
+        studentEmail: email,
+        amount: 19_000,
+        formattedAmount: '£190.00',
+        status: 'succeeded',
+        refundedAmount: 0,
+        refundableAmount: 19_000,
+        provider: 'demo',
+      }),
+    ]);
+
+    const shown = await request(server).get(`/api/admin/payments/${paymentId}`).set('Cookie', admin);
+    expect(shown.status).toBe(200);
+    expect(AdminPaymentDetailSchema.parse(shown.body)).toMatchObject({ paymentId, refunds: [], disputes: [] });
+    const missing = await request(server).get(`/api/admin/payments/${crypto.randomUUID()}`).set('Cookie', admin);
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe(RefundMessages.paymentNotFound);
+  });
+
+  it('refunds in part, refuses more than is left, refunds the rest by default, then refuses another', async () => {
+    const { paymentId } = await paidPayment(platform);
+    const refund = (body: object) =>
+      request(server).post(`/api/admin/payments/${paymentId}/refund`).set('Cookie', admin).send(body);
+
+    const part = await refund({ amount: 7_600, reason: 'Two sessions cancelled' });
+    expect(part.status).toBe(200);
+    expect(AdminPaymentDetailSchema.parse(part.body)).toMatchObject({
+      status: 'partially_refunded',
+      refundedAmount: 7_600,
+      formattedRefundedAmount: '£76.00',
+      refundableAmount: 11_400,
+    });
+    expect(part.body.refunds).toEqual([
+      expect.objectContaining({ amount: 7_600, status: 'succeeded', reason: 'Two sessions cancelled' }),
+    ]);
+
+    const tooMuch = await refund({ amount: 11_401, reason: 'Too much' });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.message).toBe(RefundMessages.tooLarge('£114.00'));
+
+    const rest = await refund({ reason: 'Course cancelled' });
+    expect(rest.status).toBe(200);
+    expect(rest.body).toMatchObject({ status: 'refunded', refundedAmount: 19_000, refundableAmount: 0 });
+    expect(rest.body.refunds).toHaveLength(2);
+
+    const again = await refund({ reason: 'Once more' });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      statusCode: 409,
+      code: ErrorCodes.refundNotAllowed,
+      message: RefundMessages.nothingLeft,
+    });
+
+    const refunded = await request(server)
+      .get('/api/admin/payments')
+      .query({ q: paymentId, status: 'refunded' })
+      .set('Cookie', admin);
+    expect(refunded.body.items.map((item: { paymentId: string }) => item.paymentId)).toEqual([paymentId]);
+  });
+
+  it('answers the revenue in the new shape, net of refunds, as the gateway checks it', async () => {
+    const { paymentId } = await paidPayment(platform);
+    const refunded = await request(server)
+      .post(`/api/admin/payments/${paymentId}/refund`)
+      .set('Cookie', admin)
+      .send({ amount: 7_600, reason: 'Two sessions cancelled' });
+    expect(refunded.status).toBe(200);
+
+    const res = await request(server).get('/api/admin/revenue?weeks=1').set('Cookie', admin);
+
+    expect(res.status).toBe(200);
+    const revenue = RevenueByWeekDtoSchema.parse(res.body);
+    const gbp = revenue.totals.find((total) => total.currency === 'GBP');
+    expect(gbp?.grossMinor).toBeGreaterThanOrEqual(19_000);
+    expect(gbp?.refundedMinor).toBeGreaterThanOrEqual(7_600);
+    expect(gbp?.amountMinor).toBe((gbp?.grossMinor ?? 0) - (gbp?.refundedMinor ?? 0));
+    expect(revenue.settledGbp.currency).toBe('GBP');
   });
 });
 
@@ -441,26 +581,3 @@ describe('the OpenAPI document', () => {
     );
   });
 });
-
-/** catalog-payments' list_payment_conflicts subject alone, answering `reply` and recording each caller's meta. */
-async function startConflictsResponder(natsUrl: string, reply: PaymentConflictsDto) {
-  const received: RpcMeta[] = [];
-  @Controller()
-  class ConflictsController {
-    @MessagePattern(Subjects.catalogPayments.listPaymentConflicts)
-    list(@Payload() payload: unknown): PaymentConflictsDto {
-      received.push(parseRequest(z.object({}), payload).meta);
-      return reply;
-    }
-  }
-  @Module({ controllers: [ConflictsController] })
-  class ConflictsModule {}
-  const app = await NestFactory.createMicroservice<MicroserviceOptions>(ConflictsModule, {
-    transport: Transport.NATS,
-    options: { servers: [natsUrl], queue: 'fake-payment-conflicts' },
-    logger: false,
-  });
-  app.useGlobalFilters(new RpcErrorFilter(pino({ level: 'silent' })));
-  await app.listen();
-  return { received, stop: () => app.close() };
-}
