@@ -6,6 +6,7 @@ import {
   ErrorCodes,
   PaymentConflictsDtoSchema,
   PaymentMessages,
+  RefundMessages,
   type Role,
   ServerMessages,
   Subjects,
@@ -253,7 +254,7 @@ describe('GET /api/admin/payments/conflicts', () => {
   });
 });
 
-describe('with Stripe: POST /api/stripe/webhook and a provider that is down', () => {
+describe('with Stripe: POST /api/stripe/webhook, its refusals and a provider that is down', () => {
   let stripeApi: StripeStandIn;
   let withStripe: RealPlatform;
 
@@ -342,6 +343,75 @@ describe('with Stripe: POST /api/stripe/webhook and a provider that is down', ()
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(ErrorCodes.webhookSignatureInvalid);
     expect(await withStripe.requests.count(Subjects.catalogPayments.handleProviderWebhook)).toBe(before);
+  });
+
+  /** A Stripe event, signed as Stripe signs it, delivered through the gateway. */
+  async function deliver(type: string, object: Record<string, unknown>): Promise<void> {
+    const payload = JSON.stringify({
+      id: `evt_${crypto.randomUUID().replaceAll('-', '')}`,
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: { object },
+    });
+    const res = await webhook(payload, signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }));
+    expect(res.status).toBe(200);
+  }
+
+  /** A Stripe payment of a new student's, paid as Stripe's webhook reports it. */
+  async function paidWithStripe(): Promise<{ paymentId: string; providerId: string }> {
+    const { paymentId, payload } = await pendingPayment();
+    const providerId = (JSON.parse(payload) as { data: { object: { id: string } } }).data.object.id;
+    expect(
+      (await webhook(payload, signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }))).status,
+    ).toBe(200);
+    expect(await paymentRow(withStripe, paymentId)).toMatchObject({ status: 'succeeded' });
+    return { paymentId, providerId };
+  }
+
+  it("answers an admin's refund with 409 while Stripe reports a dispute open, and 502 when Stripe refuses it", async () => {
+    const admin = (await withStripe.signIn('admin')).cookie;
+    const refund = (paymentId: string) =>
+      request(withStripe.server)
+        .post(`/api/admin/payments/${paymentId}/refund`)
+        .set('Cookie', admin)
+        .send({ reason: 'Course cancelled' });
+
+    const disputed = await paidWithStripe();
+    await deliver('charge.dispute.created', {
+      id: `dp_${disputed.providerId}`,
+      object: 'dispute',
+      charge: `ch_${disputed.providerId}`,
+      payment_intent: disputed.providerId,
+      amount: 19_000,
+      currency: 'gbp',
+      reason: 'fraudulent',
+      status: 'needs_response',
+      created: Math.floor(Date.now() / 1000),
+    });
+    const held = await refund(disputed.paymentId);
+    expect(held.status).toBe(409);
+    expect(held.body).toEqual({
+      statusCode: 409,
+      code: ErrorCodes.refundNotAllowed,
+      message: RefundMessages.disputeOpen,
+    });
+
+    // The stand-in knows no refunds: Stripe's API answers the refund with an error.
+    const { paymentId } = await paidWithStripe();
+    const refused = await refund(paymentId);
+    expect(refused.status).toBe(502);
+    expect(refused.body).toEqual({
+      statusCode: 502,
+      code: ErrorCodes.paymentProviderUnavailable,
+      message: RefundMessages.providerRefused,
+    });
+    const refunds = await sql<{ status: string }>(
+      withStripe.databases['catalog-payments']!,
+      'SELECT status FROM refunds WHERE payment_id = $1',
+      [paymentId],
+    );
+    expect(refunds).toEqual([{ status: 'failed' }]);
   });
 
   // Last: Stripe's API stays down.
