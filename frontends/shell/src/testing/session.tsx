@@ -33,10 +33,13 @@ export function sessionWith(overrides: Partial<Session> = {}): Session {
   };
 }
 
-/** Says where the router is (read it with `screen.getByLabelText('Location')`), path, query and hash: where a link or redirect led. */
+/**
+ * Says where the router is, path, query and hash: where a link or redirect led. A test probe, not
+ * part of the page, so it is found by test id and takes no role.
+ */
 export function LocationProbe() {
   const { pathname, search, hash } = useLocation();
-  return <output aria-label="Location">{`${pathname}${search}${hash}`}</output>;
+  return <p data-testid="location">{`${pathname}${search}${hash}`}</p>;
 }
 
 /**

@@ -27,7 +27,7 @@ const mobileMenu = () => {
   expect(menu?.getAttribute('aria-label')).toBe('Mobile');
   return menu!;
 };
-const location = () => screen.getByLabelText('Location').textContent;
+const location = () => screen.getByTestId('location').textContent;
 
 describe('SiteHeader', () => {
   it("on the home page links to the page's own sections", () => {

@@ -39,6 +39,6 @@ describe('PaymentErrorScreen', () => {
       </AtPath>,
     );
     fireEvent.click(screen.getByRole('link', { name: 'Return Home' }));
-    expect(screen.getByLabelText('Location').textContent).toBe('/');
+    expect(screen.getByTestId('location').textContent).toBe('/');
   });
 });
