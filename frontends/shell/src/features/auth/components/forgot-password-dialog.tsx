@@ -36,7 +36,15 @@ function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose: () => 
       <Typography.Paragraph>
         Enter the email address of your account and we will send you a link to choose a new password.
       </Typography.Paragraph>
-      <Form name="forgot-password" layout="vertical" validateTrigger="onBlur" onFinish={submit} requiredMark={false}>
+      <Form
+        name="forgot-password"
+        layout="vertical"
+        validateTrigger="onBlur"
+        onFinish={submit}
+        requiredMark={false}
+        // The contracts message under the field, as on the other forms, not the browser's own bubble.
+        noValidate
+      >
         <Form.Item label="Email" name="email" rules={[zodRule(ForgotPasswordBodySchema, 'email')]}>
           <Input type="email" autoComplete="email" />
         </Form.Item>
