@@ -33,19 +33,19 @@ export class TutorsRpcController {
   @MessagePattern(Subjects.tutoring.createTutor)
   create(@Payload() payload: unknown): Promise<TutorDto> {
     const { meta, data } = parseRequest(CreateTutorBodySchema, payload);
-    return this.tutors.create(data, meta.actor);
+    return this.tutors.create(data, meta.actor, meta.correlationId);
   }
 
   @MessagePattern(Subjects.tutoring.updateTutor)
   update(@Payload() payload: unknown): Promise<TutorDto> {
     const { meta, data } = parseRequest(TutorIdRequestSchema.extend(UpdateTutorBodySchema.shape), payload);
     const { tutorId, ...changes } = data;
-    return this.tutors.update(tutorId, changes, meta.actor);
+    return this.tutors.update(tutorId, changes, meta.actor, meta.correlationId);
   }
 
   @MessagePattern(Subjects.tutoring.deactivateTutor)
   deactivate(@Payload() payload: unknown): Promise<TutorDto> {
     const { meta, data } = parseRequest(TutorIdRequestSchema, payload);
-    return this.tutors.deactivate(data.tutorId, meta.actor);
+    return this.tutors.deactivate(data.tutorId, meta.actor, meta.correlationId);
   }
 }

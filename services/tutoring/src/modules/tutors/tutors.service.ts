@@ -3,10 +3,13 @@ import {
   type Actor,
   type ConsultationSubject,
   type CreateTutorBodySchema,
+  EventTypes,
   type PublicTutorDto,
+  type TutorChangedV1,
   type TutorDto,
   type UpdateTutorBodySchema,
 } from '@medtutor/contracts';
+import { newEvent, OutboxRelay, writeOutbox } from '@medtutor/nest-kit';
 import type { z } from 'zod';
 import { TUTORING_CONFIG, type TutoringConfig } from '../../config/tutoring.config.js';
 import type { Prisma, Tutor } from '../../generated/prisma/client.js';
@@ -41,22 +44,41 @@ const toPublicTutorDto = (row: Tutor): PublicTutorDto => ({
   subjects: row.subjects as ConsultationSubject[],
 });
 
+/** The entry's state for other services: identity invites only entries these events told it of. */
+const tutorChanged = (row: Tutor, correlationId: string | null) => {
+  const data: TutorChangedV1 = { tutorId: row.id, active: row.active, userId: row.userId, version: row.version };
+  return newEvent(EventTypes.tutorChanged, 1, data, correlationId);
+};
+
+/** Every write of an entry raises its version, so consumers can tell its latest state from a late event. */
+const nextVersion = { version: { increment: 1 } } as const;
+
 export type LinkOutcome = 'linked' | 'tutor not found' | 'has another login';
 
 @Injectable()
 export class TutorsService implements OnApplicationBootstrap {
   constructor(
     private readonly prisma: PrismaService,
+    private readonly relay: OutboxRelay,
     @Inject(TUTORING_CONFIG) private readonly config: TutoringConfig,
   ) {}
 
   /**
    * The built-in tutors, inserted when absent (found again by seedKey). Safe on every start and from
    * several replicas; once a tutor exists the admin owns its details, so a restart never undoes an edit.
+   * Then every entry is announced as it is: the seeded ones, and those made before a consumer
+   * listened (identity learnt the directory this way); a consumer that has the version skips it.
    */
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.tutorSeeds.length) return;
-    await this.prisma.tutor.createMany({ data: this.config.tutorSeeds, skipDuplicates: true });
+    if (this.config.tutorSeeds.length) {
+      await this.prisma.tutor.createMany({ data: this.config.tutorSeeds, skipDuplicates: true });
+    }
+    await this.prisma.$transaction(async (tx) => {
+      for (const row of await tx.tutor.findMany({ orderBy: { id: 'asc' } })) {
+        await writeOutbox(tx, tutorChanged(row, null));
+      }
+    });
+    this.relay.nudge();
   }
 
   async list(actor: Actor | null): Promise<TutorDto[]> {
@@ -71,38 +93,68 @@ export class TutorsService implements OnApplicationBootstrap {
     return rows.map(toPublicTutorDto);
   }
 
-  async create(body: z.output<typeof CreateTutorBodySchema>, actor: Actor | null): Promise<TutorDto> {
+  async create(
+    body: z.output<typeof CreateTutorBodySchema>,
+    actor: Actor | null,
+    correlationId: string | null,
+  ): Promise<TutorDto> {
     requireAdmin(actor);
-    return toTutorDto(await this.prisma.tutor.create({ data: body }));
+    const created = await this.prisma.$transaction(async (tx) => {
+      const row = await tx.tutor.create({ data: body });
+      await writeOutbox(tx, tutorChanged(row, correlationId));
+      return row;
+    });
+    this.relay.nudge();
+    return toTutorDto(created);
   }
 
-  update(tutorId: number, body: z.output<typeof UpdateTutorBodySchema>, actor: Actor | null): Promise<TutorDto> {
+  update(
+    tutorId: number,
+    body: z.output<typeof UpdateTutorBodySchema>,
+    actor: Actor | null,
+    correlationId: string | null,
+  ): Promise<TutorDto> {
     requireAdmin(actor);
-    return this.patch(tutorId, body);
+    return this.patch(tutorId, body, correlationId);
   }
 
   /** Deactivated, not deleted: packages and ledger entries keep pointing at the tutor. */
-  deactivate(tutorId: number, actor: Actor | null): Promise<TutorDto> {
+  deactivate(tutorId: number, actor: Actor | null, correlationId: string | null): Promise<TutorDto> {
     requireAdmin(actor);
-    return this.patch(tutorId, { active: false });
+    return this.patch(tutorId, { active: false }, correlationId);
   }
 
   /**
    * Ties a directory entry to the tutor login identity created for it (tutor_invited). The first
    * login stays: an entry that already has one, or a missing entry, is left as it is. Runs on the
-   * consumer's transaction, so it commits with the inbox row.
+   * consumer's transaction, so it commits with the inbox row and the announcement of the link.
    */
   async linkAccount(tx: Prisma.TransactionClient, tutorId: number, userId: number): Promise<LinkOutcome> {
-    const linked = await tx.tutor.updateMany({ where: { id: tutorId, userId: null }, data: { userId } });
-    if (linked.count === 1) return 'linked';
+    const [linked] = await tx.tutor.updateManyAndReturn({
+      where: { id: tutorId, userId: null },
+      data: { userId, ...nextVersion },
+    });
+    if (linked) {
+      await writeOutbox(tx, tutorChanged(linked, null));
+      return 'linked';
+    }
     const tutor = await tx.tutor.findUnique({ where: { id: tutorId }, select: { userId: true } });
     if (!tutor) return 'tutor not found';
     return tutor.userId === userId ? 'linked' : 'has another login';
   }
 
-  private async patch(tutorId: number, data: Prisma.TutorUpdateManyMutationInput): Promise<TutorDto> {
-    const updated = await this.prisma.tutor.updateManyAndReturn({ where: { id: tutorId }, data });
-    if (!updated[0]) throw tutorNotFound();
-    return toTutorDto(updated[0]);
+  private async patch(
+    tutorId: number,
+    data: Prisma.TutorUpdateManyMutationInput,
+    correlationId: string | null,
+  ): Promise<TutorDto> {
+    const updated = await this.prisma.$transaction(async (tx) => {
+      const [row] = await tx.tutor.updateManyAndReturn({ where: { id: tutorId }, data: { ...data, ...nextVersion } });
+      if (!row) throw tutorNotFound();
+      await writeOutbox(tx, tutorChanged(row, correlationId));
+      return row;
+    });
+    this.relay.nudge();
+    return toTutorDto(updated);
   }
 }
