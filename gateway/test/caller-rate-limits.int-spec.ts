@@ -1,76 +1,47 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Controller, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { MessagePattern, type MicroserviceOptions, Payload, Transport } from '@nestjs/microservices';
-import {
-  CheckFreeTrialBodySchema,
-  type CheckFreeTrialReply,
-  ErrorCodes,
-  ServerMessages,
-  Subjects,
-} from '@medtutor/contracts';
-import { parseRequest } from '@medtutor/nest-kit';
+import { ErrorCodes, ServerMessages, Subjects } from '@medtutor/contracts';
 import { testActorKeys } from '@medtutor/nest-kit/testing';
 import type { Server } from 'node:http';
 import request from 'supertest';
 import { loadGatewayConfig } from '../src/config/gateway-config.js';
-import { type FakePayments, startFakePayments } from './support/fake-payments.js';
-import { sessionCookieFrom, signIn, startTestGateway, type TestGateway } from './support/test-gateway.js';
+import {
+  PASSWORD,
+  PLATFORM_START_MS,
+  PLATFORM_STOP_MS,
+  type RealPlatform,
+  startRealPlatform,
+} from './support/real-platform.js';
+import { sessionCookieFrom } from './support/test-gateway.js';
 
 /**
  * POST /api/create-payment-intent and POST /api/check-free-trial are limited per caller (the
- * signed-in user, else the session) and per address, each counter on its own.
+ * signed-in user, else the session) and per address, each counter on its own; what passes reaches
+ * the real catalog-payments and tutoring.
  */
 const PER_SESSION = 3;
 const PER_IP = 5;
 
-let gateway: TestGateway;
+let platform: RealPlatform;
 let server: Server;
-let payments: { fake: FakePayments; stop: () => Promise<void> };
-let freeTrialChecks = 0;
-
-/** Tutoring's free-trial check, counting what reaches it. */
-@Controller()
-class FakeFreeTrialController {
-  @MessagePattern(Subjects.tutoring.checkFreeTrial)
-  check(@Payload() payload: unknown): CheckFreeTrialReply {
-    parseRequest(CheckFreeTrialBodySchema, payload);
-    freeTrialChecks++;
-    return { hasUsedFreeTrial: false };
-  }
-}
-
-@Module({ controllers: [FakeFreeTrialController] })
-class FakeFreeTrialModule {}
-
-let stopFreeTrial: () => Promise<void>;
 
 beforeAll(async () => {
-  gateway = await startTestGateway({
-    env: {
-      TRUST_PROXY: 'true',
+  platform = await startRealPlatform({
+    label: 'caller_limits',
+    services: ['catalog-payments', 'tutoring'],
+    gatewayEnv: {
       RATE_LIMIT_PAYMENT_INTENTS_SESSION: `${PER_SESSION}/1h`,
       RATE_LIMIT_PAYMENT_INTENTS_IP: `${PER_IP}/1h`,
       RATE_LIMIT_FREE_TRIAL_CHECKS_SESSION: `${PER_SESSION}/1h`,
       RATE_LIMIT_FREE_TRIAL_CHECKS_IP: `${PER_IP}/1h`,
     },
+    watch: [Subjects.catalogPayments.createPaymentIntent, Subjects.tutoring.checkFreeTrial],
   });
-  server = gateway.app.getHttpServer();
-  payments = await startFakePayments(gateway.config.natsUrl);
-  const tutoring = await NestFactory.createMicroservice<MicroserviceOptions>(FakeFreeTrialModule, {
-    transport: Transport.NATS,
-    options: { servers: [gateway.config.natsUrl], queue: 'fake-tutoring' },
-    logger: false,
-  });
-  await tutoring.listen();
-  stopFreeTrial = () => tutoring.close();
-});
+  server = platform.server;
+}, PLATFORM_START_MS);
 
-afterAll(async () => {
-  await stopFreeTrial?.();
-  await payments?.stop();
-  await gateway?.close();
-});
+afterAll(() => platform?.close(), PLATFORM_STOP_MS);
+
+const signIn = (role: 'student') => platform.signIn(role);
 
 let ipCounter = 0;
 /** An address of its own unless a test means to share one. */
@@ -87,8 +58,8 @@ const checkTrial = (cookie: string | undefined, ip: string) => {
   const call = request(server).post('/api/check-free-trial').set('X-Forwarded-For', ip);
   return (cookie ? call.set('Cookie', cookie) : call).send(trialBody);
 };
-const intentsForwarded = () =>
-  payments.fake.received.filter((received) => received.subject === Subjects.catalogPayments.createPaymentIntent).length;
+const intentsForwarded = () => platform.requests.count(Subjects.catalogPayments.createPaymentIntent);
+const freeTrialChecks = () => platform.requests.count(Subjects.tutoring.checkFreeTrial);
 
 function expectRateLimited(res: request.Response): void {
   expect(res.status).toBe(429);
@@ -98,27 +69,27 @@ function expectRateLimited(res: request.Response): void {
 
 describe('POST /api/create-payment-intent', () => {
   it('lets a buyer retry up to the per-session limit from any address, then answers 429 without asking the service', async () => {
-    const { cookie } = await signIn(gateway, 'student');
+    const { cookie } = await signIn('student');
     for (let attempt = 0; attempt < PER_SESSION; attempt++) {
       expect((await createIntent(cookie, nextIp())).status).toBe(200);
     }
-    const before = intentsForwarded();
+    const before = await intentsForwarded();
 
     expectRateLimited(await createIntent(cookie, nextIp()));
-    expect(intentsForwarded()).toBe(before);
+    expect(await intentsForwarded()).toBe(before);
     // Another buyer is not held back by that one.
-    expect((await createIntent((await signIn(gateway, 'student')).cookie, nextIp())).status).toBe(200);
+    expect((await createIntent((await signIn('student')).cookie, nextIp())).status).toBe(200);
   });
 
   it("counts every session of one user together: signing in again does not reset the buyer's limit", async () => {
-    const { cookie, user } = await signIn(gateway, 'student');
+    const { cookie, user } = await signIn('student');
     for (let attempt = 0; attempt < PER_SESSION; attempt++) {
       expect((await createIntent(cookie, nextIp())).status).toBe(200);
     }
     const again = await request(server)
       .post('/api/login')
       .set('X-Forwarded-For', nextIp())
-      .send({ email: user.email, password: 'pass-word-1' });
+      .send({ email: user.email, password: PASSWORD });
     const secondCookie = sessionCookieFrom(again);
     expect(secondCookie).toBeDefined();
 
@@ -128,9 +99,9 @@ describe('POST /api/create-payment-intent', () => {
   it('limits one address across buyers, each under their own limit; other addresses still pass', async () => {
     const ip = nextIp();
     for (let buyer = 0; buyer < PER_IP; buyer++) {
-      expect((await createIntent((await signIn(gateway, 'student')).cookie, ip)).status).toBe(200);
+      expect((await createIntent((await signIn('student')).cookie, ip)).status).toBe(200);
     }
-    const fresh = (await signIn(gateway, 'student')).cookie;
+    const fresh = (await signIn('student')).cookie;
 
     expectRateLimited(await createIntent(fresh, ip));
     expect((await createIntent(fresh, nextIp())).status).toBe(200);
@@ -141,7 +112,7 @@ describe('POST /api/create-payment-intent', () => {
     for (let attempt = 0; attempt < PER_IP + 2; attempt++) {
       expect((await createIntent(undefined, ip)).status).toBe(401);
     }
-    expect((await createIntent((await signIn(gateway, 'student')).cookie, ip)).status).toBe(200);
+    expect((await createIntent((await signIn('student')).cookie, ip)).status).toBe(200);
   });
 });
 
@@ -153,29 +124,30 @@ describe('POST /api/check-free-trial', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ hasUsedFreeTrial: false });
     }
-    const before = freeTrialChecks;
-    const sessionKeys = () => gateway.redis.keys(`${gateway.keys.rateLimitPrefix('free-trial-checks-session')}*`);
+    const before = await freeTrialChecks();
+    const sessionKeys = () =>
+      platform.gateway.redis.keys(`${platform.gateway.keys.rateLimitPrefix('free-trial-checks-session')}*`);
     const keysBefore = (await sessionKeys()).length;
 
     expectRateLimited(await checkTrial(undefined, ip));
-    expect(freeTrialChecks).toBe(before);
+    expect(await freeTrialChecks()).toBe(before);
     // Refused at the address, a cookie-less request leaves no per-session counter behind.
     expect(await sessionKeys()).toHaveLength(keysBefore);
     expect((await checkTrial(undefined, nextIp())).status).toBe(200);
   });
 
   it('limits a signed-in user per session whatever the address', async () => {
-    const { cookie } = await signIn(gateway, 'student');
+    const { cookie } = await signIn('student');
     for (let attempt = 0; attempt < PER_SESSION; attempt++) {
       expect((await checkTrial(cookie, nextIp())).status).toBe(200);
     }
 
     expectRateLimited(await checkTrial(cookie, nextIp()));
-    expect((await checkTrial((await signIn(gateway, 'student')).cookie, nextIp())).status).toBe(200);
+    expect((await checkTrial((await signIn('student')).cookie, nextIp())).status).toBe(200);
   });
 
   it('counts apart from create-payment-intent: one route used up leaves the other open', async () => {
-    const { cookie } = await signIn(gateway, 'student');
+    const { cookie } = await signIn('student');
     for (let attempt = 0; attempt < PER_SESSION; attempt++) {
       expect((await checkTrial(cookie, nextIp())).status).toBe(200);
     }

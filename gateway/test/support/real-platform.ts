@@ -19,7 +19,8 @@ const DATABASE_ENV: Record<ServiceName, string> = {
   payroll: 'PAYROLL_DATABASE_URL',
 };
 
-const PASSWORD = 'pass-word-1';
+/** Every user `signIn` registers has this password. */
+export const PASSWORD = 'pass-word-1';
 
 export interface ReceivedRequest {
   subject: string;
