@@ -1,37 +1,37 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DemoCards, DiscountMessages, ErrorCodes, type Role, Subjects } from '@medtutor/contracts';
-import { type ServiceProcess, startTestNats, type TestDatabase, type TestNats } from '@medtutor/nest-kit/testing';
-import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import request from 'supertest';
-import { serviceDatabase, startBuiltService } from './support/real-services.js';
-import {
-  type GatewayUnderTest,
-  sessionCookieFrom,
-  signIn,
-  startGatewayOn,
-  startTestGateway,
-  type TestGateway,
-} from './support/test-gateway.js';
+import { sql } from './support/real-services.js';
+import { PLATFORM_START_MS, PLATFORM_STOP_MS, type RealPlatform, startRealPlatform } from './support/real-platform.js';
 
-// Two services start from their builds for the last describe; Jest's 5 s default is too short.
-jest.setTimeout(60_000);
-
-let gateway: TestGateway;
+/** Discount codes through the gateway to the real catalog-payments (demo provider), which makes and keeps them. */
+let platform: RealPlatform;
 let server: Server;
 
 beforeAll(async () => {
-  gateway = await startTestGateway({ env: { TRUST_PROXY: 'true' } });
-  server = gateway.app.getHttpServer();
-});
+  platform = await startRealPlatform({
+    label: 'discount_codes',
+    services: ['catalog-payments'],
+    watch: [Subjects.catalogPayments.createDiscountCode],
+  });
+  server = platform.server;
+}, PLATFORM_START_MS);
 
-afterAll(async () => {
-  await gateway?.close();
-});
+afterAll(() => platform?.close(), PLATFORM_STOP_MS);
 
 async function signedIn(role: Role): Promise<string> {
-  return (await signIn(gateway, role)).cookie;
+  return (await platform.signIn(role)).cookie;
 }
+
+const storedCode = async (code: string) =>
+  (
+    await sql<{ discount_pounds: number; status: string; created_by: number | null }>(
+      platform.databases['catalog-payments']!,
+      'SELECT discount_pounds, status, created_by FROM discount_codes WHERE code = $1',
+      [code],
+    )
+  )[0];
 
 const create = (cookie: string | undefined, body: unknown) => {
   const call = request(server).post('/api/admin/create-discount-code');
@@ -40,13 +40,19 @@ const create = (cookie: string | undefined, body: unknown) => {
 
 describe('POST /api/admin/create-discount-code', () => {
   it('creates a code for an admin and passes the admin as the actor', async () => {
-    const res = await create(await signedIn('admin'), { discountPrice: 45 });
+    const admin = await platform.signIn('admin');
+    const res = await create(admin.cookie, { discountPrice: 45 });
 
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ code: expect.any(String), discountPrice: 45 });
-    const sent = gateway.fake.lastRequest(Subjects.catalogPayments.createDiscountCode);
-    expect(sent?.meta.actor?.role).toBe('admin');
+    const sent = await platform.requests.last(Subjects.catalogPayments.createDiscountCode);
+    expect(sent?.meta.actor).toEqual({ userId: admin.user.id, role: 'admin' });
     expect(sent?.data).toEqual({ discountPrice: 45 });
+    expect(await storedCode(res.body.code)).toEqual({
+      discount_pounds: 45,
+      status: 'available',
+      created_by: admin.user.id,
+    });
   });
 
   it('defaults an empty value to 30', async () => {
@@ -54,9 +60,11 @@ describe('POST /api/admin/create-discount-code', () => {
 
     expect(res.status).toBe(201);
     expect(res.body.discountPrice).toBe(30);
+    expect(await storedCode(res.body.code)).toMatchObject({ discount_pounds: 30 });
   });
 
-  it('answers 400 with the rule for a value outside 1–100', async () => {
+  it('answers 400 with the rule for a value outside 1–100, without asking the service', async () => {
+    const before = await platform.requests.count(Subjects.catalogPayments.createDiscountCode);
     const res = await create(await signedIn('admin'), { discountPrice: 0 });
 
     expect(res.status).toBe(400);
@@ -66,93 +74,34 @@ describe('POST /api/admin/create-discount-code', () => {
       message: DiscountMessages.discountPriceInvalid,
       errors: [{ field: 'discountPrice', message: DiscountMessages.discountPriceInvalid }],
     });
+    expect(await platform.requests.count(Subjects.catalogPayments.createDiscountCode)).toBe(before);
   });
 
   it('answers 401 to a visitor and 403 to a student, without asking the service', async () => {
-    const before = gateway.fake.received.length;
+    const before = await platform.requests.count(Subjects.catalogPayments.createDiscountCode);
 
     expect((await create(undefined, { discountPrice: 30 })).status).toBe(401);
     expect((await create(await signedIn('student'), { discountPrice: 30 })).status).toBe(403);
-    expect(
-      gateway.fake.received
-        .slice(before)
-        .filter((received) => received.subject === Subjects.catalogPayments.createDiscountCode),
-    ).toEqual([]);
+    expect(await platform.requests.count(Subjects.catalogPayments.createDiscountCode)).toBe(before);
   });
 });
 
-/**
- * The buyer's side through the real gateway, identity and catalog-payments (their builds): whatever
- * a code's state, the answer is the same bytes, so a code cannot be probed.
- */
-describe('POST /api/create-payment-intent with a code that cannot be used (real services)', () => {
-  const adminEmail = 'admin@example.com';
-  const adminPassword = 'admin-pass-word-1';
-  let nats: TestNats;
-  let dbs: TestDatabase[] = [];
-  let services: ServiceProcess[] = [];
-  let real: GatewayUnderTest;
-  let ip = 0;
-
-  const fromIp = () => `198.51.100.${++ip % 250}`;
+/** The buyer's side: whatever a code's state, the answer is the same bytes, so a code cannot be probed. */
+describe('POST /api/create-payment-intent with a code that cannot be used', () => {
   const buy = (cookie: string, body: object) =>
-    request(real.app.getHttpServer())
+    request(server)
       .post('/api/create-payment-intent')
-      .set({ Cookie: cookie, 'X-Forwarded-For': fromIp() })
+      .set({ Cookie: cookie, 'X-Forwarded-For': platform.freshIp() })
       .send({ subject: 'Medical School Interviews', packageType: 'package5', ...body });
-  const newStudent = async () => {
-    const name = `buyer${randomBytes(4).toString('hex')}`;
-    const res = await request(real.app.getHttpServer())
-      .post('/api/register')
-      .set('X-Forwarded-For', fromIp())
-      .send({ username: name, email: `${name}@example.com`, password: 'buyer-pass-word-1' });
-    expect(res.status).toBe(201);
-    return sessionCookieFrom(res) as string;
-  };
-
-  beforeAll(async () => {
-    nats = await startTestNats();
-    const identityDb = await serviceDatabase('identity', 'gw_codes_identity');
-    const paymentsDb = await serviceDatabase('catalog-payments', 'gw_codes_payments');
-    dbs = [identityDb, paymentsDb];
-    services = [
-      await startBuiltService('identity', nats.url, {
-        IDENTITY_DATABASE_URL: identityDb.url,
-        PUBLIC_BASE_URL: 'http://localhost:8080',
-        MAIL_FROM: 'MedPath Tests <no-reply@medpath.test>',
-        MAIL_OUTBOX_DIR: '/tmp/medtutor-gw-codes-mail',
-        SEED_ADMIN_EMAIL: adminEmail,
-        SEED_ADMIN_PASSWORD: adminPassword,
-        TOTP_ENCRYPTION_KEY: 'gateway-discount-code-tests-only-key-0123456789',
-      }),
-      await startBuiltService('catalog-payments', nats.url, {
-        PAYMENTS_DATABASE_URL: paymentsDb.url,
-        PAYMENTS_PROVIDER: 'demo',
-        MAIL_FROM: 'MedPath Tests <no-reply@medpath.test>',
-        MAIL_OUTBOX_DIR: '/tmp/medtutor-gw-codes-mail',
-      }),
-    ];
-    real = await startGatewayOn(nats.url, { env: { TRUST_PROXY: 'true', RPC_TIMEOUT_MS: '5000' } });
-  });
-
-  afterAll(async () => {
-    await real?.close();
-    for (const service of services) await service.stop();
-    for (const db of dbs) await db.drop();
-    await nats?.stop();
-  });
+  const newStudent = async () => (await platform.signIn('student')).cookie;
 
   it('answers an unknown, a held and a spent code with the same 400, code and message', async () => {
-    const login = await request(real.app.getHttpServer())
-      .post('/api/login')
-      .set('X-Forwarded-For', fromIp())
-      .send({ email: adminEmail, password: adminPassword });
-    const adminCookie = sessionCookieFrom(login) as string;
+    const adminCookie = await signedIn('admin');
     const newCode = async () =>
       (
-        await request(real.app.getHttpServer())
+        await request(server)
           .post('/api/admin/create-discount-code')
-          .set({ Cookie: adminCookie, 'X-Forwarded-For': fromIp() })
+          .set({ Cookie: adminCookie, 'X-Forwarded-For': platform.freshIp() })
           .send({ discountPrice: 30 })
       ).body.code as string;
     const held = await newCode();
@@ -160,9 +109,9 @@ describe('POST /api/create-payment-intent with a code that cannot be used (real 
     expect((await buy(await newStudent(), { discountCode: held })).status).toBe(200);
     const spender = await newStudent();
     const paying = await buy(spender, { discountCode: spent });
-    const confirmed = await request(real.app.getHttpServer())
+    const confirmed = await request(server)
       .post('/api/payments/demo/confirm')
-      .set({ Cookie: spender, 'X-Forwarded-For': fromIp() })
+      .set({ Cookie: spender, 'X-Forwarded-For': platform.freshIp() })
       .send({
         paymentId: paying.body.paymentId,
         clientSecret: paying.body.clientSecret,
@@ -183,5 +132,7 @@ describe('POST /api/create-payment-intent with a code that cannot be used (real 
         body: { statusCode: 400, code: ErrorCodes.discountCodeInvalid, message: DiscountMessages.codeInvalid },
       })),
     );
+    expect(await storedCode(held)).toMatchObject({ status: 'reserved' });
+    expect(await storedCode(spent)).toMatchObject({ status: 'spent' });
   });
 });
