@@ -1,17 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Controller, Get } from '@nestjs/common';
 import { ErrorCodes, Fixtures, ServerMessages, Subjects } from '@medtutor/contracts';
+import { createHash } from 'node:crypto';
 import type { Server } from 'node:http';
 import request from 'supertest';
 import { eventually } from '@medtutor/nest-kit/testing';
 import { AdminOnly, Authenticated, TutorOnly } from '../src/auth/auth.decorators.js';
+import { sql } from './support/real-services.js';
 import {
-  sessionCookieFrom,
-  sessionIdOf,
-  setCookies,
-  startTestGateway,
-  type TestGateway,
-} from './support/test-gateway.js';
+  PASSWORD,
+  PLATFORM_START_MS,
+  PLATFORM_STOP_MS,
+  type RealPlatform,
+  startRealPlatform,
+} from './support/real-platform.js';
+import { type GatewayUnderTest, sessionCookieFrom, sessionIdOf, setCookies } from './support/test-gateway.js';
+
+/**
+ * Sign-up, sign-in, sessions, password resets and guards through the gateway and the real identity
+ * (its build, a fresh database). "identity does not answer" is identity's process frozen.
+ */
+const IdentitySubjects = Object.values(Subjects.identity);
 
 /** Routes that exist only in this test, guarded the way later route modules will be. */
 @Controller('api/test-guards')
@@ -35,20 +44,46 @@ class GuardProbeController {
   }
 }
 
-let gateway: TestGateway;
+let platform: RealPlatform;
+let gateway: GatewayUnderTest;
 let server: Server;
-let ipCounter = 0;
-/** A fresh client address per test (TRUST_PROXY is on), so per-IP limits don't leak between tests. */
-const freshIp = () => `198.51.100.${++ipCounter}`;
+/** A fresh client address per call (TRUST_PROXY is on), so per-IP limits meet only where a test means them to. */
+const freshIp = () => platform.freshIp();
 
 beforeAll(async () => {
-  gateway = await startTestGateway({ env: { TRUST_PROXY: 'true' }, controllers: [GuardProbeController] });
-  server = gateway.app.getHttpServer();
-});
+  platform = await startRealPlatform({
+    label: 'auth',
+    services: [],
+    gatewayEnv: { RPC_TIMEOUT_MS: '2000' },
+    gatewayControllers: [GuardProbeController],
+    watch: IdentitySubjects,
+  });
+  gateway = platform.gateway;
+  server = platform.server;
+}, PLATFORM_START_MS);
 
-afterAll(async () => {
-  await gateway?.close();
-});
+afterAll(() => platform?.close(), PLATFORM_STOP_MS);
+
+const identityDb = () => platform.databases.identity!;
+const askedIdentity = async () =>
+  (await Promise.all(IdentitySubjects.map((subject) => platform.requests.count(subject)))).reduce((a, b) => a + b);
+/** A new account through the route, as its owner makes it. */
+async function registered(email: string, password: string) {
+  const res = await request(server)
+    .post('/api/register')
+    .set('X-Forwarded-For', freshIp())
+    .send({ username: email.split('@')[0], email, password });
+  expect(res.status).toBe(201);
+}
+/** Stops identity answering for the length of `during`. */
+async function withIdentityFrozen(during: () => Promise<void>): Promise<void> {
+  const frozen = platform.pauseService('identity');
+  try {
+    await during();
+  } finally {
+    frozen.resume();
+  }
+}
 
 const validationError = (message: string) => ({
   statusCode: 400,
@@ -64,11 +99,8 @@ async function login(email: string, password: string, ip = freshIp()) {
 
 /** Signs a new user in and returns the user and their session cookie. */
 async function signedIn(role: 'student' | 'tutor' | 'admin' = 'student') {
-  const email = `${role}-${Math.random().toString(36).slice(2)}@example.com`;
-  const user = gateway.fake.addUser({ email, password: 'pass-word-1', role });
-  const res = await login(email, 'pass-word-1');
-  expect(res.status).toBe(200);
-  return { user, email, cookie: sessionCookieFrom(res) as string };
+  const { user, cookie } = await platform.signIn(role);
+  return { user, email: user.email, cookie };
 }
 
 const currentUser = (cookie?: string) => {
@@ -85,7 +117,7 @@ describe('GET /api/user', () => {
 
   it('ends the session when the account no longer exists', async () => {
     const { user, cookie } = await signedIn();
-    gateway.fake.deleteUser(user.id);
+    await sql(identityDb(), 'DELETE FROM users WHERE id = $1', [user.id]);
     expect((await currentUser(cookie)).status).toBe(401);
     expect(await gateway.redis.exists(gateway.keys.sessionPrefix + sessionIdOf(cookie))).toBe(0);
   });
@@ -105,7 +137,7 @@ describe('POST /api/register', () => {
       isAdmin: false,
     });
     // Validated and trimmed by the gateway, stamped as a visitor's request.
-    expect(gateway.fake.lastRequest(Subjects.identity.register)).toMatchObject({
+    expect(await platform.requests.last(Subjects.identity.register)).toMatchObject({
       meta: { actor: null },
       data: { username: 'amelia', email: Fixtures.registerBody.email },
     });
@@ -125,7 +157,7 @@ describe('POST /api/register', () => {
   });
 
   it("answers 409 with identity's message when the email is taken", async () => {
-    gateway.fake.addUser({ email: 'taken@example.com', password: 'whatever-1' });
+    await registered('taken@example.com', 'whatever-1');
     const res = await request(server)
       .post('/api/register')
       .set('X-Forwarded-For', freshIp())
@@ -155,7 +187,7 @@ describe('POST /api/login', () => {
       .post('/api/login')
       .set('Cookie', first)
       .set('X-Forwarded-For', freshIp())
-      .send({ email, password: 'pass-word-1' });
+      .send({ email, password: PASSWORD });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(user);
     const second = sessionCookieFrom(again) as string;
@@ -171,15 +203,15 @@ describe('POST /api/login', () => {
     [{ email: 'nope', password: 'x' }, 'Please enter a valid email address'],
     [{ email: 'someone@example.com', password: '' }, 'Password is required'],
   ])('validates %j before passport: 400 with the spec message', async (body, message) => {
-    const before = gateway.fake.received.length;
+    const before = await askedIdentity();
     const res = await request(server).post('/api/login').set('X-Forwarded-For', freshIp()).send(body);
     expect(res.status).toBe(400);
     expect(res.body).toEqual(validationError(message));
-    expect(gateway.fake.received.length).toBe(before);
+    expect(await askedIdentity()).toBe(before);
   });
 
   it('answers a wrong password exactly like an unknown email', async () => {
-    gateway.fake.addUser({ email: 'known@example.com', password: 'right-pass-1' });
+    await registered('known@example.com', 'right-pass-1');
     const wrongPassword = await login('known@example.com', 'wrong-pass-1');
     const unknownEmail = await login('unknown@example.com', 'wrong-pass-1');
     expect(wrongPassword.status).toBe(401);
@@ -242,7 +274,7 @@ describe('session lifetime', () => {
 
 describe('password reset', () => {
   it('answers the same neutral message for known and unknown emails', async () => {
-    gateway.fake.addUser({ email: 'forgetful@example.com', password: 'whatever-1' });
+    await registered('forgetful@example.com', 'whatever-1');
     for (const email of ['forgetful@example.com', 'nobody@example.com']) {
       const res = await request(server).post('/api/forgot-password').set('X-Forwarded-For', freshIp()).send({ email });
       expect(res.status).toBe(200);
@@ -261,9 +293,14 @@ describe('password reset', () => {
 
   it("ends every session of that user, and only that user's", async () => {
     const { user, email, cookie: firstDevice } = await signedIn();
-    const secondDevice = sessionCookieFrom(await login(email, 'pass-word-1')) as string;
+    const secondDevice = sessionCookieFrom(await login(email, PASSWORD)) as string;
     const bystander = await signedIn();
-    gateway.fake.resetTokens.set(Fixtures.resetPasswordBody.token, user.id);
+    // The link identity mailed, written directly: only its hash is stored.
+    await sql(
+      identityDb(),
+      `INSERT INTO password_resets (user_id, email, token_hash, expires_at) VALUES ($1, $2, $3, now() + interval '1 hour')`,
+      [user.id, email, createHash('sha256').update(Fixtures.resetPasswordBody.token, 'utf8').digest('hex')],
+    );
 
     const res = await request(server)
       .post('/api/reset-password')
@@ -340,7 +377,7 @@ describe('guards', () => {
   it('applies a role changed in identity once the session reads the user again', async () => {
     const { user, cookie } = await signedIn('admin');
     expect((await probe('admin', cookie)).status).toBe(200);
-    gateway.fake.setRole(user.id, 'student');
+    await sql(identityDb(), `UPDATE users SET role = 'student' WHERE id = $1`, [user.id]);
     expect((await currentUser(cookie)).body).toMatchObject({ role: 'student', isAdmin: false });
     expect((await probe('admin', cookie)).status).toBe(403);
   });
@@ -351,7 +388,7 @@ describe('correlation id and actor', () => {
     const { user, cookie } = await signedIn('tutor');
     const res = await currentUser(cookie).set('x-request-id', 'trace-me-42');
     expect(res.headers['x-request-id']).toBe('trace-me-42');
-    expect(gateway.fake.lastRequest(Subjects.identity.getUser)?.meta).toEqual({
+    expect((await platform.requests.last(Subjects.identity.getUser))?.meta).toMatchObject({
       correlationId: 'trace-me-42',
       actor: { userId: user.id, role: 'tutor' },
     });
@@ -365,7 +402,7 @@ describe('correlation id and actor', () => {
       .send({ email: 'someone@example.com' });
     const id = res.headers['x-request-id'] as string;
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(gateway.fake.lastRequest(Subjects.identity.requestPasswordReset)?.meta).toEqual({
+    expect((await platform.requests.last(Subjects.identity.requestPasswordReset))?.meta).toMatchObject({
       correlationId: id,
       actor: null,
     });
@@ -385,7 +422,7 @@ describe('rate limits', () => {
     for (let attempt = 1; attempt <= 5; attempt++) {
       expect((await login(email, 'guess-' + attempt, ip)).status).toBe(401);
     }
-    const blocked = await login(email, 'pass-word-1', ip);
+    const blocked = await login(email, PASSWORD, ip);
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual(rateLimited);
     const retryAfter = Number(blocked.headers['retry-after']);
@@ -400,28 +437,25 @@ describe('rate limits', () => {
     const { email } = await signedIn();
     const ip = freshIp();
     for (let attempt = 1; attempt <= 4; attempt++) expect((await login(email, 'wrong', ip)).status).toBe(401);
-    expect((await login(email, 'pass-word-1', ip)).status).toBe(200);
+    expect((await login(email, PASSWORD, ip)).status).toBe(200);
     for (let attempt = 1; attempt <= 4; attempt++) expect((await login(email, 'wrong', ip)).status).toBe(401);
   });
 
   it('does not count attempts that failed because identity did not answer', async () => {
     const { email } = await signedIn();
     const ip = freshIp();
-    gateway.fake.silent.add(Subjects.identity.verifyCredentials);
-    try {
-      for (let attempt = 1; attempt <= 5; attempt++) expect((await login(email, 'pass-word-1', ip)).status).toBe(503);
-    } finally {
-      gateway.fake.silent.delete(Subjects.identity.verifyCredentials);
-    }
+    await withIdentityFrozen(async () => {
+      for (let attempt = 1; attempt <= 5; attempt++) expect((await login(email, PASSWORD, ip)).status).toBe(503);
+    });
     // Five silent answers in a row open identity's circuit: 503 until it tries identity again, then
     // the sign-in goes through, never refused with 429.
     const answered = await eventually(async () => {
-      const res = await login(email, 'pass-word-1', ip);
+      const res = await login(email, PASSWORD, ip);
       expect(res.status).not.toBe(429);
       return res.status !== 503 && res;
     }, gateway.config.circuitBreaker.halfOpenAfterMs + 2000);
     expect(answered.status).toBe(200);
-  }, 20_000);
+  }, 40_000);
 
   it('limits registrations per address', async () => {
     const ip = freshIp();
@@ -451,8 +485,7 @@ describe('rate limits', () => {
 describe('when identity does not answer', () => {
   it('answers 503 within the RPC timeout', async () => {
     const { cookie } = await signedIn();
-    gateway.fake.silent.add(Subjects.identity.getUser);
-    try {
+    await withIdentityFrozen(async () => {
       const started = Date.now();
       const res = await currentUser(cookie);
       expect(res.status).toBe(503);
@@ -462,9 +495,7 @@ describe('when identity does not answer', () => {
         message: ServerMessages.serviceUnavailable,
       });
       expect(Date.now() - started).toBeLessThan(gateway.config.rpcTimeoutMs + 1000);
-    } finally {
-      gateway.fake.silent.delete(Subjects.identity.getUser);
-    }
+    });
     // The session survives an outage.
     expect((await currentUser(cookie)).status).toBe(200);
   });

@@ -1,13 +1,15 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import type { Server } from 'node:http';
+import type { Type } from '@nestjs/common';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { DemoCards, type Role, type RpcMeta, type ServiceName, type UserDto } from '@medtutor/contracts';
 import { type ServiceProcess, startTestNats, type TestDatabase, type TestNats } from '@medtutor/nest-kit/testing';
 import request from 'supertest';
-import { serviceDatabase, sql, startBuiltService } from './real-services.js';
+import { serviceDatabase, serviceEntry, sql, startBuiltService } from './real-services.js';
 import { type GatewayUnderTest, sessionCookieFrom, startGatewayOn } from './test-gateway.js';
 
 /** Each service's database variable. */
@@ -84,6 +86,11 @@ export interface RealPlatform {
   signIn(role: Role): Promise<{ cookie: string; user: UserDto }>;
   /** Stops one of the services (e.g. to see the gateway answer for a service that is gone). */
   stopService(service: ServiceName): Promise<void>;
+  /**
+   * Freezes a service's process (SIGSTOP) until `resume`: a service that hangs, reading nothing and
+   * answering nothing; what reached it meanwhile is handled once it resumes, as after a real stall.
+   */
+  pauseService(service: ServiceName): { resume: () => void };
   close(): Promise<void>;
 }
 
@@ -95,6 +102,8 @@ export interface RealPlatformOptions {
   /** Extra variables per service, e.g. catalog-payments' provider. */
   serviceEnv?: Partial<Record<ServiceName, Record<string, string>>>;
   gatewayEnv?: Record<string, string>;
+  /** Routes only the test has, e.g. guard probes. */
+  gatewayControllers?: Type[];
   /** Subjects whose requests `requests` keeps. */
   watch?: readonly string[];
 }
@@ -138,6 +147,7 @@ export async function startRealPlatform(options: RealPlatformOptions): Promise<R
     );
     gateway = await startGatewayOn(nats.url, {
       env: { TRUST_PROXY: 'true', RPC_TIMEOUT_MS: '5000', ...options.gatewayEnv },
+      controllers: options.gatewayControllers,
     });
     requests = await RequestLog.watch(nats.url, options.watch ?? []);
   } catch (error) {
@@ -174,7 +184,18 @@ export async function startRealPlatform(options: RealPlatformOptions): Promise<R
     processes.delete(service);
   };
 
-  return { nats, gateway, server, databases, requests, freshIp, signIn, stopService, close };
+  const pauseService = (service: ServiceName) => {
+    // Only this process's own child running that build.
+    const [pid] = execFileSync('pgrep', ['-P', String(process.pid), '-f', serviceEntry(service)], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map(Number);
+    if (!pid) throw new Error(`${service} is not running`);
+    process.kill(pid, 'SIGSTOP');
+    return { resume: () => process.kill(pid, 'SIGCONT') };
+  };
+
+  return { nats, gateway, server, databases, requests, freshIp, signIn, stopService, pauseService, close };
 }
 
 /**

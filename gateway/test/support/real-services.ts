@@ -22,6 +22,9 @@ export function serviceDatabase(service: ServiceName, label: string): Promise<Te
   return createTestDatabase(label, join(REPO, 'services', service, 'prisma/migrations'));
 }
 
+/** The file a service's build starts from. */
+export const serviceEntry = (service: ServiceName): string => join(REPO, 'services', service, 'dist/main.js');
+
 /** `service`'s build (`npm run build -w services/<name>`) on `natsUrl`, once it answers its health check. */
 export function startBuiltService(
   service: ServiceName,
@@ -29,7 +32,7 @@ export function startBuiltService(
   env: Record<string, string>,
 ): Promise<ServiceProcess> {
   return startServiceProcess({
-    entry: join(REPO, 'services', service, 'dist/main.js'),
+    entry: serviceEntry(service),
     env: {
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
