@@ -3,6 +3,7 @@ export * from './config/service-runtime.js';
 export * from './config/placeholders.js';
 export * from './errors/domain-error.js';
 export * from './errors/transient-error.js';
+export * from './auth/roles.js';
 export * from './rpc/parse-request.js';
 export * from './rpc/rpc-error.filter.js';
 export * from './rpc/rpc-logging.interceptor.js';

@@ -21,3 +21,4 @@ export class DomainError extends Error {
 
 export const notFound = (message: string = ServerMessages.notFound) => new DomainError(ErrorCodes.notFound, message);
 export const forbidden = (message: string = ServerMessages.forbidden) => new DomainError(ErrorCodes.forbidden, message);
+export const unauthenticated = () => new DomainError(ErrorCodes.unauthenticated, ServerMessages.unauthenticated);

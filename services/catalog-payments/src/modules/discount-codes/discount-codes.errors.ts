@@ -1,6 +1,5 @@
-import { DiscountMessages, ErrorCodes, ServerMessages } from '@medtutor/contracts';
+import { DiscountMessages, ErrorCodes } from '@medtutor/contracts';
 import { DomainError } from '@medtutor/nest-kit';
 
 /** Unknown, spent and held alike: the answer must not tell a buyer (or a guesser) which one it was. */
 export const discountCodeInvalid = () => new DomainError(ErrorCodes.discountCodeInvalid, DiscountMessages.codeInvalid);
-export const forbidden = () => new DomainError(ErrorCodes.forbidden, ServerMessages.forbidden);

@@ -1,11 +1,12 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { type Actor, type DiscountCodeDto, normaliseDiscountCode } from '@medtutor/contracts';
+import { forbidden, requireRole } from '@medtutor/nest-kit';
 import { CATALOG_PAYMENTS_CONFIG, type CatalogPaymentsConfig } from '../../config/catalog-payments.config.js';
 import type { Db } from '../../infra/db.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { generateDiscountCode } from './discount-code-generator.js';
 import { DiscountCodesRepository } from './discount-codes.repository.js';
-import { discountCodeInvalid, forbidden } from './discount-codes.errors.js';
+import { discountCodeInvalid } from './discount-codes.errors.js';
 
 /** Drawing a taken code 5 times in a row means something other than chance is wrong. */
 const MAX_CODE_DRAWS = 5;
@@ -24,9 +25,11 @@ export class DiscountCodesService implements OnApplicationBootstrap {
   }
 
   async create(discountPounds: number, actor: Actor | null): Promise<DiscountCodeDto> {
-    if (actor?.role !== 'admin') throw forbidden();
+    // Unlike the other admin rules, a visitor is told forbidden here: the answer this subject has always given.
+    if (!actor) throw forbidden();
+    const admin = requireRole(actor, 'admin');
     for (let draw = 0; draw < MAX_CODE_DRAWS; draw++) {
-      const created = await this.codes.insert(generateDiscountCode(), discountPounds, actor.userId);
+      const created = await this.codes.insert(generateDiscountCode(), discountPounds, admin.userId);
       if (created) return { code: created.code, discountPrice: created.discountPounds };
     }
     throw new Error(`no free discount code after ${MAX_CODE_DRAWS} draws`);

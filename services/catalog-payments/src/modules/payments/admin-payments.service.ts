@@ -14,14 +14,13 @@ import {
   RefundMessages,
   type RefundPaymentRequestSchema,
 } from '@medtutor/contracts';
-import { DomainError } from '@medtutor/nest-kit';
+import { DomainError, requireRole } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { Prisma, type Payment, type PaymentDispute, type Refund } from '../../generated/prisma/client.js';
 import { LOGGER } from '../../infra/logger.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { MoneyBackService } from './money-back.service.js';
-import { forbidden, unauthenticated } from './payments.errors.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
 
 type Query = z.output<typeof AdminPaymentsQuerySchema>;
@@ -68,7 +67,7 @@ export class AdminPaymentsService {
 
   /** Newest first. Search: buyer email or name, discount code (contains), payment id or Stripe id (exact). */
   async list(query: Query, actor: Actor | null): Promise<AdminPaymentsPage> {
-    assertAdmin(actor);
+    requireRole(actor, 'admin');
     const conditions: Prisma.Sql[] = [];
     if (query.q) {
       const like = likeContains(query.q);
@@ -112,7 +111,7 @@ export class AdminPaymentsService {
   }
 
   async get(paymentId: string, actor: Actor | null): Promise<AdminPaymentDetail> {
-    assertAdmin(actor);
+    requireRole(actor, 'admin');
     return this.detail(paymentId);
   }
 
@@ -123,7 +122,7 @@ export class AdminPaymentsService {
    * the idempotency key, and its answer goes through the same path as Stripe's webhooks.
    */
   async refund(request: RefundRequest, actor: Actor | null, correlationId: string | null): Promise<AdminPaymentDetail> {
-    const admin = assertAdmin(actor);
+    const admin = requireRole(actor, 'admin');
     const refundId = randomUUID();
     const payment = await this.prisma.$transaction(async (tx) => {
       const locked = await this.moneyBack.lock(tx, request.paymentId);
@@ -249,12 +248,6 @@ export class AdminPaymentsService {
           : null,
     };
   }
-}
-
-function assertAdmin(actor: Actor | null): Actor {
-  if (!actor) throw unauthenticated();
-  if (actor.role !== 'admin') throw forbidden();
-  return actor;
 }
 
 type PaymentWithMoneyBack = Payment & { refunds: Refund[]; disputes: PaymentDispute[] };

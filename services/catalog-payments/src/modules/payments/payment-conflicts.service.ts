@@ -6,8 +6,8 @@ import {
   PaymentConflictLimits,
   type PaymentConflictsDto,
 } from '@medtutor/contracts';
+import { requireRole } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
-import { forbidden, unauthenticated } from './payments.errors.js';
 
 /** Payments paid with a code that had gone to another payment, for an admin to settle. */
 @Injectable()
@@ -15,8 +15,7 @@ export class PaymentConflictsService {
   constructor(private readonly prisma: PrismaService) {}
 
   async list(actor: Actor | null): Promise<PaymentConflictsDto> {
-    if (!actor) throw unauthenticated();
-    if (actor.role !== 'admin') throw forbidden();
+    requireRole(actor, 'admin');
     const where = { conflictAt: { not: null } };
     const [total, payments] = await Promise.all([
       this.prisma.payment.count({ where }),

@@ -1,8 +1,6 @@
 import { ErrorCodes, PaymentMessages, ServerMessages } from '@medtutor/contracts';
 import { DomainError } from '@medtutor/nest-kit';
 
-export const unauthenticated = () => new DomainError(ErrorCodes.unauthenticated, ServerMessages.unauthenticated);
-export const forbidden = () => new DomainError(ErrorCodes.forbidden, ServerMessages.forbidden);
 /** Someone else's payment answers exactly like a missing one, so ids cannot be probed. */
 export const paymentNotFound = () => new DomainError(ErrorCodes.notFound, ServerMessages.notFound);
 export const providerUnavailable = () =>

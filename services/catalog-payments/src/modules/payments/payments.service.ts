@@ -15,7 +15,16 @@ import {
   PaymentMessages,
   type PaymentSucceededV1,
 } from '@medtutor/contracts';
-import { DomainError, enqueueMail, MailRelay, newEvent, OutboxRelay, writeOutbox } from '@medtutor/nest-kit';
+import {
+  DomainError,
+  enqueueMail,
+  MailRelay,
+  newEvent,
+  OutboxRelay,
+  requireActor,
+  requireRole,
+  writeOutbox,
+} from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { CATALOG_PAYMENTS_CONFIG, type CatalogPaymentsConfig } from '../../config/catalog-payments.config.js';
@@ -25,14 +34,7 @@ import { LOGGER } from '../../infra/logger.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { DiscountCodesService } from '../discount-codes/discount-codes.service.js';
-import {
-  demoCardUnknown,
-  forbidden,
-  paymentNotFound,
-  paymentNotPending,
-  providerUnavailable,
-  unauthenticated,
-} from './payments.errors.js';
+import { demoCardUnknown, paymentNotFound, paymentNotPending, providerUnavailable } from './payments.errors.js';
 import { type CreateIntentInput, PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
 import { MoneyBackService } from './money-back.service.js';
 import { receiptEmail } from './receipt-email.js';
@@ -79,21 +81,20 @@ export class PaymentsService implements OnModuleDestroy {
     actor: Actor | null,
     correlationId: string | null = null,
   ): Promise<PaymentIntentDto> {
-    if (!actor) throw unauthenticated();
-    if (actor.role !== 'student' && actor.role !== 'admin') throw forbidden();
+    const buyer = requireRole(actor, 'student', 'admin');
     this.catalog.quote(request); // UCAT and friends are refused before anything is held
-    await this.endOpenCheckouts(actor.userId, correlationId);
+    await this.endOpenCheckouts(buyer.userId, correlationId);
     const id = randomUUID();
 
-    const payment = await this.recordCheckout(request, actor, id).catch(async (error: unknown) => {
+    const payment = await this.recordCheckout(request, buyer, id).catch(async (error: unknown) => {
       // Two checkouts of one buyer at once (a double click, React's development double effect): the
       // other took the code after this one had ended the buyer's open checkouts. End it too, once.
       const refused = error instanceof DomainError && error.code === ErrorCodes.discountCodeInvalid;
-      if (!refused || !request.discountCode || !(await this.codes.isHeldBy(request.discountCode, actor.userId))) {
+      if (!refused || !request.discountCode || !(await this.codes.isHeldBy(request.discountCode, buyer.userId))) {
         throw error;
       }
-      await this.endOpenCheckouts(actor.userId, correlationId);
-      return this.recordCheckout(request, actor, id);
+      await this.endOpenCheckouts(buyer.userId, correlationId);
+      return this.recordCheckout(request, buyer, id);
     });
 
     let intent;
@@ -390,9 +391,9 @@ export class PaymentsService implements OnModuleDestroy {
   }
 
   private async ownPayment(paymentId: string, actor: Actor | null, { allowAdmin }: { allowAdmin: boolean }) {
-    if (!actor) throw unauthenticated();
+    const signedIn = requireActor(actor);
     const payment = await this.prisma.payment.findUnique({ where: { id: paymentId } });
-    const allowed = payment && (payment.userId === actor.userId || (allowAdmin && actor.role === 'admin'));
+    const allowed = payment && (payment.userId === signedIn.userId || (allowAdmin && signedIn.role === 'admin'));
     if (!allowed) throw paymentNotFound();
     return payment;
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor, RevenueByWeekDto } from '@medtutor/contracts';
+import { requireRole } from '@medtutor/nest-kit';
 import { revenueReport, weekRange } from './revenue-report.js';
-import { forbidden, unauthenticated } from './revenue.errors.js';
 import { RevenueRepository } from './revenue.repository.js';
 
 @Injectable()
@@ -10,8 +10,7 @@ export class RevenueService {
 
   /** Admins only: the figures of every buyer. */
   async byWeek(weeks: number, actor: Actor | null, now = new Date()): Promise<RevenueByWeekDto> {
-    if (!actor) throw unauthenticated();
-    if (actor.role !== 'admin') throw forbidden();
+    requireRole(actor, 'admin');
     const range = weekRange(now, weeks);
     return revenueReport(range.weekStarts, await this.revenue.sumsByWeek(range.from, range.to));
   }

@@ -1,10 +1,9 @@
 import { Controller, Injectable } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { type Actor, ListUsersRequestSchema, Subjects, type UserDto } from '@medtutor/contracts';
-import { forbidden, parseRequest } from '@medtutor/nest-kit';
+import { parseRequest, requireRole } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { toUserDto } from './user.mapping.js';
-import { unauthenticated } from './users.errors.js';
 
 /** The admin dashboard's student list; the gateway nests each student's packages from tutoring. */
 @Injectable()
@@ -12,8 +11,7 @@ export class ListUsersService {
   constructor(private readonly prisma: PrismaService) {}
 
   async listStudents(actor: Actor | null): Promise<UserDto[]> {
-    if (!actor) throw unauthenticated();
-    if (actor.role !== 'admin') throw forbidden();
+    requireRole(actor, 'admin');
     const users = await this.prisma.user.findMany({ where: { role: 'student' }, orderBy: { id: 'asc' } });
     return users.map(toUserDto);
   }

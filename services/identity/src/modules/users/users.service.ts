@@ -9,13 +9,13 @@ import {
   type UserDto,
   type VerifyCredentialsReply,
 } from '@medtutor/contracts';
-import { forbidden, newEvent, notFound, OutboxRelay } from '@medtutor/nest-kit';
+import { forbidden, newEvent, notFound, OutboxRelay, requireActor } from '@medtutor/nest-kit';
 import type { z } from 'zod';
 import { isCommonPassword } from '../../infra/common-passwords.js';
 import { PasswordHasher } from '../../infra/password-hasher.js';
 import { normaliseEmail, toUserDto, toUserRegisteredV1 } from './user.mapping.js';
 import { UsersRepository } from './users.repository.js';
-import { emailTaken, invalidCredentials, passwordTooCommon, unauthenticated, usernameTaken } from './users.errors.js';
+import { emailTaken, invalidCredentials, passwordTooCommon, usernameTaken } from './users.errors.js';
 
 type Registration = z.output<typeof RegisterBodySchema>;
 type Credentials = z.output<typeof LoginBodySchema>;
@@ -70,8 +70,8 @@ export class UsersService {
 
   /** A user may read their own account; an admin may read any. */
   async getUser(request: GetUser, actor: Actor | null): Promise<UserDto> {
-    if (!actor) throw unauthenticated();
-    if (actor.userId !== request.userId && actor.role !== 'admin') throw forbidden();
+    const signedIn = requireActor(actor);
+    if (signedIn.userId !== request.userId && signedIn.role !== 'admin') throw forbidden();
     const user = await this.users.findById(request.userId);
     if (!user) throw notFound();
     return toUserDto(user);

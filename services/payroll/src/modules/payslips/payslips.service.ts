@@ -9,9 +9,9 @@ import {
   type PayslipWeekDto,
   type SavePayslipData,
 } from '@medtutor/contracts';
-import { newEvent, OutboxRelay } from '@medtutor/nest-kit';
+import { newEvent, OutboxRelay, requireRole } from '@medtutor/nest-kit';
 import { LoggedHoursRepository } from '../logged-hours/logged-hours.repository.js';
-import { payslipNotFound, requireRole, statusConflict, tutorNotLinked } from '../shared/payroll.errors.js';
+import { payslipNotFound, statusConflict, tutorNotLinked } from '../shared/payroll.errors.js';
 import { decimalNumber, toCalendarDate } from '../shared/calendar.js';
 import { TutorAccountsRepository } from '../tutor-accounts/tutor-accounts.repository.js';
 import { studentNotesOf, toPayslipDto, type PayslipWithHistory } from './payslip.mapping.js';

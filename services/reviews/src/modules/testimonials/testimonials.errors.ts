@@ -1,6 +1,4 @@
-import { ErrorCodes, ReviewsMessages, ServerMessages } from '@medtutor/contracts';
+import { ErrorCodes, ReviewsMessages } from '@medtutor/contracts';
 import { DomainError } from '@medtutor/nest-kit';
 
-export const unauthenticated = () => new DomainError(ErrorCodes.unauthenticated, ServerMessages.unauthenticated);
-export const forbidden = () => new DomainError(ErrorCodes.forbidden, ServerMessages.forbidden);
 export const testimonialNotFound = () => new DomainError(ErrorCodes.notFound, ReviewsMessages.testimonialNotFound);

@@ -11,22 +11,15 @@ import {
   type TestimonialApprovedV1,
   type TestimonialSubmittedV1,
 } from '@medtutor/contracts';
-import { newEvent, OutboxRelay } from '@medtutor/nest-kit';
+import { newEvent, OutboxRelay, requireRole } from '@medtutor/nest-kit';
 import type { Testimonial } from '../../generated/prisma/client.js';
 import { VerifiedPurchasesService } from '../verified-purchases/verified-purchases.service.js';
 import { toPendingTestimonialDto, toPublicTestimonialDto } from './testimonial.mapping.js';
-import { forbidden, testimonialNotFound, unauthenticated } from './testimonials.errors.js';
+import { testimonialNotFound } from './testimonials.errors.js';
 import { TestimonialsRepository } from './testimonials.repository.js';
 
 /** Identity's normalisation: case and surrounding spaces never matter in an email. */
 export const emailKey = (email: string): string => email.trim().toLowerCase();
-
-/** The gateway checks the role too; the service never relies on it. */
-const requireAdmin = (actor: Actor | null): Actor => {
-  if (!actor) throw unauthenticated();
-  if (actor.role !== 'admin') throw forbidden();
-  return actor;
-};
 
 const isVerified = (row: Pick<Testimonial, 'submittedBy'>, paid: Set<number>): boolean =>
   row.submittedBy !== null && paid.has(row.submittedBy);
@@ -71,7 +64,7 @@ export class TestimonialsService {
   }
 
   async listPending(actor: Actor | null): Promise<PendingTestimonialDto[]> {
-    requireAdmin(actor);
+    requireRole(actor, 'admin');
     const rows = await this.testimonials.listPending();
     const paid = await this.verified.paidSubmitters(rows.map((row) => row.submittedBy));
     return rows.map((row) => toPendingTestimonialDto(row, isVerified(row, paid)));
@@ -83,7 +76,7 @@ export class TestimonialsService {
     actor: Actor | null,
     correlationId: RpcMeta['correlationId'],
   ): Promise<PendingTestimonialDto> {
-    const admin = requireAdmin(actor);
+    const admin = requireRole(actor, 'admin');
     const approved = await this.testimonials.approveWithEvent(id, admin.userId, (row) =>
       newEvent<TestimonialApprovedV1>(
         EventTypes.testimonialApproved,
@@ -100,7 +93,7 @@ export class TestimonialsService {
   }
 
   async delete(id: number, actor: Actor | null): Promise<DeleteTestimonialReply> {
-    requireAdmin(actor);
+    requireRole(actor, 'admin');
     if (!(await this.testimonials.delete(id))) throw testimonialNotFound();
     return { deleted: true };
   }

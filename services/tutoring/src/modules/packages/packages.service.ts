@@ -16,25 +16,15 @@ import {
   type TutorStudentPackageDto,
   ValidationMessages,
 } from '@medtutor/contracts';
-import { newEvent, OutboxRelay, writeOutbox } from '@medtutor/nest-kit';
+import { newEvent, OutboxRelay, requireActor, requireRole, writeOutbox } from '@medtutor/nest-kit';
 import type { Prisma, HoursPackage, Tutor } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { fromTenths, toTenths } from '../shared/hours.js';
-import { forbidden, invalid, packageOnHold, sessionNotFound, unauthenticated } from '../shared/tutoring.errors.js';
+import { invalid, packageOnHold, sessionNotFound } from '../shared/tutoring.errors.js';
 import { fromCalendarDate, toCalendarDate, toLedgerEntryDto, toPackageDto } from './package.mapping.js';
 import { PaymentAdjustmentsService } from './payment-adjustments.service.js';
 
 type Tx = Prisma.TransactionClient;
-
-const requireActor = (actor: Actor | null): Actor => {
-  if (!actor) throw unauthenticated();
-  return actor;
-};
-const requireRole = (actor: Actor | null, role: Actor['role']): Actor => {
-  const signedIn = requireActor(actor);
-  if (signedIn.role !== role) throw forbidden();
-  return signedIn;
-};
 
 /** A change of used hours, as the ledger records it and hours_used announces it. */
 interface HoursChange {
@@ -121,8 +111,7 @@ export class PackagesService {
 
   /** Students set their own packages' exam dates; admins any package's. */
   async setExamDate(sessionId: number, examDate: string, actor: Actor | null): Promise<PackageDto> {
-    const signedIn = requireActor(actor);
-    if (signedIn.role === 'tutor') throw forbidden();
+    const signedIn = requireRole(actor, 'student', 'admin');
     const ownerOnly = signedIn.role === 'admin' ? {} : { userId: signedIn.userId };
     const updated = await this.prisma.hoursPackage.updateManyAndReturn({
       where: { id: sessionId, ...ownerOnly },

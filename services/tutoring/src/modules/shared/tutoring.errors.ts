@@ -1,14 +1,6 @@
-import {
-  ErrorCodes,
-  PackageHoldMessages,
-  ServerMessages,
-  TutorDirectoryMessages,
-  TutoringMessages,
-} from '@medtutor/contracts';
+import { ErrorCodes, PackageHoldMessages, TutorDirectoryMessages, TutoringMessages } from '@medtutor/contracts';
 import { DomainError } from '@medtutor/nest-kit';
 
-export const unauthenticated = () => new DomainError(ErrorCodes.unauthenticated, ServerMessages.unauthenticated);
-export const forbidden = () => new DomainError(ErrorCodes.forbidden, ServerMessages.forbidden);
 /** Someone else's package answers like a missing one, so ids cannot be probed. */
 export const sessionNotFound = () => new DomainError(ErrorCodes.notFound, TutoringMessages.sessionNotFound);
 export const tutorNotFound = () => new DomainError(ErrorCodes.notFound, TutorDirectoryMessages.tutorNotFound);

@@ -9,17 +9,12 @@ import {
   type TutorDto,
   type UpdateTutorBodySchema,
 } from '@medtutor/contracts';
-import { newEvent, OutboxRelay, writeOutbox } from '@medtutor/nest-kit';
+import { newEvent, OutboxRelay, requireRole, writeOutbox } from '@medtutor/nest-kit';
 import type { z } from 'zod';
 import { TUTORING_CONFIG, type TutoringConfig } from '../../config/tutoring.config.js';
 import type { Prisma, Tutor } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../infra/prisma.service.js';
-import { forbidden, tutorNotFound, unauthenticated } from '../shared/tutoring.errors.js';
-
-const requireAdmin = (actor: Actor | null): void => {
-  if (!actor) throw unauthenticated();
-  if (actor.role !== 'admin') throw forbidden();
-};
+import { tutorNotFound } from '../shared/tutoring.errors.js';
 
 export function toTutorDto(row: Tutor): TutorDto {
   return {
@@ -82,7 +77,7 @@ export class TutorsService implements OnApplicationBootstrap {
   }
 
   async list(actor: Actor | null): Promise<TutorDto[]> {
-    requireAdmin(actor);
+    requireRole(actor, 'admin');
     const rows = await this.prisma.tutor.findMany({ orderBy: [{ active: 'desc' }, { id: 'asc' }] });
     return rows.map(toTutorDto);
   }
@@ -98,7 +93,7 @@ export class TutorsService implements OnApplicationBootstrap {
     actor: Actor | null,
     correlationId: string | null,
   ): Promise<TutorDto> {
-    requireAdmin(actor);
+    requireRole(actor, 'admin');
     const created = await this.prisma.$transaction(async (tx) => {
       const row = await tx.tutor.create({ data: body });
       await writeOutbox(tx, tutorChanged(row, correlationId));
@@ -114,13 +109,13 @@ export class TutorsService implements OnApplicationBootstrap {
     actor: Actor | null,
     correlationId: string | null,
   ): Promise<TutorDto> {
-    requireAdmin(actor);
+    requireRole(actor, 'admin');
     return this.patch(tutorId, body, correlationId);
   }
 
   /** Deactivated, not deleted: packages and ledger entries keep pointing at the tutor. */
   deactivate(tutorId: number, actor: Actor | null, correlationId: string | null): Promise<TutorDto> {
-    requireAdmin(actor);
+    requireRole(actor, 'admin');
     return this.patch(tutorId, { active: false }, correlationId);
   }
 
