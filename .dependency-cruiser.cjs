@@ -50,6 +50,18 @@ module.exports = {
       to: { path: '^frontends/([^/]+)/', pathNot: '^frontends/$1/' },
     },
     {
+      name: 'frontend-feature-deep-import',
+      comment:
+        "A frontend feature uses another feature only through that feature's public entry, " +
+        "src/features/<name>/index.ts(x); code both need belongs in the app's components/ or lib/.",
+      severity: 'error',
+      from: { path: '^frontends/([^/]+)/src/features/([^/]+)/' },
+      to: {
+        path: '^frontends/$1/src/features/',
+        pathNot: ['^frontends/$1/src/features/$2/', '^frontends/$1/src/features/[^/]+/index[.]tsx?$'],
+      },
+    },
+    {
       name: 'shared-package-to-app',
       comment: 'packages/* are shared by the apps, so they cannot depend on any app.',
       severity: 'error',

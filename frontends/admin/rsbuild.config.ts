@@ -8,7 +8,8 @@ export default defineConfig({
     pluginReact(),
     pluginModuleFederation({
       name: 'admin',
-      exposes: { './App': './src/app/admin-app.tsx' },
+      // The back office and the tutor portal (/tutor) are separate modules: each page loads only its own code.
+      exposes: { './App': './src/app/admin-app.tsx', './TutorPortal': './src/app/tutor-portal-app.tsx' },
       ...remoteFederation,
     }),
   ],

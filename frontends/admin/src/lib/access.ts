@@ -1,7 +1,8 @@
 import type { UserDto } from '@medtutor/contracts';
+import type { AdminView } from '@medtutor/web-kit/remote';
 
-/** The three pages this remote renders (the shell picks one per route). */
-export type AdminView = 'dashboard' | 'panel' | 'tutor';
+/** The three pages this remote renders: the back office's two views and the tutor portal. */
+export type AdminRemotePage = AdminView | 'tutor';
 
 export interface Access {
   /** /admin-dashboard and /admin: every student, code, payslip and review. */
@@ -16,7 +17,7 @@ export function access(user: Pick<UserDto, 'role' | 'isAdmin'> | null): Access {
   return { backOffice: admin, tutorPortal: user !== null && user.role === 'tutor' };
 }
 
-export const canOpenView = (user: Pick<UserDto, 'role' | 'isAdmin'> | null, view: AdminView): boolean => {
+export const canOpenView = (user: Pick<UserDto, 'role' | 'isAdmin'> | null, view: AdminRemotePage): boolean => {
   const granted = access(user);
   return view === 'tutor' ? granted.tutorPortal : granted.backOffice;
 };

@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode, Suspense, createElement, use, useState } from 'react';
-import { type RemoteName, type RemoteRootProps, remoteRoot, retryRemote } from '../lib/remotes';
+import type { RemoteModule, RemoteRootProps } from '@medtutor/web-kit/remote';
+import { remoteRoot, retryRemote } from '../lib/remotes';
 import { Button, Result, Title } from '@medtutor/web-kit/ui';
 import { PageSpinner } from './page-spinner';
 
@@ -38,12 +39,12 @@ class RemoteErrorBoundary extends Component<{ onRetry: () => void; children: Rea
   }
 }
 
-function RemoteRoot<N extends RemoteName>({ name, props }: { name: N; props: RemoteRootProps[N] }) {
+function RemoteRoot<N extends RemoteModule>({ name, props }: { name: N; props: RemoteRootProps[N] }) {
   return createElement(use(remoteRoot(name)), props);
 }
 
 /** Renders a remote's root component, loaded on first use, with a retry screen instead of a blank page. */
-export function RemoteSlot<N extends RemoteName>({ name, props }: { name: N; props: RemoteRootProps[N] }) {
+export function RemoteSlot<N extends RemoteModule>({ name, props }: { name: N; props: RemoteRootProps[N] }) {
   // Retrying remounts the boundary, which renders the remote again (and loads it anew if loading failed).
   const [attempt, setAttempt] = useState(0);
   const retry = () => {

@@ -1,18 +1,13 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { UserDto } from '@medtutor/contracts';
+import type { RemoteModule, RemoteRootProps } from '@medtutor/web-kit/remote';
 import type { ComponentType } from 'react';
 
-/**
- * The props each remote's root component (exposed as `./App`) takes. The remotes declare the same
- * shapes next to their root components; both sides type the user with contracts' UserDto.
- */
-export interface RemoteRootProps {
-  student: { user: UserDto };
-  admin: { user: UserDto; view: 'dashboard' | 'panel' | 'tutor'; onLogout: () => Promise<void> };
-}
-export type RemoteName = keyof RemoteRootProps;
+type RemoteName = 'student' | 'admin';
 
 const remoteNames: RemoteName[] = ['student', 'admin'];
+
+/** The remote that exposes a module: `admin/TutorPortal` → `admin`. */
+const remoteOf = (module: RemoteModule) => module.slice(0, module.indexOf('/')) as RemoteName;
 
 // Same origin in every environment: the gateway (or the ingress) serves the remotes next to the shell.
 const remoteEntry = (name: RemoteName) => ({
@@ -21,40 +16,41 @@ const remoteEntry = (name: RemoteName) => ({
 });
 
 let registered = false;
-const loads = new Map<RemoteName, Promise<ComponentType<never>>>();
-const failed = new Set<RemoteName>();
+const loads = new Map<RemoteModule, Promise<ComponentType<never>>>();
+const failed = new Set<RemoteModule>();
 
-async function loadRoot(name: RemoteName, afterFailure: boolean): Promise<ComponentType<never>> {
+async function loadRoot(module: RemoteModule, afterFailure: boolean): Promise<ComponentType<never>> {
   if (!registered) {
     registerRemotes(remoteNames.map(remoteEntry));
     registered = true;
   } else if (afterFailure) {
     // Re-registering drops whatever the federation runtime cached from the failed attempt.
-    registerRemotes([remoteEntry(name)], { force: true });
+    registerRemotes([remoteEntry(remoteOf(module))], { force: true });
   }
-  const module = await loadRemote<{ default?: ComponentType<never> }>(`${name}/App`);
-  if (!module?.default) throw new Error(`The ${name} app did not provide its root component.`);
-  return module.default;
+  const exposed = await loadRemote<{ default?: ComponentType<never> }>(module);
+  if (!exposed?.default) throw new Error(`${module} did not provide its root component.`);
+  return exposed.default;
 }
 
 /**
- * The root component of a remote, loaded once per page life. The same promise is returned until
- * `retryRemote`, so React's `use` sees a settled one on every render, a rejected one included.
+ * The root component of a remote's exposed module (`RemoteRootProps` lists them), loaded once per
+ * page life. The same promise is returned until `retryRemote`, so React's `use` sees a settled one on
+ * every render, a rejected one included.
  */
-export function remoteRoot<N extends RemoteName>(name: N): Promise<ComponentType<RemoteRootProps[N]>> {
-  let load = loads.get(name);
+export function remoteRoot<M extends RemoteModule>(module: M): Promise<ComponentType<RemoteRootProps[M]>> {
+  let load = loads.get(module);
   if (load === undefined) {
-    load = loadRoot(name, failed.has(name));
-    loads.set(name, load);
+    load = loadRoot(module, failed.has(module));
+    loads.set(module, load);
     load.then(
-      () => failed.delete(name),
-      () => failed.add(name),
+      () => failed.delete(module),
+      () => failed.add(module),
     );
   }
-  return load as Promise<ComponentType<RemoteRootProps[N]>>;
+  return load as Promise<ComponentType<RemoteRootProps[M]>>;
 }
 
 /** After a failed load, lets the next `remoteRoot` call try again from scratch. */
-export function retryRemote(name: RemoteName): void {
-  if (failed.has(name)) loads.delete(name);
+export function retryRemote(module: RemoteModule): void {
+  if (failed.has(module)) loads.delete(module);
 }

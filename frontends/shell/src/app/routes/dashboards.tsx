@@ -1,3 +1,4 @@
+import type { AdminView } from '@medtutor/web-kit/remote';
 import { PageTitle } from '../../components/page-title';
 import { RemoteSlot } from '../../components/remote-slot';
 import { ProtectedRoute } from '../../features/auth/components/protected-route';
@@ -8,17 +9,17 @@ export function MyTutoringRoute() {
   return (
     <>
       <PageTitle title="My Tutoring" />
-      <ProtectedRoute area="student">{(user) => <RemoteSlot name="student" props={{ user }} />}</ProtectedRoute>
+      <ProtectedRoute area="student">{(user) => <RemoteSlot name="student/App" props={{ user }} />}</ProtectedRoute>
     </>
   );
 }
 
-/** The admin remote serves the admin's two views and the tutors' portal (docs/decisions.md). */
-function AdminRemote({ view }: { view: 'dashboard' | 'panel' | 'tutor' }) {
+/** The admin remote's back office: its two views are one exposed module (docs/decisions.md). */
+function BackOffice({ view }: { view: AdminView }) {
   const { logout } = useSession();
   return (
-    <ProtectedRoute area={view === 'tutor' ? 'tutor' : 'admin'}>
-      {(user) => <RemoteSlot name="admin" props={{ user, view, onLogout: logout }} />}
+    <ProtectedRoute area="admin">
+      {(user) => <RemoteSlot name="admin/App" props={{ user, view, onLogout: logout }} />}
     </ProtectedRoute>
   );
 }
@@ -27,7 +28,7 @@ export function AdminDashboardRoute() {
   return (
     <>
       <PageTitle title="Admin Dashboard" />
-      <AdminRemote view="dashboard" />
+      <BackOffice view="dashboard" />
     </>
   );
 }
@@ -36,16 +37,20 @@ export function AdminPanelRoute() {
   return (
     <>
       <PageTitle title="Admin Panel" />
-      <AdminRemote view="panel" />
+      <BackOffice view="panel" />
     </>
   );
 }
 
+/** The tutor portal: the admin remote's own module for it, so a tutor loads none of the back office. */
 export function TutorPortalRoute() {
+  const { logout } = useSession();
   return (
     <>
       <PageTitle title="Tutor Portal" />
-      <AdminRemote view="tutor" />
+      <ProtectedRoute area="tutor">
+        {(user) => <RemoteSlot name="admin/TutorPortal" props={{ user, onLogout: logout }} />}
+      </ProtectedRoute>
     </>
   );
 }

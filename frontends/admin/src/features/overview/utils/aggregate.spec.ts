@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { AdminUserWithSessionsDto, PackageDto } from '@medtutor/contracts';
-import { hoursSoldVsUsed, trialFunnel, weekStartOf } from './aggregate';
+import { hoursSoldVsUsed, trialFunnel } from './aggregate';
 
 const pkg = (over: Partial<PackageDto>): PackageDto => ({
   id: 1,
@@ -33,14 +33,6 @@ const student = (id: number, freeTrialUsed: boolean, sessions: PackageDto[]): Ad
   role: 'student',
   isAdmin: false,
   sessions,
-});
-
-describe('weekStartOf', () => {
-  it('returns the Monday of the week', () => {
-    expect(weekStartOf('2026-11-18T10:00:00.000Z')).toBe('2026-11-16');
-    expect(weekStartOf('2026-11-22T23:00:00.000Z')).toBe('2026-11-16');
-    expect(weekStartOf('2026-11-16T00:00:00.000Z')).toBe('2026-11-16');
-  });
 });
 
 describe('overview aggregation', () => {

@@ -1,13 +1,5 @@
 import type { AdminUserWithSessionsDto } from '@medtutor/contracts';
 
-/** Monday of the week (UTC) holding `iso`, as YYYY-MM-DD. */
-export function weekStartOf(iso: string): string {
-  const date = new Date(iso);
-  const day = date.getUTCDay();
-  const monday = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() - ((day + 6) % 7)));
-  return monday.toISOString().slice(0, 10);
-}
-
 export interface SubjectHours {
   subject: string;
   /** Hours that stand after refunds: what was bought less what refunds took back. */

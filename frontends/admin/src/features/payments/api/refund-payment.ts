@@ -1,7 +1,7 @@
 import { type AdminPaymentDetail, AdminPaymentDetailSchema, type RefundBody } from '@medtutor/contracts';
 import { apiRequest } from '@medtutor/web-kit';
 import { mutate, type ScopedMutator } from 'swr';
-import { adminUsersKey } from '../../students/api/get-admin-users';
+import { adminUsersKey } from '../../students';
 import { adminPaymentKey } from './get-admin-payment';
 import { isAdminPaymentsKey } from './get-admin-payments';
 

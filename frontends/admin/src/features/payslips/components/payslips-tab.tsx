@@ -1,6 +1,6 @@
 import { Notices, RecentlyApprovedPayslipsCount } from '@medtutor/contracts';
 import { useNotices } from '@medtutor/web-kit';
-import { Button, Card, Col, Empty, Flex, Popconfirm, Row, Table, Tag, Typography } from 'antd';
+import { Button, Card, Col, Empty, Flex, Popconfirm, Row, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { QueryState } from '../../../components/query-state';
 import type { PayslipDto as Payslip } from '@medtutor/contracts';
@@ -9,17 +9,10 @@ import { approvePayslip } from '../api/approve-payslip';
 import { deletePayslip } from '../api/delete-payslip';
 import { usePayslips } from '../api/get-payslips';
 import { markPayslipPaid } from '../api/mark-payslip-paid';
-import { recentlyApproved, statusLabel } from '../utils/payslip-lists';
+import { recentlyApproved, weekOf } from '../utils/payslip-lists';
+import { PayslipStatusTag } from './payslip-status-tag';
 
 const N = Notices.dashboards;
-
-export const weekOf = (iso: string) =>
-  new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-
-export function StatusTag({ status }: { status: string }) {
-  const { text, color } = statusLabel(status);
-  return <Tag color={color}>{text}</Tag>;
-}
 
 /** Payslips: review, approve, mark paid or delete tutors' weekly timesheets. */
 export function PayslipsTab() {
@@ -131,7 +124,11 @@ export function PayslipsTab() {
                       <span style={{ whiteSpace: 'pre-line' }}>{notes || '—'}</span>
                     ),
                   },
-                  { title: 'Status', dataIndex: 'status', render: (status: string) => <StatusTag status={status} /> },
+                  {
+                    title: 'Status',
+                    dataIndex: 'status',
+                    render: (status: string) => <PayslipStatusTag status={status} />,
+                  },
                   { title: 'Actions', key: 'actions', render: (_, payslip) => actions(payslip) },
                 ]}
               />
@@ -155,7 +152,7 @@ export function PayslipsTab() {
                     {approved.map((payslip) => (
                       <li key={payslip.id} style={{ marginBottom: 8 }}>
                         <strong>{payslip.tutorName}</strong>, week of {weekOf(payslip.weekStarting)}:{' '}
-                        {payslip.hoursWorked.toFixed(1)} h <StatusTag status={payslip.status} />
+                        {payslip.hoursWorked.toFixed(1)} h <PayslipStatusTag status={payslip.status} />
                       </li>
                     ))}
                   </ol>

@@ -27,3 +27,7 @@ export function statusLabel(status: string): { text: string; color: string | und
       return { text: status, color: undefined };
   }
 }
+
+/** A timesheet's week as people read it: 16 Nov 2026. */
+export const weekOf = (iso: string) =>
+  new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });

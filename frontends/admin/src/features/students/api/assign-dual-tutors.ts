@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { adminUsersKey } from './get-admin-users';
 
 /** PATCH /api/admin/sessions/{id}/assign-dual-tutors (packages of 10 hours or more). */
-export async function assignDualTutors(sessionId: number, body: AssignDualTutorsBody): Promise<void> {
-  await apiRequest('PATCH', `/api/admin/sessions/${sessionId}/assign-dual-tutors`, z.unknown(), body);
+export async function assignDualTutors(packageId: number, body: AssignDualTutorsBody): Promise<void> {
+  await apiRequest('PATCH', `/api/admin/sessions/${packageId}/assign-dual-tutors`, z.unknown(), body);
   await mutate(adminUsersKey);
 }

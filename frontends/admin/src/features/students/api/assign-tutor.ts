@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { adminUsersKey } from './get-admin-users';
 
 /** PATCH /api/admin/sessions/{id}/assign-tutor */
-export async function assignTutor(sessionId: number, body: AssignTutorBody): Promise<void> {
-  await apiRequest('PATCH', `/api/admin/sessions/${sessionId}/assign-tutor`, z.unknown(), body);
+export async function assignTutor(packageId: number, body: AssignTutorBody): Promise<void> {
+  await apiRequest('PATCH', `/api/admin/sessions/${packageId}/assign-tutor`, z.unknown(), body);
   await mutate(adminUsersKey);
 }

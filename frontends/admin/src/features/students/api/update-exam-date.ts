@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { adminUsersKey } from './get-admin-users';
 
 /** PATCH /api/user/sessions/{id}/exam-date (admin). */
-export async function updateExamDate(sessionId: number, body: ExamDateBody): Promise<void> {
-  await apiRequest('PATCH', `/api/user/sessions/${sessionId}/exam-date`, z.unknown(), body);
+export async function updateExamDate(packageId: number, body: ExamDateBody): Promise<void> {
+  await apiRequest('PATCH', `/api/user/sessions/${packageId}/exam-date`, z.unknown(), body);
   await mutate(adminUsersKey);
 }

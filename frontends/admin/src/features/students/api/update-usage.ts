@@ -3,10 +3,10 @@ import { apiRequest } from '@medtutor/web-kit';
 import { mutate } from 'swr';
 import { z } from 'zod';
 import { adminUsersKey } from './get-admin-users';
-import { sessionLedgerKey } from './get-session-ledger';
+import { packageLedgerKey } from './get-package-ledger';
 
 /** PATCH /api/user/sessions/{id}/usage; the reason lands in the package's ledger. */
-export async function updateUsage(sessionId: number, body: UsageBody): Promise<void> {
-  await apiRequest('PATCH', `/api/user/sessions/${sessionId}/usage`, z.unknown(), body);
-  await Promise.all([mutate(adminUsersKey), mutate(sessionLedgerKey(sessionId))]);
+export async function updateUsage(packageId: number, body: UsageBody): Promise<void> {
+  await apiRequest('PATCH', `/api/user/sessions/${packageId}/usage`, z.unknown(), body);
+  await Promise.all([mutate(adminUsersKey), mutate(packageLedgerKey(packageId))]);
 }

@@ -1,7 +1,7 @@
 import type { LedgerEntryKind, PackageDto } from '@medtutor/contracts';
 import { Modal, Table, Tag } from 'antd';
 import { QueryState } from '../../../components/query-state';
-import { useSessionLedger } from '../api/get-session-ledger';
+import { usePackageLedger } from '../api/get-package-ledger';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -17,7 +17,7 @@ const signed = (hours: number) => (hours === 0 ? '0 h' : `${hours > 0 ? '+' : '\
 
 /** Every change of the package's hours (usage, refunds, disputes): who, when, how much and why. */
 export function LedgerDialog({ pkg, onClose }: { pkg: PackageDto; onClose: () => void }) {
-  const ledger = useSessionLedger(pkg.id);
+  const ledger = usePackageLedger(pkg.id);
   return (
     <Modal open title={`Hours ledger: ${pkg.subject}, ${pkg.packageName}`} footer={null} onCancel={onClose} width={900}>
       <QueryState

@@ -4,7 +4,7 @@ import { Suspense, useMemo, useState } from 'react';
 import { QueryState } from '../../../components/query-state';
 import { fullName } from '../../../lib/display-name';
 import { lazyUnderAntd } from '../../../lib/lazy-antd';
-import { useTutors } from '../../tutors/api/get-tutors';
+import { useTutors } from '../../tutors';
 import { useAdminUsers } from '../api/get-admin-users';
 import { remainingHours } from '../utils/hours';
 import { PackageHoldTags } from './package-hold-tags';

@@ -2,7 +2,7 @@ import { type DeliveredSessionBody, mondayOf } from '@medtutor/contracts';
 import { apiRequest } from '@medtutor/web-kit';
 import { mutate } from 'swr';
 import { z } from 'zod';
-import { sessionLedgerKey } from '../../students/api/get-session-ledger';
+import { packageLedgerKey } from '../../students';
 import { getPayslipWeek, payslipWeekKey } from './get-payslip-week';
 import { tutorStudentsKey } from './get-tutor-students';
 
@@ -24,16 +24,16 @@ async function refreshWeek(weekStarting: string, countedBefore: number | null, a
 }
 
 /** POST /api/tutor/sessions/{id}/delivered: the session's hours leave the package through its ledger. */
-export async function logDeliveredSession(sessionId: number, body: DeliveredSessionBody): Promise<void> {
+export async function logDeliveredSession(packageId: number, body: DeliveredSessionBody): Promise<void> {
   const weekStarting = mondayOf(body.date);
   const countedBefore = await getPayslipWeek(weekStarting).then(
     (week) => week.loggedHours,
     () => null,
   );
-  await apiRequest('POST', `/api/tutor/sessions/${sessionId}/delivered`, z.unknown(), body);
+  await apiRequest('POST', `/api/tutor/sessions/${packageId}/delivered`, z.unknown(), body);
   await Promise.all([
     mutate(tutorStudentsKey),
-    mutate(sessionLedgerKey(sessionId)),
+    mutate(packageLedgerKey(packageId)),
     refreshWeek(weekStarting, countedBefore, Number(body.durationHours)),
   ]);
 }

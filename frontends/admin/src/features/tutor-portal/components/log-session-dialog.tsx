@@ -3,7 +3,7 @@ import { useNotices } from '@medtutor/web-kit';
 import { Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { BackOfficeNotices } from '../../../lib/messages';
-import { remainingHours } from '../../students/utils/hours';
+import { remainingHours } from '../../students';
 import { logDeliveredSession } from '../api/log-delivered-session';
 
 const today = () => new Date().toISOString().slice(0, 10);

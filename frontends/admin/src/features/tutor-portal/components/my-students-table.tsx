@@ -1,6 +1,6 @@
 import type { TutorStudentPackageDto } from '@medtutor/contracts';
 import { Button, Flex, Progress, Table, Tag, Typography } from 'antd';
-import { holdReason, remainingHours } from '../../students/utils/hours';
+import { holdReason, remainingHours } from '../../students';
 
 /**
  * The tutor's students' packages with their hours and the Log Session action. A package on hold (an

@@ -1,12 +1,11 @@
 import type { PayslipDto as Payslip, PayslipWeekDto, SavePayslipBody } from '@medtutor/contracts';
-import { PayrollMessages, PayslipLimits, ValidationMessages } from '@medtutor/contracts';
+import { PayrollMessages, PayslipLimits, ValidationMessages, mondayOf } from '@medtutor/contracts';
 import { useNotices } from '@medtutor/web-kit';
 import { Button, Card, Col, Flex, Form, Input, InputNumber, Row, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { QueryState } from '../../../components/query-state';
 import { BackOfficeNotices } from '../../../lib/messages';
-import { StatusTag, weekOf } from '../../payslips/components/payslips-tab';
-import { weekStartOf } from '../../overview/utils/aggregate';
+import { PayslipStatusTag, weekOf } from '../../payslips';
 import { usePayslipWeek } from '../api/get-payslip-week';
 import { useTutorPayslips } from '../api/get-tutor-payslips';
 import { saveTutorPayslip } from '../api/save-tutor-payslip';
@@ -115,7 +114,7 @@ export function TimesheetsCard() {
                 id="timesheet-week"
                 type="date"
                 value={week}
-                onChange={(event) => setWeek(event.target.value ? weekStartOf(`${event.target.value}T00:00:00Z`) : '')}
+                onChange={(event) => setWeek(event.target.value ? mondayOf(event.target.value) : '')}
               />
             </Form.Item>
             <Form.Item
@@ -167,7 +166,7 @@ export function TimesheetsCard() {
               </Button>
               {existing && (
                 <span>
-                  This week: <StatusTag status={existing.status} />
+                  This week: <PayslipStatusTag status={existing.status} />
                 </span>
               )}
             </Flex>
@@ -197,7 +196,11 @@ export function TimesheetsCard() {
                 columns={[
                   { title: 'Week starting', dataIndex: 'weekStarting', render: weekOf },
                   { title: 'Hours', dataIndex: 'hoursWorked', render: (value: number) => value.toFixed(1) },
-                  { title: 'Status', dataIndex: 'status', render: (status: string) => <StatusTag status={status} /> },
+                  {
+                    title: 'Status',
+                    dataIndex: 'status',
+                    render: (status: string) => <PayslipStatusTag status={status} />,
+                  },
                   {
                     title: 'Actions',
                     key: 'actions',

@@ -1,4 +1,4 @@
-import { weekStartOf } from '../../overview/utils/aggregate';
+import { mondayOf } from '@medtutor/contracts';
 
-/** Monday of the current week, the default week of a new timesheet. */
-export const currentWeekStart = (now: Date = new Date()): string => weekStartOf(now.toISOString());
+/** Monday of the current week (UTC), the default week of a new timesheet. */
+export const currentWeekStart = (now: Date = new Date()): string => mondayOf(now.toISOString().slice(0, 10));

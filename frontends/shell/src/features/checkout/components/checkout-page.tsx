@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
 import { supportEmail } from '../../../config/support';
-import { useSession } from '../../auth/hooks/use-session';
+import { useSession } from '../../auth';
 import { PaymentInitError, initialisePayment, isDiscountCodeRefusal, requestPaymentIntent } from '../api/payments';
 import { type CheckoutParams, checkoutHref, parseCheckoutParams } from '../utils/checkout-params';
 import { isPublishableKey } from '../utils/price-display';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Paragraph, Title } from '@medtutor/web-kit/ui';
-import { ConsultationForm } from '../../consultation/components/consultation-form';
+import { ConsultationForm } from '../../consultation';
 import { FreeTrialFacts } from './free-trial-facts';
 import './free-trial.css';
 

@@ -2,32 +2,34 @@ import { Badge, Flex, Tabs } from '@medtutor/web-kit/ui';
 import { type ReactNode, Suspense, lazy } from 'react';
 import { Loading } from '../components/query-state';
 import { lazyUnderAntd } from '../lib/lazy-antd';
-import { usePayslips } from './payslips/api/get-payslips';
-import { pendingReview } from './payslips/utils/payslip-lists';
-import { usePendingTestimonials } from './testimonials/api/get-pending-testimonials';
+import { usePayslips } from '../features/payslips/api/get-payslips';
+import { pendingReview } from '../features/payslips/utils/payslip-lists';
+import { usePendingTestimonials } from '../features/testimonials/api/get-pending-testimonials';
 
 // Each tab's code loads when the tab is first opened: the kit's Tabs renders a panel only once it has
 // been active. Student Management is drawn with the kit; the other tabs (their tables, forms and
 // charts) with antd, which loads with them.
 const StudentsTab = lazy(() =>
-  import('./students/components/students-tab').then((module) => ({ default: module.StudentsTab })),
+  import('../features/students/components/students-tab').then((module) => ({ default: module.StudentsTab })),
 );
 const TestimonialsTab = lazyUnderAntd(() =>
-  import('./testimonials/components/testimonials-tab').then((module) => module.TestimonialsTab),
+  import('../features/testimonials/components/testimonials-tab').then((module) => module.TestimonialsTab),
 );
 const DiscountCodesTab = lazyUnderAntd(() =>
-  import('./discount-codes/components/discount-codes-tab').then((module) => module.DiscountCodesTab),
+  import('../features/discount-codes/components/discount-codes-tab').then((module) => module.DiscountCodesTab),
 );
 const PayslipsTab = lazyUnderAntd(() =>
-  import('./payslips/components/payslips-tab').then((module) => module.PayslipsTab),
+  import('../features/payslips/components/payslips-tab').then((module) => module.PayslipsTab),
 );
 const PaymentsTab = lazyUnderAntd(() =>
-  import('./payments/components/payments-tab').then((module) => module.PaymentsTab),
+  import('../features/payments/components/payments-tab').then((module) => module.PaymentsTab),
 );
 const OverviewTab = lazyUnderAntd(() =>
-  import('./overview/components/overview-tab').then((module) => module.OverviewTab),
+  import('../features/overview/components/overview-tab').then((module) => module.OverviewTab),
 );
-const TutorsTab = lazyUnderAntd(() => import('./tutors/components/tutors-tab').then((module) => module.TutorsTab));
+const TutorsTab = lazyUnderAntd(() =>
+  import('../features/tutors/components/tutors-tab').then((module) => module.TutorsTab),
+);
 
 /** A tab label with its count badge; the count is also spoken, since a badge alone is only seen. */
 function CountLabel({ label, count, what }: { label: string; count: number | undefined; what: string }) {
