@@ -1,13 +1,42 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ErrorCodes, Fixtures, ServerMessages, Subjects } from '@medtutor/contracts';
 import { eventually } from '@medtutor/nest-kit/testing';
+import { createHash } from 'node:crypto';
 import request from 'supertest';
-import { sessionCookieFrom, startTestGateway, type TestGateway } from './support/test-gateway.js';
+import { sql } from './support/real-services.js';
+import { PLATFORM_START_MS, PLATFORM_STOP_MS, type RealPlatform, startRealPlatform } from './support/real-platform.js';
+import { type GatewayUnderTest, sessionCookieFrom, startGatewayOn } from './support/test-gateway.js';
 
 /**
  * Sign-in throttling that never locks an account for everyone, the client address it is keyed by
- * (TRUST_PROXY on and off), and sessions ended by identity's "sessions valid after" time.
+ * (TRUST_PROXY on and off), and sessions ended by identity's "sessions valid after" time: gateways
+ * of each configuration in front of one real identity, whose process a test freezes to stop it answering.
  */
+let platform: RealPlatform;
+
+beforeAll(async () => {
+  platform = await startRealPlatform({
+    label: 'account_security',
+    services: [],
+    gatewayEnv: { RPC_TIMEOUT_MS: '2000' },
+    watch: [Subjects.identity.resetPassword],
+  });
+}, PLATFORM_START_MS);
+
+afterAll(() => platform?.close(), PLATFORM_STOP_MS);
+
+/** An account made through the route, as its owner makes it. */
+async function registered(email: string, password: string): Promise<{ id: number }> {
+  const res = await request(platform.server)
+    .post('/api/register')
+    .set('X-Forwarded-For', platform.freshIp())
+    .send({ username: email.split('@')[0], email, password });
+  expect(res.status).toBe(201);
+  return { id: res.body.id as number };
+}
+/** Another gateway on the platform's NATS and identity, configured as the describe needs. */
+const gatewayWith = (env: Record<string, string>) =>
+  startGatewayOn(platform.nats.url, { env: { RPC_TIMEOUT_MS: '5000', ...env } });
 const rateLimited = expect.objectContaining({
   statusCode: 429,
   code: ErrorCodes.rateLimited,
@@ -15,18 +44,18 @@ const rateLimited = expect.objectContaining({
 });
 
 let counter = 0;
-const uniqueEmail = (label: string) => `${label}-${++counter}-${Date.now()}@example.com`;
+const uniqueEmail = (label: string) => `${label}${++counter}x${Date.now()}@example.com`;
 
-function loginOn(gateway: TestGateway, email: string, password: string, forwardedFor?: string) {
+function loginOn(gateway: GatewayUnderTest, email: string, password: string, forwardedFor?: string) {
   const call = request(gateway.app.getHttpServer()).post('/api/login');
   return (forwardedFor ? call.set('X-Forwarded-For', forwardedFor) : call).send({ email, password });
 }
 
 describe('behind a trusted proxy (TRUST_PROXY=1: the address the ingress appended)', () => {
-  let gateway: TestGateway;
+  let gateway: GatewayUnderTest;
 
   beforeAll(async () => {
-    gateway = await startTestGateway({ env: { TRUST_PROXY: '1', RATE_LIMIT_LOGIN_IP: '8/1h' } });
+    gateway = await gatewayWith({ TRUST_PROXY: '1', RATE_LIMIT_LOGIN_IP: '8/1h' });
   });
   afterAll(async () => {
     await gateway?.close();
@@ -34,7 +63,7 @@ describe('behind a trusted proxy (TRUST_PROXY=1: the address the ingress appende
 
   it('lets the victim sign in from another address at once while an attacker hammers their email', async () => {
     const email = uniqueEmail('victim');
-    gateway.fake.addUser({ email, password: 'victims-own-secret-1' });
+    await registered(email, 'victims-own-secret-1');
     const attacker = '203.0.113.66';
     const statuses: number[] = [];
     // More attempts than any per-account limit would allow: such a limit would lock the owner out.
@@ -55,7 +84,7 @@ describe('behind a trusted proxy (TRUST_PROXY=1: the address the ingress appende
 
   it('makes each wait after the free failures longer than the last', async () => {
     const email = uniqueEmail('slow');
-    gateway.fake.addUser({ email, password: 'right-secret-1' });
+    await registered(email, 'right-secret-1');
     const ip = '203.0.113.70';
     for (let attempt = 1; attempt <= 5; attempt++)
       expect((await loginOn(gateway, email, 'wrong', ip)).status).toBe(401);
@@ -86,13 +115,13 @@ describe('behind a trusted proxy (TRUST_PROXY=1: the address the ingress appende
     expect(sprayed.status).toBe(429);
     expect(sprayed.body).toEqual(rateLimited);
     const email = uniqueEmail('bystander');
-    gateway.fake.addUser({ email, password: 'bystander-secret-1' });
+    await registered(email, 'bystander-secret-1');
     expect((await loginOn(gateway, email, 'bystander-secret-1', '203.0.113.81')).status).toBe(200);
   });
 
   it('keys by the address the proxy appended, not one the client wrote before it', async () => {
     const email = uniqueEmail('spoof');
-    gateway.fake.addUser({ email, password: 'right-secret-1' });
+    await registered(email, 'right-secret-1');
     for (let attempt = 1; attempt <= 5; attempt++) {
       const spoofed = `192.0.2.${attempt}, 203.0.113.90`;
       expect((await loginOn(gateway, email, 'wrong', spoofed)).status).toBe(401);
@@ -103,10 +132,10 @@ describe('behind a trusted proxy (TRUST_PROXY=1: the address the ingress appende
 });
 
 describe('without TRUST_PROXY', () => {
-  let gateway: TestGateway;
+  let gateway: GatewayUnderTest;
 
   beforeAll(async () => {
-    gateway = await startTestGateway({ env: {} });
+    gateway = await gatewayWith({});
   });
   afterAll(async () => {
     await gateway?.close();
@@ -114,7 +143,7 @@ describe('without TRUST_PROXY', () => {
 
   it('ignores X-Forwarded-For: rotating it does not escape the throttling', async () => {
     const email = uniqueEmail('direct');
-    gateway.fake.addUser({ email, password: 'right-secret-1' });
+    await registered(email, 'right-secret-1');
     for (let attempt = 1; attempt <= 5; attempt++) {
       expect((await loginOn(gateway, email, 'wrong', `198.51.100.${attempt}`)).status).toBe(401);
     }
@@ -125,10 +154,12 @@ describe('without TRUST_PROXY', () => {
 });
 
 describe('sessions valid after', () => {
-  let gateway: TestGateway;
+  let gateway: GatewayUnderTest;
 
+  // A gateway of its own, started after the others closed: passport's strategies are per process, and
+  // the last gateway to start owns them.
   beforeAll(async () => {
-    gateway = await startTestGateway({ env: { TRUST_PROXY: 'true' } });
+    gateway = await gatewayWith({ TRUST_PROXY: 'true', RPC_TIMEOUT_MS: '2000' });
   });
   afterAll(async () => {
     await gateway?.close();
@@ -143,27 +174,40 @@ describe('sessions valid after', () => {
 
   it('ends every other session after a reset whose answer never reached the gateway', async () => {
     const email = uniqueEmail('reset');
-    const user = gateway.fake.addUser({ email, password: 'old-secret-1' });
+    const user = await registered(email, 'old-secret-1');
     const laptop = await signIn(email, 'old-secret-1', '198.51.100.31');
     const phone = await signIn(email, 'old-secret-1', '198.51.100.32');
     const bystanderEmail = uniqueEmail('bystander');
-    gateway.fake.addUser({ email: bystanderEmail, password: 'other-secret-1' });
+    await registered(bystanderEmail, 'other-secret-1');
     const bystander = await signIn(bystanderEmail, 'other-secret-1', '198.51.100.33');
     expect((await me(phone)).status).toBe(200);
 
-    gateway.fake.resetTokens.set('lost-reply-token', user.id);
-    gateway.fake.replyLost.add(Subjects.identity.resetPassword);
+    // The link identity mailed, written directly: only its hash is stored.
+    await sql(
+      platform.databases.identity!,
+      `INSERT INTO password_resets (user_id, email, token_hash, expires_at) VALUES ($1, $2, $3, now() + interval '1 hour')`,
+      [user.id, email, createHash('sha256').update('lost-reply-token', 'utf8').digest('hex')],
+    );
+    const asked = await platform.requests.count(Subjects.identity.resetPassword);
+    // The reset reaches identity while it is frozen: the gateway gives up; identity does it on thawing.
+    const frozen = platform.pauseService('identity');
     try {
       const reset = await request(gateway.app.getHttpServer())
         .post('/api/reset-password')
-        .set('Cookie', laptop)
         .send({ ...Fixtures.resetPasswordBody, token: 'lost-reply-token' });
       // The gateway never heard that the reset happened, so it could not end the sessions itself.
       expect(reset.status).toBe(503);
+      expect(await platform.requests.count(Subjects.identity.resetPassword)).toBe(asked + 1);
     } finally {
-      gateway.fake.replyLost.delete(Subjects.identity.resetPassword);
+      frozen.resume();
     }
-    expect(gateway.fake.sessionsValidAfter.get(user.id)).toBeDefined();
+    const validAfter = () =>
+      sql<{ sessions_valid_after: Date | null }>(
+        platform.databases.identity!,
+        'SELECT sessions_valid_after FROM users WHERE id = $1',
+        [user.id],
+      );
+    await eventually(async () => (await validAfter())[0]?.sessions_valid_after != null, 8_000, 'identity to reset');
     // Within the validity cache's few seconds, both devices are signed out; the session is destroyed.
     await eventually(async () => (await me(phone)).status === 401, 8_000, 'the phone session to end');
     expect((await me(laptop)).status).toBe(401);
@@ -175,9 +219,9 @@ describe('sessions valid after', () => {
 
   it('signs out even while identity does not answer the session check', async () => {
     const email = uniqueEmail('outage');
-    gateway.fake.addUser({ email, password: 'old-secret-1' });
+    await registered(email, 'old-secret-1');
     const cookie = await signIn(email, 'old-secret-1', '198.51.100.51');
-    gateway.fake.silent.add(Subjects.identity.sessionValidity);
+    const frozen = platform.pauseService('identity');
     try {
       // Nothing cached for this new session: other calls wait on identity and answer 503...
       expect((await me(cookie)).status).toBe(503);
@@ -185,16 +229,16 @@ describe('sessions valid after', () => {
       const out = await request(gateway.app.getHttpServer()).post('/api/logout').set('Cookie', cookie);
       expect(out.status).toBe(200);
     } finally {
-      gateway.fake.silent.delete(Subjects.identity.sessionValidity);
+      frozen.resume();
     }
     expect((await me(cookie)).status).toBe(401);
   }, 15_000);
 
   it('ends a session whose account no longer exists on any request', async () => {
     const email = uniqueEmail('gone');
-    const user = gateway.fake.addUser({ email, password: 'old-secret-1' });
+    const user = await registered(email, 'old-secret-1');
     const cookie = await signIn(email, 'old-secret-1', '198.51.100.41');
-    gateway.fake.deleteUser(user.id);
+    await sql(platform.databases.identity!, 'DELETE FROM users WHERE id = $1', [user.id]);
     await eventually(
       async () =>
         (await request(gateway.app.getHttpServer()).get('/api/auth/2fa').set('Cookie', cookie)).status === 401,
