@@ -6,20 +6,28 @@ import {
   type Actor,
   ErrorCodes,
   EventTypes,
+  eventSubject,
   InviteTutorReplySchema,
   type RpcError,
   RpcErrorSchema,
   ServerMessages,
   Subjects,
+  type TutorChangedV1,
+  TutorDirectoryMessages,
   TutorInvitationLinkHours,
   TutorInvitationMessages,
   TutorInvitedV1Schema,
   UserDtoSchema,
   ValidationMessages,
 } from '@medtutor/contracts';
+import { newEvent } from '@medtutor/nest-kit';
 import { signedRequest, startServiceUnderTest, type ServiceUnderTest, eventually } from '@medtutor/nest-kit/testing';
+import { jetstream } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { firstValueFrom, timeout } from 'rxjs';
 import { AppModule, SERVICE_NAME } from '../src/app.module.js';
+import { TUTOR_CHANGED_CONSUMER } from '../src/modules/tutor-directory/tutor-changed.consumer.js';
+import { UNKNOWN_TUTOR_WAIT_MS } from '../src/modules/tutor-invitations/tutor-invitations.service.js';
 import { MIGRATIONS_DIR, PUBLIC_BASE_URL, sql, testConfig } from './support/harness.js';
 
 const admin: Actor = { userId: 1, role: 'admin' };
@@ -27,7 +35,29 @@ const invitation = { email: 'Grace.Hopper@Example.com', firstName: 'Grace', last
 
 describe('identity.invite_tutor', () => {
   let service: ServiceUnderTest;
+  let nc: NatsConnection;
   let mailDir: string;
+
+  /** tutoring's announcement of a directory entry, as its outbox relay would publish it. */
+  const announce = async (entry: TutorChangedV1): Promise<string> => {
+    const envelope = newEvent(EventTypes.tutorChanged, 1, entry, 'tutoring-test');
+    await jetstream(nc).publish(eventSubject(EventTypes.tutorChanged), JSON.stringify(envelope));
+    return envelope.id;
+  };
+  const applied = (eventId: string) =>
+    eventually(
+      async () =>
+        (
+          await sql(service.db.url, 'SELECT 1 FROM inbox_events WHERE consumer = $1 AND event_id = $2', [
+            TUTOR_CHANGED_CONSUMER,
+            eventId,
+          ])
+        ).length > 0,
+      10_000,
+      `tutor_changed ${eventId}`,
+    );
+  const entry = async (tutorId: number) =>
+    sql(service.db.url, 'SELECT active, user_id, version FROM tutor_directory_entries WHERE tutor_id = $1', [tutorId]);
 
   const call = async (subject: string, data: unknown, actor: Actor | null): Promise<unknown> =>
     firstValueFrom(
@@ -53,9 +83,12 @@ describe('identity.invite_tutor', () => {
           logger,
         ),
     });
+    nc = await connect({ servers: service.nats.url });
+    for (const tutorId of [7, 8]) await applied(await announce({ tutorId, active: true, userId: null, version: 1 }));
   });
 
   afterAll(async () => {
+    await nc?.close();
     await service?.stop();
     await rm(mailDir, { recursive: true, force: true });
   });
@@ -154,5 +187,66 @@ describe('identity.invite_tutor', () => {
       ValidationMessages.lastNameMin,
     );
     expect(await sql(service.db.url, 'SELECT id FROM users WHERE email = $1', ['someone@example.com'])).toEqual([]);
+  });
+
+  it('refuses an entry that has a login, the one its own invitation just made included', async () => {
+    await applied(await announce({ tutorId: 9, active: true, userId: 900, version: 2 }));
+    const users = await sql(service.db.url, 'SELECT id FROM users');
+    // Tutor 7 was invited above; tutoring has not announced the link, identity knows it from the invitation.
+    for (const tutorId of [7, 9]) {
+      expect(
+        await fail(Subjects.identity.inviteTutor, { ...invitation, email: 'new@example.com', tutorId }, admin),
+      ).toEqual({ code: ErrorCodes.tutorHasLogin, message: TutorInvitationMessages.tutorHasLogin });
+    }
+    expect(await sql(service.db.url, 'SELECT id FROM users')).toEqual(users);
+  });
+
+  it('gives an entry one login when two invitations of it race', async () => {
+    await applied(await announce({ tutorId: 13, active: true, userId: null, version: 1 }));
+    const outcomes = await Promise.allSettled(
+      ['one@example.com', 'two@example.com'].map((email) =>
+        call(Subjects.identity.inviteTutor, { ...invitation, email, tutorId: 13 }, admin),
+      ),
+    );
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = outcomes.find((outcome) => outcome.status === 'rejected')!;
+    expect(RpcErrorSchema.parse(refused.reason).code).toBe(ErrorCodes.tutorHasLogin);
+    expect(
+      await sql(service.db.url, 'SELECT count(*)::int AS n FROM users WHERE email IN ($1, $2)', [
+        'one@example.com',
+        'two@example.com',
+      ]),
+    ).toEqual([{ n: 1 }]);
+  });
+
+  it('answers not found for a deactivated entry, and for an unknown one after waiting for it', async () => {
+    await applied(await announce({ tutorId: 10, active: false, userId: null, version: 2 }));
+    const notFound = { code: ErrorCodes.notFound, message: TutorDirectoryMessages.tutorNotFound };
+    const other = { ...invitation, email: 'late@example.com' };
+    expect(await fail(Subjects.identity.inviteTutor, { ...other, tutorId: 10 }, admin)).toEqual(notFound);
+
+    const asked = Date.now();
+    expect(await fail(Subjects.identity.inviteTutor, { ...other, tutorId: 9999 }, admin)).toEqual(notFound);
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(UNKNOWN_TUTOR_WAIT_MS);
+
+    // An entry tutoring announces while the invitation waits for it is invited.
+    const invited = call(Subjects.identity.inviteTutor, { ...other, tutorId: 11 }, admin);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await announce({ tutorId: 11, active: true, userId: null, version: 1 });
+    expect(InviteTutorReplySchema.parse(await invited)).toMatchObject({ tutorId: 11, email: 'late@example.com' });
+  });
+
+  it('keeps the latest version of an entry whatever order the events come in, and a known login', async () => {
+    await applied(await announce({ tutorId: 12, active: false, userId: null, version: 3 }));
+    await applied(await announce({ tutorId: 12, active: true, userId: null, version: 2 }));
+    expect(await entry(12)).toEqual([{ active: false, user_id: null, version: 3 }]);
+    await applied(await announce({ tutorId: 12, active: true, userId: null, version: 4 }));
+    expect(await entry(12)).toEqual([{ active: true, user_id: null, version: 4 }]);
+
+    const [invited] = await sql<{ id: number }>(service.db.url, 'SELECT id FROM users WHERE email = $1', [
+      'grace.hopper@example.com',
+    ]);
+    await applied(await announce({ tutorId: 7, active: true, userId: null, version: 2 }));
+    expect(await entry(7)).toEqual([{ active: true, user_id: invited!.id, version: 2 }]);
   });
 });
