@@ -9,3 +9,11 @@ export async function chooseOption(label: string, option: string): Promise<void>
   const item = await screen.findByTitle(option);
   await act(async () => fireEvent.click(item));
 }
+
+/** An antd Descriptions' rows as label → content text, in order (bordered or not). */
+export function descriptionRows(container: HTMLElement): [string, string][] {
+  return [...container.querySelectorAll('.ant-descriptions-item-label')].map((label) => [
+    label.textContent ?? '',
+    label.nextElementSibling?.textContent ?? '',
+  ]);
+}
