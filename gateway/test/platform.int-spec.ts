@@ -4,15 +4,17 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ErrorCodes, HealthSubjects, LoginBodySchema, ServerMessages } from '@medtutor/contracts';
+import { ErrorCodes, LoginBodySchema, ServerMessages } from '@medtutor/contracts';
 import request from 'supertest';
 import { z } from 'zod';
 import { MALFORMED_JSON_MESSAGE } from '../src/filters/api-error.js';
-import { startTestGateway, type TestGateway } from './support/test-gateway.js';
+import { PLATFORM_START_MS, PLATFORM_STOP_MS, type RealPlatform, startRealPlatform } from './support/real-platform.js';
+import type { GatewayUnderTest } from './support/test-gateway.js';
 
 /**
- * A built shell (two prerendered pages, the client-rendered shell and a compressed copy of its
- * script) and student remote; the admin remote is deliberately not built.
+ * A built shell (two prerendered pages, the client-rendered shell, the not-found page, the router's
+ * paths and a compressed copy of its script) and student remote; the admin remote is deliberately
+ * not built.
  */
 function fakeFrontendBuilds(): string {
   const root = mkdtempSync(join(tmpdir(), 'gw-frontends-'));
@@ -20,6 +22,8 @@ function fakeFrontendBuilds(): string {
     'shell/dist/index.html': '<!doctype html><title>MedPath home page</title>',
     'shell/dist/about/index.html': '<!doctype html><title>MedPath about page</title>',
     'shell/dist/shell.html': '<!doctype html><title>MedPath shell</title>',
+    'shell/dist/404.html': '<!doctype html><title>MedPath not found</title>',
+    'shell/dist/routes.json': JSON.stringify({ routes: ['/', '/about', '/my-tutoring', '/reset-password'] }),
     'shell/dist/static/js/index.0123abcd.js': 'console.log("shell")',
     'shell/dist/static/js/index.0123abcd.js.gz': gzipSync('console.log("shell")'),
     'student/dist/mf-manifest.json': '{"name":"student"}',
@@ -33,17 +37,22 @@ function fakeFrontendBuilds(): string {
   return root;
 }
 
-let gateway: TestGateway;
+let platform: RealPlatform;
+let gateway: GatewayUnderTest;
 let server: Server;
 
+// The real identity behind the gateway: the routes that reach a service reach it.
 beforeAll(async () => {
-  gateway = await startTestGateway({ env: { FRONTEND_DIR: fakeFrontendBuilds() } });
-  server = gateway.app.getHttpServer();
-});
+  platform = await startRealPlatform({
+    label: 'platform',
+    services: [],
+    gatewayEnv: { FRONTEND_DIR: fakeFrontendBuilds(), TRUST_PROXY: 'false', RPC_TIMEOUT_MS: '2000' },
+  });
+  gateway = platform.gateway;
+  server = platform.server;
+}, PLATFORM_START_MS);
 
-afterAll(async () => {
-  await gateway?.close();
-});
+afterAll(() => platform?.close(), PLATFORM_STOP_MS);
 
 const notFound = { statusCode: 404, code: ErrorCodes.notFound, message: ServerMessages.notFound };
 
@@ -174,6 +183,15 @@ describe('frontends', () => {
     }
   });
 
+  it('answers a path no route has with the prerendered not-found page and a 404, never cached', async () => {
+    for (const path of ['/this-page-does-not-exist', '/about/team', '/404']) {
+      const res = await request(server).get(path);
+      expect(res.status).toBe(404);
+      expect(res.text).toContain('MedPath not found');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
   it('caches hashed assets for a year and 404s missing files as JSON', async () => {
     const asset = await request(server).get('/static/js/index.0123abcd.js');
     expect(asset.status).toBe(200);
@@ -256,20 +274,20 @@ describe('probes', () => {
   });
 
   it('stays ready while a service does not answer: that costs only its own routes', async () => {
-    gateway.fake.silent.add(HealthSubjects.payroll);
+    const frozen = platform.pauseService('identity');
     try {
       const res = await request(server).get('/readyz');
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ status: 'ok', checks: { nats: 'ok', redis: 'ok' } });
     } finally {
-      gateway.fake.silent.delete(HealthSubjects.payroll);
+      frozen.resume();
     }
   });
 });
 
 describe('with no service listening at all', () => {
   it('answers 503 at once instead of waiting for the timeout', async () => {
-    await gateway.stopFakeServices();
+    await platform.stopService('identity');
     const started = Date.now();
     const res = await request(server).post('/api/forgot-password').send({ email: 'someone@example.com' });
     expect(res.status).toBe(503);

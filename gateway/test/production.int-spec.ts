@@ -3,19 +3,23 @@ import type { Server } from 'node:http';
 import { Fixtures } from '@medtutor/contracts';
 import { testRedisUrl } from '@medtutor/nest-kit/testing';
 import request from 'supertest';
-import { setCookies, startTestGateway, type TestGateway } from './support/test-gateway.js';
+import { PLATFORM_START_MS, PLATFORM_STOP_MS, type RealPlatform, startRealPlatform } from './support/real-platform.js';
+import { type GatewayUnderTest, setCookies, startGatewayOn } from './support/test-gateway.js';
 
-/** Production settings behind a TLS-terminating ingress that sets X-Forwarded-Proto. */
-let gateway: TestGateway;
+/** Production settings behind a TLS-terminating ingress that sets X-Forwarded-Proto, with the real identity. */
+let platform: RealPlatform;
+let gateway: GatewayUnderTest;
 let server: Server;
 
 beforeAll(async () => {
   // Production requires a Redis password and NATS credentials; the local test servers have no
-  // authorization (ioredis carries on when Redis needs no password, and the fakes' NATS ignores them).
+  // authorization (ioredis carries on when Redis needs no password, and the private NATS ignores them).
+  platform = await startRealPlatform({ label: 'production', services: [] });
   const redisWithPassword = new URL(await testRedisUrl());
   redisWithPassword.password = 'not-checked-locally';
-  gateway = await startTestGateway({
+  gateway = await startGatewayOn(platform.nats.url, {
     env: {
+      RPC_TIMEOUT_MS: '5000',
       NODE_ENV: 'production',
       PUBLIC_BASE_URL: 'https://medpath.example',
       SUPPORT_EMAIL: 'help@medpath.example',
@@ -26,11 +30,12 @@ beforeAll(async () => {
     },
   });
   server = gateway.app.getHttpServer();
-});
+}, PLATFORM_START_MS);
 
 afterAll(async () => {
   await gateway?.close();
-});
+  await platform?.close();
+}, PLATFORM_STOP_MS);
 
 describe('in production', () => {
   it('sets a __Host- prefixed, Secure, HttpOnly, SameSite=Lax session cookie', async () => {
