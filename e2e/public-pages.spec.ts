@@ -2,8 +2,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { PageTexts } from '@medtutor/contracts';
 import { expect, test } from '@playwright/test';
 
-test('an unknown path shows the 404 page', async ({ page }) => {
-  await page.goto('/no-such-page');
+test('an unknown path shows the 404 page, sent with a 404 status', async ({ page }) => {
+  const reply = await page.goto('/no-such-page');
+
+  expect(reply?.status()).toBe(404);
 
   await expect(page.getByRole('heading', { level: 1, name: PageTexts.notFoundTitle })).toBeVisible();
   await expect(page.getByText(PageTexts.notFoundHint)).toBeVisible();

@@ -6,6 +6,7 @@ export interface Route {
   kind: 'public' | 'dashboard';
   lighthouseScore?: boolean;
   signedIn?: 'student' | 'admin';
+  status?: 404;
 }
 export type Budgets = Partial<Record<MetricKey, number>>;
 export type Figures = Partial<Record<MetricKey, number | null | undefined>>;

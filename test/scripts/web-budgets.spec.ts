@@ -55,6 +55,19 @@ describe('bench/web/budgets.mjs', () => {
     expect(budgetsFor(route('/admin-dashboard'))).toEqual({ jsKb: 300, tbtMs: 300 });
   });
 
+  it('measures the not-found page with its 404 and without the SEO score, which fails any 404 by design', () => {
+    const notFound = route('/this-page-does-not-exist');
+    expect(notFound.status).toBe(404);
+    expect(budgetsFor(notFound)).toEqual({
+      jsKb: 150,
+      lcpMs: 1800,
+      tbtMs: 150,
+      cls: 0.05,
+      accessibility: 95,
+      bestPractices: 95,
+    });
+  });
+
   it('takes the median of an odd and an even number of runs, ignoring runs that measured nothing', () => {
     expect(median([3, 1, 2])).toBe(2);
     expect(median([4, 1, 3, 2])).toBe(2.5);

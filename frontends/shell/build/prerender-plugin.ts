@@ -10,8 +10,19 @@ export const prerenderEnvironment = 'prerender';
 /** The client-rendered page the gateway falls back to for routes that are not prerendered. */
 export const shellPage = 'shell.html';
 
+/** The prerendered not-found page, which the gateway sends with a 404 for paths no route has. */
+export const notFoundPage = '404.html';
+
+/** The router's paths, for the gateway to tell a client-rendered route from a missing page. */
+export const routesFile = 'routes.json';
+
+/** The `data-prerendered-path` of the not-found page: it stands for any path no route has. */
+export const anyUnknownPath = '*';
+
 interface RenderModule {
   prerenderedPaths: string[];
+  routePaths: string[];
+  notFoundProbePath: string;
   renderPage(path: string): Promise<RenderedPage>;
 }
 
@@ -50,17 +61,19 @@ export const pluginPrerender = (): RsbuildPlugin => ({
       const template = readFileSync(join(web.distPath, 'index.html'), 'utf8');
       writeFileSync(join(web.distPath, shellPage), template);
       const entry = pathToFileURL(join(node.distPath, 'prerender.js')).href;
-      const { prerenderedPaths, renderPage } = (await import(entry)) as RenderModule;
+      const { prerenderedPaths, routePaths, notFoundProbePath, renderPage } = (await import(entry)) as RenderModule;
       const assets = chunkAssets(stats);
-
-      for (const path of prerenderedPaths) {
-        const page = await renderPage(path);
+      const write = (file: string, page: RenderedPage) => {
         const own = page.chunks.map((chunk) => assets.get(chunk) ?? { css: [], js: [] });
-        const file = join(web.distPath, pageFile(path));
         mkdirSync(dirname(file), { recursive: true });
         writeFileSync(file, pageHtml(template, page, { css: own.flatMap((a) => a.css), js: own.flatMap((a) => a.js) }));
-      }
-      api.logger.info(`prerendered ${prerenderedPaths.length} pages`);
+      };
+
+      for (const path of prerenderedPaths) write(join(web.distPath, pageFile(path)), await renderPage(path));
+      const notFound = await renderPage(notFoundProbePath);
+      write(join(web.distPath, notFoundPage), { ...notFound, path: anyUnknownPath });
+      writeFileSync(join(web.distPath, routesFile), JSON.stringify({ routes: routePaths }));
+      api.logger.info(`prerendered ${prerenderedPaths.length} pages and the not-found page`);
     });
   },
 });

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes } from 'react-router';
 import { Providers } from './app/providers';
@@ -27,7 +27,9 @@ const loadCurrentPage = () =>
  */
 async function hydratePrerenderedPage(root: HTMLElement): Promise<void> {
   await loadCurrentPage();
-  hydrateRoot(root, app);
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 }
 
 /**
@@ -36,13 +38,24 @@ async function hydratePrerenderedPage(root: HTMLElement): Promise<void> {
  */
 async function renderFromScratch(root: HTMLElement): Promise<void> {
   await loadCurrentPage().catch(() => undefined);
-  createRoot(root).render(app);
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(app);
+  });
 }
 
 /** `/about/` and `/about` are the same page. */
 const pagePath = (path: string) => path.replace(/(.)\/+$/, '$1');
 
-if (container.dataset.prerenderedPath === pagePath(window.location.pathname)) {
+/** Whether the HTML holds the page at the browser's location: its own, or the not-found page ('*'). */
+function holdsCurrentPage(prerenderedPath: string | undefined): boolean {
+  if (prerenderedPath === '*') {
+    return (matchRoutes(routeTable, window.location) ?? []).every(({ route }) => route.path === '*');
+  }
+  return prerenderedPath === pagePath(window.location.pathname);
+}
+
+if (holdsCurrentPage(container.dataset.prerenderedPath)) {
   // A page chunk that fails to load is then shown by the route's error boundary.
   hydratePrerenderedPage(container).catch(() => renderFromScratch(container));
 } else {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { cacheControlFor, isSpaNavigation, prerenderedPageFile } from './static-frontends.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cacheControlFor, isSpaNavigation, prerenderedPageFile, shellRouteChecker } from './static-frontends.js';
 
 describe('cacheControlFor', () => {
   it('caches content-hashed assets for a year', () => {
@@ -52,5 +55,32 @@ describe('prerenderedPageFile', () => {
     expect(prerenderedPageFile('/about//x')).toBeNull();
     expect(prerenderedPageFile('/About')).toBeNull();
     expect(prerenderedPageFile('/index.html')).toBeNull();
+  });
+});
+
+describe('shellRouteChecker', () => {
+  const routesFile = (routes: string[]) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'routes-')), 'routes.json');
+    writeFileSync(file, JSON.stringify({ routes }));
+    return file;
+  };
+
+  it("knows the router's paths as the router matches them: any case, trailing slash or not", () => {
+    const isRoute = shellRouteChecker(routesFile(['/', '/my-tutoring', '/account/security']));
+    for (const path of ['/', '/my-tutoring', '/My-Tutoring/', '/account/security']) expect(isRoute(path)).toBe(true);
+    for (const path of ['/nope', '/my-tutoring/extra', '/account']) expect(isRoute(path)).toBe(false);
+  });
+
+  it('reads the file again when the shell is rebuilt', () => {
+    const file = routesFile(['/']);
+    const isRoute = shellRouteChecker(file);
+    expect(isRoute('/checkout')).toBe(false);
+    writeFileSync(file, JSON.stringify({ routes: ['/', '/checkout', '/more-paths-to-change-the-size'] }));
+    expect(isRoute('/checkout')).toBe(true);
+  });
+
+  it('takes every path as a route when the build wrote no routes.json (an older build)', () => {
+    const isRoute = shellRouteChecker(join(tmpdir(), 'no-such-dir', 'routes.json'));
+    expect(isRoute('/anything')).toBe(true);
   });
 });

@@ -12,7 +12,7 @@ import { SETTINGS_FILE, pageSettingsWriter } from './page-settings.js';
 const REMOTES = ['student', 'admin'] as const;
 
 /** Files whose URL never changes but whose content does: browsers must revalidate them every time. */
-const ALWAYS_REVALIDATE = new Set(['index.html', 'shell.html', 'mf-manifest.json', 'remoteEntry.js']);
+const ALWAYS_REVALIDATE = new Set(['index.html', 'shell.html', '404.html', 'mf-manifest.json', 'remoteEntry.js']);
 /** rsbuild's content hashes: `index.3f2a9c1b.js`, `async/812.5e0c7d2f.js`. */
 const HASHED_FILE = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
@@ -40,6 +40,27 @@ const PAGE_PATH = /^(\/[a-z0-9-]+)*\/?$/;
 export function prerenderedPageFile(path: string): string | null {
   if (!PAGE_PATH.test(path)) return null;
   return join(...path.split('/').filter(Boolean), 'index.html');
+}
+
+/** `/About/` is `/about` to the shell's router (case-insensitive, trailing slashes ignored). */
+const routeKey = (path: string): string => path.toLowerCase().replace(/(.)\/+$/, '$1');
+
+/**
+ * Whether the shell's router has a page at `path`, from the routes.json its build writes next to the
+ * pages (re-read when rebuilt). Without that file every path is taken as a route, as before it existed.
+ */
+export function shellRouteChecker(routesFile: string): (path: string) => boolean {
+  let known: { version: string; routes: Set<string> } | null = null;
+  return (path) => {
+    if (!existsSync(routesFile)) return true;
+    const { mtimeMs, size } = statSync(routesFile);
+    const version = `${mtimeMs}:${size}`;
+    if (known?.version !== version) {
+      const { routes } = JSON.parse(readFileSync(routesFile, 'utf8')) as { routes: string[] };
+      known = { version, routes: new Set(routes.map(routeKey)) };
+    }
+    return known.routes.has(routeKey(path));
+  };
 }
 
 /** The compressed copies a frontend build writes next to its files, best first. */
@@ -202,10 +223,17 @@ export function mountFrontends(
     return;
   }
   const shellPage = join(shellDir, 'shell.html');
-  const pageFor = (path: string): string => {
+  const notFoundPage = join(shellDir, '404.html');
+  const isShellRoute = shellRouteChecker(join(shellDir, 'routes.json'));
+  const pageFor = (path: string): { file: string; status: 200 | 404 } => {
     const prerendered = prerenderedPageFile(path);
-    if (prerendered !== null && existsSync(join(shellDir, prerendered))) return join(shellDir, prerendered);
-    return existsSync(shellPage) ? shellPage : shellIndex;
+    if (prerendered !== null && existsSync(join(shellDir, prerendered))) {
+      return { file: join(shellDir, prerendered), status: 200 };
+    }
+    // A path no route has gets the prerendered not-found page with its true status (search engines
+    // must not index it as a page), painted before any script.
+    if (!isShellRoute(path) && existsSync(notFoundPage)) return { file: notFoundPage, status: 404 };
+    return { file: existsSync(shellPage) ? shellPage : shellIndex, status: 200 };
   };
   const serveShell = serveFrontendFiles(shellDir, send);
   const skipReserved: RequestHandler = (req, res, next) =>
@@ -215,7 +243,9 @@ export function mountFrontends(
       next();
       return;
     }
-    send(req, res, next, pageFor(req.path));
+    const { file, status } = pageFor(req.path);
+    res.status(status);
+    send(req, res, next, file);
   };
   app.use(skipReserved, spaFallback);
 }

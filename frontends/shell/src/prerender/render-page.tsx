@@ -12,6 +12,15 @@ import type { RenderedPage } from './page-html';
  */
 export const prerenderedPaths = [...indexedPaths, '/auth', '/payment-success'];
 
+/**
+ * Every path the router knows. The gateway answers any other path with the prerendered not-found page
+ * and a 404 status (build/prerender-plugin.ts writes both), rather than an empty shell and a 200.
+ */
+export const routePaths = routeTable.map(({ path }) => path).filter((path) => path !== '*');
+
+/** A path only the catch-all route matches: what the not-found page is rendered at. */
+export const notFoundProbePath = '/404';
+
 /** React 19 puts a page's <title> and <meta> tags first in a rendered fragment; they belong in <head>. */
 const leadingHeadTags = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/>)+/;
 

@@ -10,7 +10,13 @@ export function ProtectedRoute({ area, children }: { area: ProtectedArea; childr
   const { user, isLoading } = useSession();
   const location = useLocation();
 
-  if (isLoading) return <PageSpinner label="Checking your session…" />;
+  if (isLoading) {
+    return (
+      <div className="page-slot">
+        <PageSpinner label="Checking your session…" />
+      </div>
+    );
+  }
   const access = checkAreaAccess(user, area, location.pathname + location.search);
   if (access.kind === 'redirect') return <Navigate to={access.to} replace />;
   return children(access.user);
