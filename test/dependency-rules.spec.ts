@@ -44,6 +44,7 @@ describe('.dependency-cruiser.cjs', () => {
         'frontend-to-server-code: frontends/shell/src/index.ts -> packages/nest-kit/src/index.ts',
         'frontend-to-server-libraries: frontends/shell/src/index.ts -> node_modules/pg',
         'frontend-to-other-frontend: frontends/shell/src/index.ts -> frontends/admin/src/index.ts',
+        'frontend-feature-deep-import: frontends/shell/src/features/checkout/pay.ts -> frontends/shell/src/features/cart/price.ts',
       ].sort(),
     );
   });
