@@ -1,37 +1,54 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Controller, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MessagePattern, type MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { ErrorCodes, ServerMessages, Subjects } from '@medtutor/contracts';
+import { ensureStreams, RpcErrorFilter } from '@medtutor/nest-kit';
 import { eventually, type RestartableNats, startRestartableNats } from '@medtutor/nest-kit/testing';
+import { connect } from '@nats-io/transport-node';
+import { pino } from 'pino';
 import request from 'supertest';
-import { type FakeServices, startFakeServices } from './support/fake-services.js';
 import { startGatewayProcess } from './support/gateway-process.js';
 import { startPrivateRedis } from './support/private-redis.js';
+import {
+  PASSWORD,
+  PLATFORM_START_MS,
+  PLATFORM_STOP_MS,
+  type RealPlatform,
+  startRealPlatform,
+} from './support/real-platform.js';
 import { type GatewayUnderTest, startGatewayOn } from './support/test-gateway.js';
 
 /**
  * The gateway while parts around it fail: a service that cannot answer, the broker gone and back,
- * a SIGTERM. On a private nats-server that the tests kill and restart, with fake services.
+ * a SIGTERM, Redis gone and back. The real identity and catalog-payments on a private nats-server
+ * that the tests kill and restart; a service that cannot answer is its process frozen.
  */
 let nats: RestartableNats;
-let fakes: { fake: FakeServices; stop: () => Promise<void> };
-let fake: FakeServices;
+let platform: RealPlatform;
 let gateway: GatewayUnderTest;
 let server: Server;
 
 beforeAll(async () => {
   nats = await startRestartableNats();
-  fakes = await startFakeServices(nats.url);
-  fake = fakes.fake;
-  gateway = await startGatewayOn(nats.url);
-  server = gateway.app.getHttpServer();
-});
+  // It starts empty: the streams every service would have declared, as on a running platform.
+  const nc = await connect({ servers: nats.url });
+  await ensureStreams(nc);
+  await nc.close();
+  platform = await startRealPlatform({
+    label: 'resilience',
+    services: ['catalog-payments'],
+    nats,
+    gatewayEnv: { RPC_TIMEOUT_MS: '2000' },
+    watch: [Subjects.catalogPayments.getCatalog, Subjects.identity.verifyCredentials],
+  });
+  gateway = platform.gateway;
+  server = platform.server;
+}, PLATFORM_START_MS);
 
-afterAll(async () => {
-  await gateway?.close();
-  await fakes?.stop();
-  await nats?.stop();
-});
+afterAll(() => platform?.close(), PLATFORM_STOP_MS);
 
 const unavailable = {
   statusCode: 503,
@@ -39,7 +56,35 @@ const unavailable = {
   message: ServerMessages.serviceUnavailable,
 };
 const catalog = () => request(server).get('/api/catalog');
-const askedFor = (subject: string) => fake.received.filter((received) => received.subject === subject).length;
+const askedFor = (subject: string) => platform.requests.count(subject);
+/** Stops catalog-payments answering until `resume`. */
+const freezeCatalogPayments = () => platform.pauseService('catalog-payments');
+
+/**
+ * catalog-payments with its database down, answering get_catalog as the platform's error filter
+ * answers such a fault. A stand-in: the real catalog needs no database, and no test can make a real
+ * service's database fail in the way the platform classes as unavailable (a superuser's connection
+ * ignores connection limits). Its own queue group, so it answers beside a frozen catalog-payments.
+ */
+async function startCatalogWithDatabaseDown(natsUrl: string): Promise<{ stop: () => Promise<void> }> {
+  @Controller()
+  class DatabaseDownController {
+    @MessagePattern(Subjects.catalogPayments.getCatalog)
+    getCatalog(): never {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    }
+  }
+  @Module({ controllers: [DatabaseDownController] })
+  class DatabaseDownModule {}
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(DatabaseDownModule, {
+    transport: Transport.NATS,
+    options: { servers: [natsUrl], queue: 'catalog-payments-database-down' },
+    logger: false,
+  });
+  app.useGlobalFilters(new RpcErrorFilter(pino({ level: 'silent' })));
+  await app.listen();
+  return { stop: () => app.close() };
+}
 
 async function timed<T>(action: () => Promise<T>): Promise<[T, number]> {
   const started = Date.now();
@@ -51,9 +96,8 @@ async function timed<T>(action: () => Promise<T>): Promise<[T, number]> {
 async function expectTheRestUnaffected(): Promise<void> {
   const forgot = await request(server).post('/api/forgot-password').send({ email: 'someone@example.com' });
   expect(forgot.status).toBe(200);
-  const email = `resilience-${Date.now()}@example.com`;
-  fake.addUser({ email, password: 'pass-word-1' });
-  expect((await request(server).post('/api/login').send({ email, password: 'pass-word-1' })).status).toBe(200);
+  const { user } = await platform.signIn('student');
+  expect((await request(server).post('/api/login').send({ email: user.email, password: PASSWORD })).status).toBe(200);
   expect((await request(server).get('/readyz')).status).toBe(200);
 }
 
@@ -61,14 +105,14 @@ describe('a service that cannot answer', () => {
   it('costs its routes a 503 within the deadline, then at once from its open circuit, and recovers by itself', async () => {
     const { failures } = gateway.config.circuitBreaker;
     expect((await catalog()).status).toBe(200);
-    fake.silent.add(Subjects.catalogPayments.getCatalog);
+    const frozen = freezeCatalogPayments();
     let downAt: number;
     try {
       const [timedOut, deadlineMs] = await timed(() => Promise.all(Array.from({ length: failures }, () => catalog())));
       for (const res of timedOut) expect(res.body).toEqual(unavailable);
       expect(deadlineMs).toBeLessThan(gateway.config.rpcTimeoutMs + 500);
 
-      const asked = askedFor(Subjects.catalogPayments.getCatalog);
+      const asked = await askedFor(Subjects.catalogPayments.getCatalog);
       const [refused, refusedMs] = await timed(() => catalog());
       expect(refused.status).toBe(503);
       expect(refused.body).toEqual(unavailable);
@@ -77,14 +121,14 @@ describe('a service that cannot answer', () => {
       expect(retryAfter).toBeLessThanOrEqual(gateway.config.circuitBreaker.halfOpenAfterMs / 1000);
       expect(refusedMs).toBeLessThan(100);
       // The open circuit answered without asking the service.
-      expect(askedFor(Subjects.catalogPayments.getCatalog)).toBe(asked);
+      expect(await askedFor(Subjects.catalogPayments.getCatalog)).toBe(asked);
 
       await expectTheRestUnaffected();
       console.info(
         `service silent: ${failures} requests answered 503 after ${deadlineMs} ms (deadline ${gateway.config.rpcTimeoutMs} ms), then the open circuit in ${refusedMs} ms (Retry-After ${retryAfter} s)`,
       );
     } finally {
-      fake.silent.delete(Subjects.catalogPayments.getCatalog);
+      frozen.resume();
       downAt = Date.now();
     }
     await eventually(async () => (await catalog()).status === 200, 10_000, 'the catalog route answering again');
@@ -93,20 +137,22 @@ describe('a service that cannot answer', () => {
 
   it('opens the circuit on the COMMON.SERVICE_UNAVAILABLE a service answers with its database down', async () => {
     const { failures } = gateway.config.circuitBreaker;
-    fake.databaseDown.add(Subjects.catalogPayments.getCatalog);
+    const frozen = freezeCatalogPayments();
+    const databaseDown = await startCatalogWithDatabaseDown(nats.url);
     try {
       for (let attempt = 1; attempt <= failures; attempt++) {
         const [res, ms] = await timed(() => catalog());
         expect(res.body).toEqual(unavailable);
         expect(ms).toBeLessThan(500);
       }
-      const asked = askedFor(Subjects.catalogPayments.getCatalog);
+      const asked = await askedFor(Subjects.catalogPayments.getCatalog);
       const refused = await catalog();
       expect(refused.body).toEqual(unavailable);
       expect(refused.headers['retry-after']).toBeDefined();
-      expect(askedFor(Subjects.catalogPayments.getCatalog)).toBe(asked);
+      expect(await askedFor(Subjects.catalogPayments.getCatalog)).toBe(asked);
     } finally {
-      fake.databaseDown.delete(Subjects.catalogPayments.getCatalog);
+      await databaseDown.stop();
+      frozen.resume();
     }
     const [, recoveredMs] = await timed(() =>
       eventually(async () => (await catalog()).status === 200, 10_000, 'the catalog route answering again'),
@@ -122,11 +168,10 @@ describe('a service that cannot answer', () => {
         .send({ email: `nobody-${attempt}-${Date.now()}@example.com`, password: 'wrong-pass-1' });
       expect(res.body.code).toBe(ErrorCodes.invalidCredentials);
     }
-    const asked = askedFor(Subjects.identity.verifyCredentials);
-    const email = `after-errors-${Date.now()}@example.com`;
-    fake.addUser({ email, password: 'pass-word-1' });
-    expect((await request(server).post('/api/login').send({ email, password: 'pass-word-1' })).status).toBe(200);
-    expect(askedFor(Subjects.identity.verifyCredentials)).toBe(asked + 1);
+    const { user } = await platform.signIn('student');
+    const asked = await askedFor(Subjects.identity.verifyCredentials);
+    expect((await request(server).post('/api/login').send({ email: user.email, password: PASSWORD })).status).toBe(200);
+    expect(await askedFor(Subjects.identity.verifyCredentials)).toBe(asked + 1);
   });
 });
 
@@ -177,8 +222,10 @@ describe('SIGTERM', () => {
       SHUTDOWN_DRAIN_MS: String(drainMs),
       SHUTDOWN_GRACE_MS: '5000',
     });
-    fake.delayMs.set(Subjects.catalogPayments.getCatalog, slowMs);
     try {
+      // catalog-payments frozen for slowMs: the request is in flight when the signal comes.
+      const frozen = freezeCatalogPayments();
+      setTimeout(frozen.resume, slowMs);
       const inFlight = fetch(`${process.url}/api/catalog`);
       await sleep(200);
       const signalledAt = Date.now();
@@ -217,7 +264,6 @@ describe('SIGTERM', () => {
         `SIGTERM: /readyz 503 after ${notReadyMs} ms, a ${slowMs} ms request in flight answered 200, exit 0 after ${exitMs} ms (drain ${drainMs} ms)`,
       );
     } finally {
-      fake.delayMs.delete(Subjects.catalogPayments.getCatalog);
       await process.stop();
     }
   }, 60_000);
@@ -226,11 +272,10 @@ describe('SIGTERM', () => {
 describe('Redis down and back', () => {
   it('answers 503 (never 500) where Redis is needed while it is down, and works again without a restart', async () => {
     const redis = await startPrivateRedis();
-    const onRedis = await startGatewayOn(nats.url, { env: { REDIS_URL: redis.url } });
+    const onRedis = await startGatewayOn(nats.url, { env: { REDIS_URL: redis.url, RPC_TIMEOUT_MS: '2000' } });
     const http = onRedis.app.getHttpServer();
-    const email = `redis-outage-${Date.now()}@example.com`;
-    fake.addUser({ email, password: 'pass-word-1' });
-    const login = () => request(http).post('/api/login').send({ email, password: 'pass-word-1' });
+    const { email } = (await platform.signIn('student')).user;
+    const login = () => request(http).post('/api/login').send({ email, password: PASSWORD });
     try {
       const signedIn = await login();
       expect(signedIn.status).toBe(200);

@@ -106,6 +106,8 @@ export interface RealPlatformOptions {
   gatewayControllers?: Type[];
   /** Subjects whose requests `requests` keeps. */
   watch?: readonly string[];
+  /** A NATS of the caller's (e.g. one a test kills and restarts) instead of a new private one. */
+  nats?: TestNats;
 }
 
 /**
@@ -113,7 +115,7 @@ export interface RealPlatformOptions {
  * real gateway in front, once per test file: the state a test looks at is the owning service's own.
  */
 export async function startRealPlatform(options: RealPlatformOptions): Promise<RealPlatform> {
-  const nats = await startTestNats();
+  const nats = options.nats ?? (await startTestNats());
   const names: ServiceName[] = ['identity', ...options.services];
   const databases: Partial<Record<ServiceName, TestDatabase>> = {};
   const processes = new Map<ServiceName, ServiceProcess>();
