@@ -14,8 +14,8 @@ import {
 import { enqueueMail, MailRelay, newEvent, OutboxRelay, writeOutbox } from '@medtutor/nest-kit';
 import { TUTORING_CONFIG, type TutoringConfig } from '../../config/tutoring.config.js';
 import type { Prisma } from '../../generated/prisma/client.js';
-import { PrismaService } from '../../infra/prisma.service.js';
 import { invalid } from '../shared/tutoring.errors.js';
+import { ConsultationsRepository } from './consultations.repository.js';
 import { acknowledgementEmail, type RequestDetails, teamAlertEmail } from './request-emails.js';
 
 /** Lookup keys: case never matters in an email, spacing and punctuation never in a phone number. */
@@ -33,7 +33,7 @@ export const isFreeTrialRequest = (body: unknown): boolean => {
 @Injectable()
 export class ConsultationsService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly consultations: ConsultationsRepository,
     private readonly relay: OutboxRelay,
     private readonly mailRelay: MailRelay,
     @Inject(TUTORING_CONFIG) private readonly config: TutoringConfig,
@@ -48,20 +48,18 @@ export class ConsultationsService {
     const parsed = (isFreeTrial ? FreeTrialBodySchema : ConsultationBodySchema).safeParse(rawBody);
     if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'Invalid request');
     const body = parsed.data;
-    await this.prisma.$transaction(async (tx) => {
-      const row = await tx.consultation.create({
-        data: {
-          firstName: body.firstName,
-          lastName: body.lastName,
-          email: body.email ?? null,
-          phone: body.phone,
-          subjectInterest: body.subjectInterest,
-          additionalInfo: body.additionalInfo || null,
-          isParent: body.isParent,
-          isFreeTrial,
-          emailKey: body.email ? emailKey(body.email) : null,
-          phoneKey: phoneKey(body.phone),
-        },
+    await this.consultations.inTransaction(async (tx) => {
+      const row = await this.consultations.create(tx, {
+        firstName: body.firstName,
+        lastName: body.lastName,
+        email: body.email ?? null,
+        phone: body.phone,
+        subjectInterest: body.subjectInterest,
+        additionalInfo: body.additionalInfo || null,
+        isParent: body.isParent,
+        isFreeTrial,
+        emailKey: body.email ? emailKey(body.email) : null,
+        phoneKey: phoneKey(body.phone),
       });
       const details: RequestDetails = row;
       // FreeTrialBodySchema requires the email, so every free-trial request reaches identity.
@@ -87,19 +85,12 @@ export class ConsultationsService {
     return { message: isFreeTrial ? TutoringMessages.freeTrialReceived : TutoringMessages.consultationReceived };
   }
 
-  /**
-   * True when `email` may be acknowledged now, recording that it is. One statement: of two concurrent
-   * requests from one address, the second waits on the first's row and then finds it recent.
-   */
-  private async claimAcknowledgement(tx: Prisma.TransactionClient, email: string): Promise<boolean> {
+  /** True when `email` may be acknowledged now (at most once a day), recording that it is. */
+  private claimAcknowledgement(tx: Prisma.TransactionClient, email: string): Promise<boolean> {
     const addressHash = createHash('sha256').update(emailKey(email)).digest('hex');
     const now = new Date();
     const cutoff = new Date(now.getTime() - ACKNOWLEDGEMENT_INTERVAL_MS);
-    const claimed = await tx.$executeRaw`
-      INSERT INTO acknowledgements (address_hash, sent_at) VALUES (${addressHash}, ${now})
-      ON CONFLICT (address_hash) DO UPDATE SET sent_at = EXCLUDED.sent_at
-      WHERE acknowledgements.sent_at <= ${cutoff}`;
-    return claimed === 1;
+    return this.consultations.claimAcknowledgement(tx, addressHash, now, cutoff);
   }
 
   /** Spec: false without looking when either value is missing; otherwise a free-trial request by either. */
@@ -107,10 +98,6 @@ export class ConsultationsService {
     const byEmail = email?.trim() ? emailKey(email) : '';
     const byPhone = phone ? phoneKey(phone) : '';
     if (!byEmail || !byPhone) return { hasUsedFreeTrial: false };
-    const found = await this.prisma.consultation.findFirst({
-      where: { isFreeTrial: true, OR: [{ emailKey: byEmail }, { phoneKey: byPhone }] },
-      select: { id: true },
-    });
-    return { hasUsedFreeTrial: found !== null };
+    return { hasUsedFreeTrial: await this.consultations.hasFreeTrialBy(byEmail, byPhone) };
   }
 }

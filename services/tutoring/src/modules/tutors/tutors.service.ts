@@ -13,8 +13,8 @@ import { newEvent, OutboxRelay, requireRole, writeOutbox } from '@medtutor/nest-
 import type { z } from 'zod';
 import { TUTORING_CONFIG, type TutoringConfig } from '../../config/tutoring.config.js';
 import type { Prisma, Tutor } from '../../generated/prisma/client.js';
-import { PrismaService } from '../../infra/prisma.service.js';
 import { tutorNotFound } from '../shared/tutoring.errors.js';
+import { TutorsRepository } from './tutors.repository.js';
 
 export function toTutorDto(row: Tutor): TutorDto {
   return {
@@ -45,15 +45,12 @@ const tutorChanged = (row: Tutor, correlationId: string | null) => {
   return newEvent(EventTypes.tutorChanged, 1, data, correlationId);
 };
 
-/** Every write of an entry raises its version, so consumers can tell its latest state from a late event. */
-const nextVersion = { version: { increment: 1 } } as const;
-
 export type LinkOutcome = 'linked' | 'tutor not found' | 'has another login';
 
 @Injectable()
 export class TutorsService implements OnApplicationBootstrap {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly tutors: TutorsRepository,
     private readonly relay: OutboxRelay,
     @Inject(TUTORING_CONFIG) private readonly config: TutoringConfig,
   ) {}
@@ -65,27 +62,19 @@ export class TutorsService implements OnApplicationBootstrap {
    * listened (identity learnt the directory this way); a consumer that has the version skips it.
    */
   async onApplicationBootstrap(): Promise<void> {
-    if (this.config.tutorSeeds.length) {
-      await this.prisma.tutor.createMany({ data: this.config.tutorSeeds, skipDuplicates: true });
-    }
-    await this.prisma.$transaction(async (tx) => {
-      for (const row of await tx.tutor.findMany({ orderBy: { id: 'asc' } })) {
-        await writeOutbox(tx, tutorChanged(row, null));
-      }
-    });
+    if (this.config.tutorSeeds.length) await this.tutors.insertSeeds(this.config.tutorSeeds);
+    await this.tutors.announceAll((row) => tutorChanged(row, null));
     this.relay.nudge();
   }
 
   async list(actor: Actor | null): Promise<TutorDto[]> {
     requireRole(actor, 'admin');
-    const rows = await this.prisma.tutor.findMany({ orderBy: [{ active: 'desc' }, { id: 'asc' }] });
-    return rows.map(toTutorDto);
+    return (await this.tutors.listAll()).map(toTutorDto);
   }
 
   /** The home page's cards: anyone may read them. */
   async listPublic(): Promise<PublicTutorDto[]> {
-    const rows = await this.prisma.tutor.findMany({ where: { active: true }, orderBy: { id: 'asc' } });
-    return rows.map(toPublicTutorDto);
+    return (await this.tutors.listActive()).map(toPublicTutorDto);
   }
 
   async create(
@@ -94,11 +83,7 @@ export class TutorsService implements OnApplicationBootstrap {
     correlationId: string | null,
   ): Promise<TutorDto> {
     requireRole(actor, 'admin');
-    const created = await this.prisma.$transaction(async (tx) => {
-      const row = await tx.tutor.create({ data: body });
-      await writeOutbox(tx, tutorChanged(row, correlationId));
-      return row;
-    });
+    const created = await this.tutors.create(body, (row) => tutorChanged(row, correlationId));
     this.relay.nudge();
     return toTutorDto(created);
   }
@@ -125,15 +110,12 @@ export class TutorsService implements OnApplicationBootstrap {
    * consumer's transaction, so it commits with the inbox row and the announcement of the link.
    */
   async linkAccount(tx: Prisma.TransactionClient, tutorId: number, userId: number): Promise<LinkOutcome> {
-    const [linked] = await tx.tutor.updateManyAndReturn({
-      where: { id: tutorId, userId: null },
-      data: { userId, ...nextVersion },
-    });
+    const linked = await this.tutors.linkLogin(tx, tutorId, userId);
     if (linked) {
       await writeOutbox(tx, tutorChanged(linked, null));
       return 'linked';
     }
-    const tutor = await tx.tutor.findUnique({ where: { id: tutorId }, select: { userId: true } });
+    const tutor = await this.tutors.loginOf(tx, tutorId);
     if (!tutor) return 'tutor not found';
     return tutor.userId === userId ? 'linked' : 'has another login';
   }
@@ -143,12 +125,8 @@ export class TutorsService implements OnApplicationBootstrap {
     data: Prisma.TutorUpdateManyMutationInput,
     correlationId: string | null,
   ): Promise<TutorDto> {
-    const updated = await this.prisma.$transaction(async (tx) => {
-      const [row] = await tx.tutor.updateManyAndReturn({ where: { id: tutorId }, data: { ...data, ...nextVersion } });
-      if (!row) throw tutorNotFound();
-      await writeOutbox(tx, tutorChanged(row, correlationId));
-      return row;
-    });
+    const updated = await this.tutors.update(tutorId, data, (row) => tutorChanged(row, correlationId));
+    if (!updated) throw tutorNotFound();
     this.relay.nudge();
     return toTutorDto(updated);
   }
