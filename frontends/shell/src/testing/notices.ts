@@ -1,4 +1,5 @@
 import { afterEach } from '@jest/globals';
+import { screen } from '@testing-library/react';
 
 /**
  * For every test of the calling file: the notice left on screen (web-kit keeps one, app-wide, for
@@ -8,4 +9,13 @@ export function closeNoticesAfterEach(): void {
   afterEach(() => {
     document.querySelector<HTMLButtonElement>('.notice__close')?.click();
   });
+}
+
+/**
+ * The text of the notice titled `title` once it shows, with its role: 'alert' for failures,
+ * 'status' for successes (the page may hold other alerts, so it is found by its title).
+ */
+export async function findNotice(title: string): Promise<{ role: string | null; text: string | null }> {
+  const notice = (await screen.findByText(title, { selector: '.notice__title' })).closest('.notice');
+  return { role: notice?.getAttribute('role') ?? null, text: notice?.textContent ?? null };
 }

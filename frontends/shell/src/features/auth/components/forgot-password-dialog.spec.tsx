@@ -4,7 +4,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { NoticeViewport } from '@medtutor/web-kit';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
-import { closeNoticesAfterEach } from '../../../testing/notices';
+import { closeNoticesAfterEach, findNotice } from '../../../testing/notices';
 import { installMatchMedia, jsonReply, serveFetchPerTest } from '../../../testing/public-page';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 
@@ -62,9 +62,10 @@ describe('ForgotPasswordDialog', () => {
     const [path, init] = fetchMock.mock.calls[0]!;
     expect(path).toBe('/api/forgot-password');
     expect(JSON.parse(String(init?.body))).toEqual({ email: 'amelia@example.com' });
-    expect(screen.getByRole('status').textContent).toBe(
-      'Reset Link SentIf an account exists with that email, a password reset link has been sent.',
-    );
+    expect(await findNotice('Reset Link Sent')).toEqual({
+      role: 'status',
+      text: 'Reset Link SentIf an account exists with that email, a password reset link has been sent.',
+    });
   });
 
   it('keeps the dialog open with a notice when the request fails', async () => {
@@ -73,9 +74,10 @@ describe('ForgotPasswordDialog', () => {
     typeEmail('amelia@example.com');
     await send();
 
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Request FailedFailed to send reset email. Please try again.',
-    );
+    expect(await findNotice('Request Failed')).toEqual({
+      role: 'alert',
+      text: 'Request FailedFailed to send reset email. Please try again.',
+    });
     expect(onClose).not.toHaveBeenCalled();
     expect(dialog()).toBeTruthy();
   });

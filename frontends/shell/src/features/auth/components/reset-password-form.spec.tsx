@@ -5,7 +5,7 @@ import { NoticeViewport } from '@medtutor/web-kit';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { AntdProviders } from '../../../app/antd-providers';
-import { closeNoticesAfterEach } from '../../../testing/notices';
+import { closeNoticesAfterEach, findNotice } from '../../../testing/notices';
 import { installMatchMedia, jsonReply, serveFetchPerTest } from '../../../testing/public-page';
 import { AtPath } from '../../../testing/session';
 import { ResetPasswordForm } from './reset-password-form';
@@ -69,10 +69,10 @@ describe('ResetPasswordForm', () => {
       password: 'new-secret-9',
       confirmPassword: 'new-secret-9',
     });
-    const notice = await screen.findByRole('status');
-    expect(notice.textContent).toBe(
-      'Password Reset SuccessfulYour password has been updated. Redirecting you to login...',
-    );
+    expect(await findNotice('Password Reset Successful')).toEqual({
+      role: 'status',
+      text: 'Password Reset SuccessfulYour password has been updated. Redirecting you to login...',
+    });
     expect((screen.getByRole('button', { name: 'Reset Password' }) as HTMLButtonElement).disabled).toBe(true);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/auth'), { timeout: 3000 });
   });
@@ -84,8 +84,10 @@ describe('ResetPasswordForm', () => {
     type('Confirm new password', 'new-secret-9');
     await submit();
 
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('Reset FailedInvalid or expired reset token');
+    expect(await findNotice('Reset Failed')).toEqual({
+      role: 'alert',
+      text: 'Reset FailedInvalid or expired reset token',
+    });
     expect((screen.getByRole('button', { name: 'Reset Password' }) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.getByTestId('location').textContent).toBe('/reset-password?token=abc123');
   });
