@@ -16,5 +16,5 @@ describe('generated docs', () => {
       encoding: 'utf8',
     });
     expect(run.status === 0 ? '' : run.stderr.trim() || `exit ${run.status}`).toBe('');
-  }, 60_000);
+  }, 120_000);
 });
