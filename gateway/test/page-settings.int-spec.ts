@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { PAGE_SETTINGS_TOKENS } from '@medtutor/contracts';
 import request from 'supertest';
-import { startTestGateway, type TestGateway } from './support/test-gateway.js';
+import { type GatewayUnderTest, startLoneGateway } from './support/test-gateway.js';
 
 /*
  * One frontend build for every environment (issue 14): the build writes tokens where a setting
@@ -30,7 +30,7 @@ const robots = `User-agent: *\nAllow: /\n\nSitemap: ${ORIGIN}/sitemap.xml\n`;
 const sitemap = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset><url><loc>${ORIGIN}/about</loc></url></urlset>\n`;
 
 let frontendDir: string;
-let gateway: TestGateway;
+let gateway: GatewayUnderTest;
 let server: Server;
 
 function writeBuild(files: Record<string, string | Buffer>): void {
@@ -52,7 +52,7 @@ beforeAll(async () => {
     'shell/dist/sitemap.xml': sitemap,
     'shell/dist/static/js/index.0123abcd.js': `const fallback = "${ORIGIN}";`,
   });
-  gateway = await startTestGateway({
+  gateway = await startLoneGateway({
     env: { FRONTEND_DIR: frontendDir, PUBLIC_BASE_URL: settings.publicBaseUrl, SUPPORT_EMAIL: settings.supportEmail },
   });
   server = gateway.app.getHttpServer();

@@ -7,16 +7,14 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { startTestNats, testActorKeys, testRedisUrl } from '@medtutor/nest-kit/testing';
 import { Redis } from 'ioredis';
-import type { Role, UserDto } from '@medtutor/contracts';
-import request, { type Response } from 'supertest';
+import type { Response } from 'supertest';
 import { AppModule } from '../../src/app.module.js';
 import { configureGatewayApp } from '../../src/app.setup.js';
 import { type GatewayConfig, loadGatewayConfig } from '../../src/config/gateway-config.js';
 import { createGatewayLogger } from '../../src/logging/logger.js';
 import { redisKeys } from '../../src/redis/redis.module.js';
-import { type FakeServices, startFakeServices } from './fake-services.js';
 
-/** The gateway alone, on a NATS where the caller runs the services (e.g. real ones). */
+/** The real gateway, on a NATS where the caller runs the services. */
 export interface GatewayUnderTest {
   app: NestExpressApplication;
   config: GatewayConfig;
@@ -26,41 +24,26 @@ export interface GatewayUnderTest {
   close: () => Promise<void>;
 }
 
-export interface TestGateway extends GatewayUnderTest {
-  fake: FakeServices;
-  stopFakeServices: () => Promise<void>;
-}
-
 type GatewayOptions = { env?: Record<string, string>; controllers?: Type[] };
 
 /**
- * Boots the real gateway (same module and Express pipeline as production) against a private
- * nats-server with fake services, and the test Redis under a key prefix unique to this run.
+ * The real gateway on a private nats-server with no service at all, for what it does alone (pages,
+ * static files, headers): a route that needs a service answers 503.
  */
-export async function startTestGateway(options: GatewayOptions = {}): Promise<TestGateway> {
+export async function startLoneGateway(options: GatewayOptions = {}): Promise<GatewayUnderTest> {
   const nats = await startTestNats();
-  const fakes = await startFakeServices(nats.url);
-  let fakesRunning = true;
-  const stopFakeServices = async () => {
-    if (!fakesRunning) return;
-    fakesRunning = false;
-    await fakes.stop();
-  };
   const gateway = await startGatewayOn(nats.url, options);
   return {
     ...gateway,
-    fake: fakes.fake,
-    stopFakeServices,
     close: async () => {
       await gateway.close();
-      await stopFakeServices();
       await nats.stop();
     },
   };
 }
 
 /**
- * The real gateway on `natsUrl`, with no fakes: whatever answers there is what it talks to. The
+ * The real gateway on `natsUrl`: whatever answers there is what it talks to. The
  * test Redis is used under a key prefix unique to this run, emptied by `close`.
  */
 export async function startGatewayOn(natsUrl: string, options: GatewayOptions = {}): Promise<GatewayUnderTest> {
@@ -120,20 +103,4 @@ export function setCookies(res: Response): string[] {
 export function sessionIdOf(cookie: string): string {
   const value = decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1));
   return value.slice(2, value.lastIndexOf('.'));
-}
-
-/**
- * A new user of `role`, signed in through POST /api/login from an address of its own (counts only
- * with TRUST_PROXY), so sign-ins never meet the login rate limits.
- */
-export async function signIn(gateway: TestGateway, role: Role): Promise<{ cookie: string; user: UserDto }> {
-  const email = `${role}-${randomBytes(6).toString('hex')}@example.com`;
-  const user = gateway.fake.addUser({ email, password: 'pass-word-1', role });
-  const res = await request(gateway.app.getHttpServer())
-    .post('/api/login')
-    .set('X-Forwarded-For', `198.18.${randomBytes(1)[0]}.${randomBytes(1)[0]}`)
-    .send({ email, password: 'pass-word-1' });
-  const cookie = sessionCookieFrom(res);
-  if (res.status !== 200 || !cookie) throw new Error(`sign-in as ${role} failed: ${res.status} ${res.text}`);
-  return { cookie, user };
 }
