@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
+import { PackageCreditService } from './package-credit.service.js';
+import { PackageDetailsService } from './package-details.service.js';
+import { PackageHoursService } from './package-hours.service.js';
+import { PackageReadsService } from './package-reads.service.js';
+import { PackagesRepository } from './packages.repository.js';
 import { PackagesRpcController } from './packages.rpc-controller.js';
-import { PackagesService } from './packages.service.js';
+import { PaymentAdjustmentsRepository } from './payment-adjustments.repository.js';
 import { PaymentAdjustmentsService } from './payment-adjustments.service.js';
 import { PaymentDisputedConsumer } from './payment-disputed.consumer.js';
 import { PaymentRefundedConsumer } from './payment-refunded.consumer.js';
@@ -9,7 +14,12 @@ import { PaymentSucceededConsumer } from './payment-succeeded.consumer.js';
 @Module({
   controllers: [PackagesRpcController],
   providers: [
-    PackagesService,
+    PackagesRepository,
+    PaymentAdjustmentsRepository,
+    PackageReadsService,
+    PackageDetailsService,
+    PackageHoursService,
+    PackageCreditService,
     PaymentAdjustmentsService,
     PaymentSucceededConsumer,
     PaymentRefundedConsumer,

@@ -16,7 +16,9 @@ import {
 } from '@medtutor/contracts';
 import { parseRequest } from '@medtutor/nest-kit';
 import { z } from 'zod';
-import { PackagesService } from './packages.service.js';
+import { PackageDetailsService } from './package-details.service.js';
+import { PackageHoursService } from './package-hours.service.js';
+import { PackageReadsService } from './package-reads.service.js';
 
 const NoData = z.unknown();
 /** The gateway adds the admin's display name for the ledger; the session holds only id and role. */
@@ -26,36 +28,40 @@ const UsageRequestSchema = SessionIdRequestSchema.extend(UsageBodySchema.shape).
 
 @Controller()
 export class PackagesRpcController {
-  constructor(private readonly packages: PackagesService) {}
+  constructor(
+    private readonly reads: PackageReadsService,
+    private readonly details: PackageDetailsService,
+    private readonly hours: PackageHoursService,
+  ) {}
 
   @MessagePattern(Subjects.tutoring.listMySessions)
   listMine(@Payload() payload: unknown): Promise<PackageDto[]> {
     const { meta } = parseRequest(NoData, payload);
-    return this.packages.listMine(meta.actor);
+    return this.reads.listMine(meta.actor);
   }
 
   @MessagePattern(Subjects.tutoring.sessionsForUsers)
   sessionsForUsers(@Payload() payload: unknown): Promise<SessionsForUsersReply> {
     const { meta, data } = parseRequest(SessionsForUsersRequestSchema, payload);
-    return this.packages.sessionsForUsers(data.userIds, meta.actor);
+    return this.reads.packagesForUsers(data.userIds, meta.actor);
   }
 
   @MessagePattern(Subjects.tutoring.getLedger)
   ledger(@Payload() payload: unknown): Promise<HoursLedgerEntryDto[]> {
     const { meta, data } = parseRequest(SessionIdRequestSchema, payload);
-    return this.packages.ledger(data.sessionId, meta.actor);
+    return this.reads.ledger(data.sessionId, meta.actor);
   }
 
   @MessagePattern(Subjects.tutoring.setExamDate)
   setExamDate(@Payload() payload: unknown): Promise<PackageDto> {
     const { meta, data } = parseRequest(SessionIdRequestSchema.extend(ExamDateBodySchema.shape), payload);
-    return this.packages.setExamDate(data.sessionId, data.examDate, meta.actor);
+    return this.details.setExamDate(data.sessionId, data.examDate, meta.actor);
   }
 
   @MessagePattern(Subjects.tutoring.setUsage)
   setUsage(@Payload() payload: unknown): Promise<PackageDto> {
     const { meta, data } = parseRequest(UsageRequestSchema, payload);
-    return this.packages.setUsage(
+    return this.hours.setUsage(
       data.sessionId,
       data.usedHours,
       data.reason,
@@ -68,24 +74,24 @@ export class PackagesRpcController {
   @MessagePattern(Subjects.tutoring.assignTutor)
   assignTutor(@Payload() payload: unknown): Promise<PackageDto> {
     const { meta, data } = parseRequest(SessionIdRequestSchema.extend(AssignTutorBodySchema.shape), payload);
-    return this.packages.assignTutor(data.sessionId, data, meta.actor);
+    return this.details.assignTutor(data.sessionId, data, meta.actor);
   }
 
   @MessagePattern(Subjects.tutoring.assignDualTutors)
   assignDualTutors(@Payload() payload: unknown): Promise<PackageDto> {
     const { meta, data } = parseRequest(SessionIdRequestSchema.extend(AssignDualTutorsBodySchema.shape), payload);
-    return this.packages.assignDualTutors(data.sessionId, data, meta.actor);
+    return this.details.assignDualTutors(data.sessionId, data, meta.actor);
   }
 
   @MessagePattern(Subjects.tutoring.listTutorStudents)
   tutorStudents(@Payload() payload: unknown): Promise<TutorStudentPackageDto[]> {
     const { meta } = parseRequest(NoData, payload);
-    return this.packages.tutorStudents(meta.actor);
+    return this.reads.tutorStudents(meta.actor);
   }
 
   @MessagePattern(Subjects.tutoring.recordDeliveredSession)
   recordDelivered(@Payload() payload: unknown): Promise<PackageDto> {
     const { meta, data } = parseRequest(SessionIdRequestSchema.extend(DeliveredSessionBodySchema.shape), payload);
-    return this.packages.recordDelivered(data.sessionId, data, meta.actor, meta.correlationId);
+    return this.hours.recordDelivered(data.sessionId, data, meta.actor, meta.correlationId);
   }
 }

@@ -5,7 +5,6 @@ import {
   EventTypes,
   formatMinor,
   hoursToTakeBack,
-  type LedgerEntryKind,
   PackageHoldMessages,
   type PaymentDisputedV1,
   PaymentDisputedV1Schema,
@@ -18,12 +17,11 @@ import { TUTORING_CONFIG, type TutoringConfig } from '../../config/tutoring.conf
 import type { Prisma, HoursPackage } from '../../generated/prisma/client.js';
 import { LOGGER } from '../../infra/logger.js';
 import { decimalHours, fromTenths, toTenths } from '../shared/hours.js';
+import { PackagesRepository } from './packages.repository.js';
+import { PaymentAdjustmentsRepository } from './payment-adjustments.repository.js';
 import { disputeEmail, hoursText, overdrawnAlertEmail, type PackageAfter, refundEmail } from './adjustment-emails.js';
 
 type Tx = Prisma.TransactionClient;
-
-/** First key of the advisory lock that serialises a payment's credit with its refunds and disputes. */
-const PAYMENT_LOCK_NAMESPACE = 16_016;
 
 const disputeReasons: Record<DisputeStatus, (holdLifted: boolean) => string> = {
   open: () => 'Payment disputed: package on hold',
@@ -44,6 +42,8 @@ const disputeReasons: Record<DisputeStatus, (holdLifted: boolean) => string> = {
 @Injectable()
 export class PaymentAdjustmentsService {
   constructor(
+    private readonly adjustments: PaymentAdjustmentsRepository,
+    private readonly packages: PackagesRepository,
     @Inject(TUTORING_CONFIG) private readonly config: TutoringConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -52,8 +52,8 @@ export class PaymentAdjustmentsService {
    * Held until the transaction ends: the credit and a refund or dispute of the same payment never run
    * at once, so an event cannot be kept pending after the credit looked for pending events.
    */
-  async lockPayment(tx: Tx, paymentId: string): Promise<void> {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${PAYMENT_LOCK_NAMESPACE}::int, hashtext(${paymentId}))`;
+  lockPayment(tx: Tx, paymentId: string): Promise<void> {
+    return this.adjustments.lockPayment(tx, paymentId);
   }
 
   /** payments.payment_refunded.v1 */
@@ -73,10 +73,7 @@ export class PaymentAdjustmentsService {
   /** Called by the credit, under lockPayment, with the package it just created. */
   async applyPending(tx: Tx, created: HoursPackage): Promise<HoursPackage> {
     if (!created.paymentId) return created;
-    const pending = await tx.pendingPaymentEvent.findMany({
-      where: { paymentId: created.paymentId },
-      orderBy: { id: 'asc' },
-    });
+    const pending = await this.adjustments.pendingOf(tx, created.paymentId);
     let current = created;
     // Parsed again: the rows were written from parsed events, but a row is data at rest.
     for (const row of pending) {
@@ -85,21 +82,19 @@ export class PaymentAdjustmentsService {
           ? await this.applyRefund(tx, current, PaymentRefundedV1Schema.parse(row.data))
           : await this.applyDispute(tx, current, PaymentDisputedV1Schema.parse(row.data));
     }
-    if (pending.length) await tx.pendingPaymentEvent.deleteMany({ where: { paymentId: created.paymentId } });
+    if (pending.length) await this.adjustments.forgetPending(tx, created.paymentId);
     return current;
   }
 
   private async lockPackageOfPayment(tx: Tx, paymentId: string): Promise<HoursPackage | null> {
-    await this.lockPayment(tx, paymentId);
-    const found = await tx.hoursPackage.findUnique({ where: { paymentId }, select: { id: true } });
-    if (!found) return null;
+    await this.adjustments.lockPayment(tx, paymentId);
+    const packageId = await this.adjustments.packageIdOfPayment(tx, paymentId);
     // The row lock every change of a package's hours takes (a tutor logging a session, an admin).
-    await tx.$queryRaw`SELECT id FROM user_sessions WHERE id = ${found.id} FOR UPDATE`;
-    return tx.hoursPackage.findUnique({ where: { id: found.id } });
+    return packageId === null ? null : this.packages.lockPackage(tx, packageId);
   }
 
   private async keepPending(tx: Tx, type: string, data: PaymentRefundedV1 | PaymentDisputedV1): Promise<void> {
-    await tx.pendingPaymentEvent.create({ data: { paymentId: data.paymentId, type, data } });
+    await this.adjustments.keepPending(tx, type, data);
     this.logger.info({ paymentId: data.paymentId, type }, 'payment event before its package: kept until the credit');
   }
 
@@ -121,14 +116,11 @@ export class PaymentAdjustmentsService {
     const claimed = target - takenBefore;
     const take = Math.min(claimed, total - used);
     const overdrawn = claimed - take;
-    const updated = await tx.hoursPackage.update({
-      where: { id: locked.id },
-      data: {
-        totalHours: fromTenths(total - take),
-        hoursTakenBack: fromTenths(target),
-        refundedAmount,
-        overdrawnHours: fromTenths(toTenths(decimalHours(locked.overdrawnHours)) + overdrawn),
-      },
+    const updated = await this.adjustments.updatePackage(tx, locked.id, {
+      totalHours: fromTenths(total - take),
+      hoursTakenBack: fromTenths(target),
+      refundedAmount,
+      overdrawnHours: fromTenths(toTenths(decimalHours(locked.overdrawnHours)) + overdrawn),
     });
     const formatted = `${formatMinor(refundedAmount, event.currency)} of ${formatMinor(event.amount, event.currency)}`;
     const reason = [
@@ -138,7 +130,7 @@ export class PaymentAdjustmentsService {
         ? `. ${hoursText(fromTenths(overdrawn))} had already been used: the package is overdrawn by ${hoursText(decimalHours(updated.overdrawnHours))}`
         : '',
     ].join('');
-    await this.writeLedger(tx, updated, 'refund', -take, reason);
+    await this.adjustments.writeLedger(tx, updated, 'refund', -take, reason);
 
     const after = packageAfter(updated);
     if (event.buyerEmail) await enqueueMail(tx, refundEmail(event.buyerEmail, event, fromTenths(take), after));
@@ -168,22 +160,16 @@ export class PaymentAdjustmentsService {
 
   /** Records the dispute's new status (forward only) and holds the package while any dispute is open. */
   private async applyDispute(tx: Tx, locked: HoursPackage, event: PaymentDisputedV1): Promise<HoursPackage> {
-    const existing = await tx.packageDispute.findUnique({ where: { disputeId: event.disputeId } });
+    const existing = await this.adjustments.findDispute(tx, event.disputeId);
     if (existing && disputeStatusRank(event.status) <= disputeStatusRank(existing.status as DisputeStatus)) {
       return locked;
     }
-    await tx.packageDispute.upsert({
-      where: { disputeId: event.disputeId },
-      create: { disputeId: event.disputeId, packageId: locked.id, status: event.status },
-      update: { status: event.status },
-    });
-    const open = await tx.packageDispute.count({ where: { packageId: locked.id, status: 'open' } });
-    const updated = await tx.hoursPackage.update({
-      where: { id: locked.id },
-      data: { frozenReason: open > 0 ? PackageHoldMessages.frozenByDispute : null },
+    const open = await this.adjustments.saveDispute(tx, locked.id, event.disputeId, event.status);
+    const updated = await this.adjustments.updatePackage(tx, locked.id, {
+      frozenReason: open > 0 ? PackageHoldMessages.frozenByDispute : null,
     });
     const holdLifted = locked.frozenReason !== null && updated.frozenReason === null;
-    await this.writeLedger(tx, updated, 'dispute', 0, disputeReasons[event.status](holdLifted));
+    await this.adjustments.writeLedger(tx, updated, 'dispute', 0, disputeReasons[event.status](holdLifted));
     if (event.buyerEmail) {
       await enqueueMail(
         tx,
@@ -191,30 +177,6 @@ export class PaymentAdjustmentsService {
       );
     }
     return updated;
-  }
-
-  private async writeLedger(
-    tx: Tx,
-    after: HoursPackage,
-    kind: LedgerEntryKind,
-    totalDeltaTenths: number,
-    reason: string,
-  ): Promise<void> {
-    await tx.hoursLedgerEntry.create({
-      data: {
-        sessionId: after.id,
-        kind,
-        delta: 0,
-        usedHoursAfter: after.usedHours,
-        // `|| 0`: no -0 in the ledger when nothing was taken.
-        totalDelta: fromTenths(totalDeltaTenths) || 0,
-        totalHoursAfter: after.totalHours,
-        reason,
-        actorUserId: null,
-        actorRole: 'system',
-        actorName: null,
-      },
-    });
   }
 }
 

@@ -2,7 +2,7 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventTypes, PaymentSucceededV1Schema } from '@medtutor/contracts';
 import { EventConsumers } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
-import { PackagesService } from './packages.service.js';
+import { PackageCreditService } from './package-credit.service.js';
 
 /** Durable name, inbox key and dead-letter suffix of the consumer that credits purchased hours. */
 export const PAYMENT_SUCCEEDED_CONSUMER = 'tutoring-payment-succeeded';
@@ -12,7 +12,7 @@ export class PaymentSucceededConsumer implements OnApplicationBootstrap {
   constructor(
     private readonly consumers: EventConsumers,
     private readonly prisma: PrismaService,
-    private readonly packages: PackagesService,
+    private readonly credit: PackageCreditService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -22,7 +22,7 @@ export class PaymentSucceededConsumer implements OnApplicationBootstrap {
       event: EventTypes.paymentSucceeded,
       schema: PaymentSucceededV1Schema,
       db: this.prisma,
-      handle: (tx, payment) => this.packages.creditPayment(tx, payment),
+      handle: (tx, payment) => this.credit.creditPayment(tx, payment),
     });
   }
 }

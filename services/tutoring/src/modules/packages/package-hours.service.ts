@@ -1,0 +1,149 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type Actor,
+  EventTypes,
+  type HoursUsedV1,
+  isHalfHourStep,
+  type PackageDto,
+  TutorDirectoryMessages,
+  ValidationMessages,
+} from '@medtutor/contracts';
+import { newEvent, OutboxRelay, requireRole } from '@medtutor/nest-kit';
+import type { HoursPackage, Prisma, Tutor } from '../../generated/prisma/client.js';
+import { fromTenths, toTenths } from '../shared/hours.js';
+import { invalid, packageNotFound, packageOnHold } from '../shared/tutoring.errors.js';
+import { fromCalendarDate, toCalendarDate, toPackageDto } from './package.mapping.js';
+import { PackagesRepository } from './packages.repository.js';
+
+type Tx = Prisma.TransactionClient;
+
+/** A change of used hours, as the ledger records it and hours_used announces it. */
+interface HoursChange {
+  usedTenths: number;
+  reason: string;
+  actor: Actor;
+  actorName: string | null;
+  tutor: Tutor | null;
+  sessionDate: Date | null;
+  correlationId: string | null;
+}
+
+/** Hours leaving a package: an admin's correction or a tutor's delivered session. */
+@Injectable()
+export class PackageHoursService {
+  constructor(
+    private readonly packages: PackagesRepository,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  /**
+   * Admin correction of used hours: 0..total in steps of 0.5, recorded in the ledger. It stays open on
+   * a package on hold or overdrawn: that is how an admin settles one. The total is the current one,
+   * after refunds.
+   */
+  async setUsage(
+    packageId: number,
+    usedHours: number,
+    reason: string | undefined,
+    actorName: string | null,
+    actor: Actor | null,
+    correlationId: string | null = null,
+  ): Promise<PackageDto> {
+    const admin = requireRole(actor, 'admin');
+    const row = await this.inTransactionWithLock(packageId, async (tx, locked) => {
+      const totalTenths = toTenths(Number(locked.totalHours));
+      const usedTenths = toTenths(usedHours);
+      // The exact step check: rounding to tenths first would let 0.51 through as 0.5.
+      if (!isHalfHourStep(usedHours) || usedTenths < 0 || usedTenths > totalTenths) {
+        throw invalid(ValidationMessages.hoursRange(fromTenths(totalTenths)));
+      }
+      return this.changeHours(tx, locked, {
+        usedTenths,
+        reason: reason?.trim() || 'Used hours corrected by an administrator',
+        actor: admin,
+        actorName,
+        tutor: null,
+        sessionDate: null,
+        correlationId,
+      });
+    });
+    return toPackageDto(row);
+  }
+
+  /** A tutor's delivered session: its hours leave the package, never more than remain. */
+  async recordDelivered(
+    packageId: number,
+    body: { date: string; durationHours: number; notes?: string | undefined },
+    actor: Actor | null,
+    correlationId: string | null = null,
+  ): Promise<PackageDto> {
+    const signedIn = requireRole(actor, 'tutor');
+    const tutor = await this.packages.tutorOfLogin(signedIn.userId);
+    if (!tutor) throw packageNotFound();
+    const row = await this.inTransactionWithLock(packageId, async (tx, locked) => {
+      if (locked.primaryTutorId !== tutor.id && locked.secondaryTutorId !== tutor.id) throw packageNotFound();
+      // Checked under the row lock, so a dispute opened meanwhile is seen.
+      if (locked.frozenReason) throw packageOnHold();
+      const remaining = toTenths(Number(locked.totalHours)) - toTenths(Number(locked.usedHours));
+      const duration = toTenths(body.durationHours);
+      if (duration > remaining) throw invalid(TutorDirectoryMessages.notEnoughHours(fromTenths(remaining)));
+      const notes = body.notes?.trim();
+      return this.changeHours(tx, locked, {
+        usedTenths: toTenths(Number(locked.usedHours)) + duration,
+        reason: `Session delivered on ${body.date} (${body.durationHours} h)${notes ? `: ${notes}` : ''}`,
+        actor: signedIn,
+        actorName: tutor.name,
+        tutor,
+        sessionDate: fromCalendarDate(body.date),
+        correlationId,
+      });
+    });
+    return toPackageDto(row);
+  }
+
+  /** Serialises hour changes of one package: the row stays locked until the ledger entry commits. */
+  private async inTransactionWithLock(
+    packageId: number,
+    work: (tx: Tx, locked: HoursPackage) => Promise<HoursPackage>,
+  ): Promise<HoursPackage> {
+    const result = await this.packages.inTransactionWithLock(packageId, work);
+    if (!result) throw packageNotFound();
+    this.relay.nudge();
+    return result;
+  }
+
+  private async changeHours(tx: Tx, locked: HoursPackage, change: HoursChange): Promise<HoursPackage> {
+    const deltaTenths = change.usedTenths - toTenths(Number(locked.usedHours));
+    if (deltaTenths === 0) return locked;
+    const usedHours = fromTenths(change.usedTenths);
+    const entry = {
+      reason: change.reason,
+      actorUserId: change.actor.userId,
+      actorRole: change.actor.role,
+      actorName: change.actorName,
+      tutorId: change.tutor?.id ?? null,
+      sessionDate: change.sessionDate,
+    };
+    return this.packages.recordUsage(tx, locked, usedHours, fromTenths(deltaTenths), entry, (created) => {
+      // Only hours leaving the package are work to pay for; a correction downwards is not.
+      if (deltaTenths < 0) return null;
+      const data: HoursUsedV1 = {
+        sessionId: locked.id,
+        ledgerEntryId: created.id,
+        userId: locked.userId,
+        subject: toPackageDto(locked).subject,
+        packageName: locked.packageName,
+        hours: fromTenths(deltaTenths),
+        usedHoursAfter: usedHours,
+        totalHours: Number(locked.totalHours),
+        date: toCalendarDate(change.sessionDate ?? created.createdAt),
+        tutorId: change.tutor?.id ?? null,
+        tutorName: change.tutor?.name ?? null,
+        tutorUserId: change.tutor?.userId ?? null,
+        actorRole: change.actor.role === 'tutor' ? 'tutor' : 'admin',
+        reason: change.reason,
+      };
+      return newEvent(EventTypes.hoursUsed, 1, data, change.correlationId);
+    });
+  }
+}
