@@ -1,13 +1,22 @@
 import { afterEach } from '@jest/globals';
 import { screen } from '@testing-library/react';
 
+/** web-kit's notice store, which lives on globalThis under this key (web-kit's notice-store.ts). */
+interface NoticeStore {
+  current(): { id: number } | null;
+  close(id: number): void;
+}
+const noticeStore = () =>
+  (globalThis as typeof globalThis & Record<symbol, NoticeStore | undefined>)[Symbol.for('medtutor.notices')];
+
 /**
  * For every test of the calling file: the notice left on screen (web-kit keeps one, app-wide, for
  * 5 s) is closed after each test, so the next test sees only its own.
  */
 export function closeNoticesAfterEach(): void {
   afterEach(() => {
-    document.querySelector<HTMLButtonElement>('.notice__close')?.click();
+    const notice = noticeStore()?.current();
+    if (notice) noticeStore()?.close(notice.id);
   });
 }
 
