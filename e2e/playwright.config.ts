@@ -3,6 +3,11 @@ import { defineConfig, devices } from '@playwright/test';
 /**
  * Browser tests against the whole system, started beforehand as a user would start it (the test
  * script runs `npm start` first), hence no `webServer` here.
+ *
+ * Every test makes its own users and data (unique emails, its own discount code and tutor), so the
+ * tests run in parallel and in any order; a story whose steps build on each other is one test with
+ * `test.step`s. Two workers: the machines (and CI's) have two cores, which the system under test
+ * shares with the browsers.
  */
 export default defineConfig({
   testDir: '.',
@@ -10,8 +15,8 @@ export default defineConfig({
   outputDir: '../test-results/e2e-artifacts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],

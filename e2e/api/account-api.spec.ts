@@ -1,28 +1,38 @@
-import { ErrorCodes, ServerMessages, type UserDto, UserDtoSchema } from '@medtutor/contracts';
+import { ErrorCodes, ServerMessages, UserDtoSchema } from '@medtutor/contracts';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { resetLinkPath, waitForMail } from '../support/mail-outbox';
 import { seedAdmin as admin } from '../support/accounts';
 
 /**
  * The account API of the whole system as `npm start` runs it: gateway, real identity service,
- * PostgreSQL, Redis and NATS. Each test's `request` fixture keeps its own cookies, like a browser.
- * Serial: later steps use the account the first one registers.
+ * PostgreSQL, Redis and NATS. Each test's `request` fixture keeps its own cookies, like a browser, and
+ * each test that needs an account registers its own, so the tests run in any order and in parallel.
  */
-test.describe.configure({ mode: 'serial' });
-
-const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-const account = {
-  username: `api${stamp}`,
-  email: `api-${stamp}@example.com`,
-  password: 'api-first-secret-1',
-  newPassword: 'api-second-secret-2',
-  firstName: 'Grace',
-};
-
-let registered: UserDto;
 
 const login = (request: APIRequestContext, email: string, password: string) =>
   request.post('/api/login', { data: { email, password } });
+
+/** A new student account, registered (and so signed in) through `request`. */
+async function registerAccount(request: APIRequestContext) {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+  const account = {
+    username: `api${stamp}`,
+    email: `api-${stamp}@example.com`,
+    password: 'api-first-secret-1',
+    newPassword: 'api-second-secret-2',
+    firstName: 'Grace',
+  };
+  const register = await request.post('/api/register', {
+    data: {
+      username: account.username,
+      email: account.email,
+      password: account.password,
+      firstName: account.firstName,
+    },
+  });
+  expect(register.status()).toBe(201);
+  return { account, registered: UserDtoSchema.parse(await register.json()) };
+}
 
 // The gateway's readiness is its own (NATS, Redis): one service's outage must not take the site down.
 test('the gateway is ready: NATS and Redis answer', async ({ request }) => {
@@ -34,16 +44,7 @@ test('the gateway is ready: NATS and Redis answer', async ({ request }) => {
 });
 
 test('register, read the session, log out, and log back in', async ({ request }) => {
-  const register = await request.post('/api/register', {
-    data: {
-      username: account.username,
-      email: account.email,
-      password: account.password,
-      firstName: account.firstName,
-    },
-  });
-  expect(register.status()).toBe(201);
-  registered = UserDtoSchema.parse(await register.json());
+  const { account, registered } = await registerAccount(request);
   expect(registered).toMatchObject({
     username: account.username,
     email: account.email,
@@ -82,20 +83,28 @@ test('the seeded admin signs in as an admin', async ({ request }) => {
   expect(await me.json()).toMatchObject({ email: admin.email, role: 'admin', isAdmin: true });
 });
 
-test('a wrong password and an unknown email get identical answers', async ({ request }) => {
-  const wrongPassword = await login(request, account.email, 'not-the-password-1');
-  const unknownEmail = await login(request, `nobody-${stamp}@example.com`, 'not-the-password-1');
-  expect(wrongPassword.status()).toBe(401);
-  expect(unknownEmail.status()).toBe(401);
-  expect(await unknownEmail.json()).toEqual(await wrongPassword.json());
-  expect(await wrongPassword.json()).toEqual({
-    statusCode: 401,
-    code: ErrorCodes.invalidCredentials,
-    message: ServerMessages.invalidCredentials,
-  });
+test('a wrong password and an unknown email get identical answers', async ({ request, playwright, baseURL }) => {
+  const { account } = await registerAccount(request);
+  // Tried from a client without the new account's session, as a stranger would.
+  const stranger = await playwright.request.newContext({ baseURL });
+  try {
+    const wrongPassword = await login(stranger, account.email, 'not-the-password-1');
+    const unknownEmail = await login(stranger, `nobody-${Date.now()}@example.com`, 'not-the-password-1');
+    expect(wrongPassword.status()).toBe(401);
+    expect(unknownEmail.status()).toBe(401);
+    expect(await unknownEmail.json()).toEqual(await wrongPassword.json());
+    expect(await wrongPassword.json()).toEqual({
+      statusCode: 401,
+      code: ErrorCodes.invalidCredentials,
+      message: ServerMessages.invalidCredentials,
+    });
+  } finally {
+    await stranger.dispose();
+  }
 });
 
 test('login latency stays interactive', async ({ request }) => {
+  const { account } = await registerAccount(request);
   const timings: number[] = [];
   for (let attempt = 0; attempt < 20; attempt++) {
     const started = performance.now();
@@ -114,6 +123,7 @@ test('login latency stays interactive', async ({ request }) => {
 });
 
 test('a password reset ends every session of the user', async ({ request, playwright, baseURL }) => {
+  const { account, registered } = await registerAccount(request);
   const otherDevice = await playwright.request.newContext({ baseURL });
   try {
     expect((await login(request, account.email, account.password)).status()).toBe(200);
