@@ -14,7 +14,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import Stripe from 'stripe';
 import { PaymentSweeper, SWEEPER_LOCK_KEY } from '../src/modules/payments/payment-sweeper.js';
-import { ABANDONED, SUPERSEDED } from '../src/modules/payments/payments.service.js';
+import { ABANDONED, SUPERSEDED } from '../src/modules/payments/payment-states.js';
 import { type PaymentsHarness, startPaymentsService } from './support/payments-harness.js';
 import { paymentIntentEvent, StripeStandIn, stripeAt } from './support/stripe-stand-in.js';
 

@@ -17,7 +17,7 @@ import {
 } from '@medtutor/contracts';
 import Stripe from 'stripe';
 import { PaymentSweeper } from '../src/modules/payments/payment-sweeper.js';
-import { PaymentsService } from '../src/modules/payments/payments.service.js';
+import { PaymentFulfilmentService } from '../src/modules/payments/payment-fulfilment.service.js';
 import { PaymentsHarness, startPaymentsService } from './support/payments-harness.js';
 import {
   chargeRefundedEvent,
@@ -54,7 +54,7 @@ interface Paid {
   amount: number;
 }
 
-const settled = () => harness.service.app.get(PaymentsService).idle();
+const settled = () => harness.service.app.get(PaymentFulfilmentService).idle();
 
 /** A 5-session package bought and paid with Stripe: Stripe charged it and told us by webhook. */
 const buyPaid = async (currency: CurrencyCode = 'GBP'): Promise<Paid> => {

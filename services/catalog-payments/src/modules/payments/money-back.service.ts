@@ -126,7 +126,7 @@ export class MoneyBackService {
     reportedTotal = 0,
   ): Promise<MoneyBackOutcome> {
     // Stripe may tell of a refund before of the payment itself: the refunds are recorded, and the
-    // payment takes them in when it is paid (`PaymentsService.markPaid`), after its credit.
+    // payment takes them in when it is paid (`PaymentFulfilmentService.markPaid`), after its credit.
     if (payment.status !== 'succeeded') return { changed: false };
     const succeeded = await tx.refund.aggregate({
       where: { paymentId: payment.id, status: 'succeeded' },

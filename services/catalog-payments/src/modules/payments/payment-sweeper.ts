@@ -6,7 +6,9 @@ import type { Logger } from 'pino';
 import { CATALOG_PAYMENTS_CONFIG, type CatalogPaymentsConfig } from '../../config/catalog-payments.config.js';
 import { LOGGER } from '../../infra/logger.js';
 import { PrismaService } from '../../infra/prisma.service.js';
-import { ABANDONED, type EndOutcome, OPEN, PaymentsService } from './payments.service.js';
+import { CheckoutEndingService } from './checkout-ending.service.js';
+import { PaymentFulfilmentService } from './payment-fulfilment.service.js';
+import { ABANDONED, type EndOutcome, OPEN } from './payment-states.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
 
 /**
@@ -26,7 +28,7 @@ export type SweepResult = SweepCounts | 'locked';
 /**
  * Ends abandoned checkouts: open payments older than PAYMENT_HOLD_MINUTES have their intents
  * cancelled at the provider, then are closed and their discount holds given back (see
- * `PaymentsService.endCheckout`: an intent that cannot be cancelled keeps its hold until a later round).
+ * `CheckoutEndingService.endCheckout`: an intent that cannot be cancelled keeps its hold until a later round).
  * The same round fills in the settlement figures Stripe had not reported (or we failed to ask for)
  * when a payment was paid or refunded: at most `BATCH` of each a round, oldest first.
  */
@@ -38,7 +40,8 @@ export class PaymentSweeper implements OnApplicationBootstrap, OnModuleDestroy {
 
   constructor(
     private readonly prisma: PrismaService,
-    private readonly payments: PaymentsService,
+    private readonly ending: CheckoutEndingService,
+    private readonly fulfilment: PaymentFulfilmentService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(CATALOG_PAYMENTS_CONFIG) private readonly config: CatalogPaymentsConfig,
     @Inject(LOGGER) logger: Logger,
@@ -100,7 +103,7 @@ export class PaymentSweeper implements OnApplicationBootstrap, OnModuleDestroy {
       take: BATCH,
     });
     const result: SweepCounts = { released: 0, paid: 0, kept: 0, settled: 0 };
-    for (const payment of abandoned) result[await this.payments.endCheckout(payment, ABANDONED, null)] += 1;
+    for (const payment of abandoned) result[await this.ending.endCheckout(payment, ABANDONED, null)] += 1;
     if (abandoned.length) this.logger.info(result, 'abandoned checkouts swept');
     result.settled = await this.fillSettlements();
     return result;
@@ -116,7 +119,7 @@ export class PaymentSweeper implements OnApplicationBootstrap, OnModuleDestroy {
       orderBy: { paidAt: 'asc' },
       take: BATCH,
     });
-    for (const payment of payments) if (await this.payments.recordSettlement(payment)) settled += 1;
+    for (const payment of payments) if (await this.fulfilment.recordSettlement(payment)) settled += 1;
     const refunds = await this.prisma.refund.findMany({
       where: {
         status: 'succeeded',

@@ -8,7 +8,9 @@ import { LOGGER } from '../../infra/logger.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { MoneyBackService, type ReportedDispute } from './money-back.service.js';
 import { webhookSignatureInvalid } from './payments.errors.js';
-import { OPEN, PaymentsService } from './payments.service.js';
+import { CheckoutEndingService } from './checkout-ending.service.js';
+import { PaymentFulfilmentService } from './payment-fulfilment.service.js';
+import { OPEN } from './payment-states.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
 import { refundSettlement, refundStatus, StripePaymentProvider } from './providers/stripe-payment-provider.js';
 
@@ -32,7 +34,8 @@ export class PaymentWebhooksService {
 
   constructor(
     private readonly prisma: PrismaService,
-    private readonly payments: PaymentsService,
+    private readonly fulfilment: PaymentFulfilmentService,
+    private readonly ending: CheckoutEndingService,
     private readonly moneyBack: MoneyBackService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(LOGGER) logger: Logger,
@@ -59,8 +62,8 @@ export class PaymentWebhooksService {
       return count === 0 ? {} : this.apply(tx, event, correlationId); // count 0: already handled
     });
     if (applied.paid) {
-      this.payments.afterPaid(applied.paid);
-      this.payments.settleLater(applied.paid); // Stripe gets its answer now; the sweeper retries a failure
+      this.fulfilment.afterPaid(applied.paid);
+      this.fulfilment.settleLater(applied.paid); // Stripe gets its answer now; the sweeper retries a failure
     }
     this.moneyBack.wake({ changed: applied.moneyBack ?? false });
     return { received: true };
@@ -72,7 +75,7 @@ export class PaymentWebhooksService {
       case 'payment_intent.succeeded': {
         const payment = await this.paymentOf(tx, event.data.object);
         if (!payment) return {};
-        return { paid: await this.payments.markPaid(tx, payment.id, at, correlationId) };
+        return { paid: await this.fulfilment.markPaid(tx, payment.id, at, correlationId) };
       }
       case 'charge.refunded': {
         // Refunds made anywhere (our admin, the Stripe dashboard): amount_refunded is Stripe's running total.
@@ -127,7 +130,7 @@ export class PaymentWebhooksService {
       }
       case 'payment_intent.canceled': {
         const payment = await this.paymentOf(tx, event.data.object);
-        if (payment) await this.payments.close(payment.id, 'canceled', 'canceled at the provider', tx);
+        if (payment) await this.ending.close(payment.id, 'canceled', 'canceled at the provider', tx);
         return {};
       }
       default:

@@ -3,12 +3,15 @@ import { CATALOG_PAYMENTS_CONFIG, type CatalogPaymentsConfig } from '../../confi
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { DiscountCodesModule } from '../discount-codes/discount-codes.module.js';
 import { AdminPaymentsService } from './admin-payments.service.js';
+import { CheckoutEndingService } from './checkout-ending.service.js';
+import { CheckoutService } from './checkout.service.js';
 import { MoneyBackService } from './money-back.service.js';
+import { PaymentConfirmationService } from './payment-confirmation.service.js';
 import { PaymentConflictsService } from './payment-conflicts.service.js';
+import { PaymentFulfilmentService } from './payment-fulfilment.service.js';
 import { PaymentSweeper } from './payment-sweeper.js';
 import { PaymentWebhooksService } from './payment-webhooks.service.js';
 import { PaymentsRpcController } from './payments.rpc-controller.js';
-import { PaymentsService } from './payments.service.js';
 import { createPaymentProvider } from './providers/create-payment-provider.js';
 import { PAYMENT_PROVIDER } from './providers/payment-provider.js';
 
@@ -16,7 +19,10 @@ import { PAYMENT_PROVIDER } from './providers/payment-provider.js';
   imports: [CatalogModule, DiscountCodesModule],
   controllers: [PaymentsRpcController],
   providers: [
-    PaymentsService,
+    CheckoutService,
+    CheckoutEndingService,
+    PaymentConfirmationService,
+    PaymentFulfilmentService,
     PaymentWebhooksService,
     PaymentConflictsService,
     MoneyBackService,

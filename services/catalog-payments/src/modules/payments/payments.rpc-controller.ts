@@ -21,12 +21,14 @@ import { z } from 'zod';
 import { AdminPaymentsService } from './admin-payments.service.js';
 import { PaymentConflictsService } from './payment-conflicts.service.js';
 import { PaymentWebhooksService } from './payment-webhooks.service.js';
-import { PaymentsService } from './payments.service.js';
+import { CheckoutService } from './checkout.service.js';
+import { PaymentConfirmationService } from './payment-confirmation.service.js';
 
 @Controller()
 export class PaymentsRpcController {
   constructor(
-    private readonly payments: PaymentsService,
+    private readonly checkout: CheckoutService,
+    private readonly confirmation: PaymentConfirmationService,
     private readonly webhooks: PaymentWebhooksService,
     private readonly conflicts: PaymentConflictsService,
     private readonly admin: AdminPaymentsService,
@@ -63,19 +65,19 @@ export class PaymentsRpcController {
   @MessagePattern(Subjects.catalogPayments.createPaymentIntent)
   createPaymentIntent(@Payload() payload: unknown): Promise<PaymentIntentDto> {
     const { meta, data } = parseRequest(CreatePaymentIntentRequestSchema, payload);
-    return this.payments.createIntent(data, meta.actor, meta.correlationId);
+    return this.checkout.createIntent(data, meta.actor, meta.correlationId);
   }
 
   @MessagePattern(Subjects.catalogPayments.getPayment)
   getPayment(@Payload() payload: unknown): Promise<PaymentDto> {
     const { meta, data } = parseRequest(GetPaymentRequestSchema, payload);
-    return this.payments.getPayment(data.paymentId, meta.actor, meta.correlationId);
+    return this.confirmation.getPayment(data.paymentId, meta.actor, meta.correlationId);
   }
 
   @MessagePattern(Subjects.catalogPayments.confirmDemoPayment)
   confirmDemoPayment(@Payload() payload: unknown): Promise<DemoConfirmReply> {
     const { meta, data } = parseRequest(DemoConfirmBodySchema, payload);
-    return this.payments.confirmDemo(data, meta.actor, meta.correlationId);
+    return this.confirmation.confirmDemo(data, meta.actor, meta.correlationId);
   }
 
   /** No actor: Stripe is the caller, and the signature is the authentication. */

@@ -1,0 +1,80 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import type { Payment } from '../../generated/prisma/client.js';
+import type { Db } from '../../infra/db.js';
+import { LOGGER } from '../../infra/logger.js';
+import { PrismaService } from '../../infra/prisma.service.js';
+import { DiscountCodesService } from '../discount-codes/discount-codes.service.js';
+import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
+import { type EndOutcome, intentInput, OPEN } from './payment-states.js';
+import { PaymentFulfilmentService } from './payment-fulfilment.service.js';
+
+/** Ends open checkouts: the intent cancelled at the provider first, then the payment closed and its hold given back. */
+@Injectable()
+export class CheckoutEndingService {
+  private readonly logger: Logger;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly codes: DiscountCodesService,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly fulfilment: PaymentFulfilmentService,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.logger = logger.child({ module: 'payments' });
+  }
+
+  /**
+   * Ends an open checkout for good. Its intent is cancelled at the provider first; only then is the
+   * payment closed and its hold given back. An intent the provider says was paid is fulfilled instead.
+   * When the provider cannot be asked or will not cancel, the payment stays open and keeps its hold
+   * (the intent may still be paid); the next checkout or sweep tries again.
+   */
+  async endCheckout(payment: Payment, reason: string, correlationId: string | null): Promise<EndOutcome> {
+    if (payment.provider !== this.provider.kind) {
+      this.logger.warn({ paymentId: payment.id, provider: payment.provider }, 'open payment of another provider kept');
+      return 'kept';
+    }
+    let outcome;
+    try {
+      outcome = await this.provider.cancelIntent(payment.providerPaymentId ?? (await this.intentIdOf(payment)));
+    } catch (error) {
+      this.logger.warn({ err: error, paymentId: payment.id, reason }, 'could not cancel the intent: the hold is kept');
+      return 'kept';
+    }
+    if (outcome === 'succeeded') {
+      await this.fulfilment.fulfil(payment.id, new Date(), correlationId);
+      return 'paid';
+    }
+    await this.close(payment.id, 'canceled', reason);
+    return 'released';
+  }
+
+  /** Failed or canceled, from an open state only (a late failure never undoes a success), and the hold released. */
+  async close(paymentId: string, status: 'failed' | 'canceled', reason: string, db?: Db): Promise<boolean> {
+    const run = async (tx: Db) => {
+      const { count } = await tx.payment.updateMany({
+        where: { id: paymentId, status: { in: [...OPEN] } },
+        data: { status, failureReason: reason },
+      });
+      if (count === 0) return false;
+      const payment = await tx.payment.findUniqueOrThrow({ where: { id: paymentId } });
+      if (payment.discountCode) await this.codes.release(payment.discountCode, paymentId, tx);
+      return true;
+    };
+    return db ? run(db) : this.prisma.$transaction(run);
+  }
+
+  /**
+   * A payment whose provider call has not answered yet (or never did): asking again with the same
+   * input and idempotency key returns the intent the first call made, or makes one nobody holds.
+   */
+  private async intentIdOf(payment: Payment): Promise<string> {
+    const intent = await this.provider.createIntent(intentInput(payment));
+    await this.prisma.payment.updateMany({
+      where: { id: payment.id, providerPaymentId: null },
+      data: { providerPaymentId: intent.providerPaymentId },
+    });
+    return intent.providerPaymentId;
+  }
+}
