@@ -53,10 +53,12 @@ export function RemoteSlot<N extends RemoteModule>({ name, props }: { name: N; p
   };
 
   return (
-    <RemoteErrorBoundary key={attempt} onRetry={retry}>
-      <Suspense fallback={<PageSpinner />}>
-        <RemoteRoot name={name} props={props} />
-      </Suspense>
-    </RemoteErrorBoundary>
+    <div className="page-slot">
+      <RemoteErrorBoundary key={attempt} onRetry={retry}>
+        <Suspense fallback={<PageSpinner />}>
+          <RemoteRoot name={name} props={props} />
+        </Suspense>
+      </RemoteErrorBoundary>
+    </div>
   );
 }
