@@ -1,4 +1,4 @@
-import { ErrorCodes, PaymentMessages, ServerMessages } from '@medtutor/contracts';
+import { ErrorCodes, PaymentMessages, RefundMessages, ServerMessages } from '@medtutor/contracts';
 import { DomainError } from '@medtutor/nest-kit';
 
 /** Someone else's payment answers exactly like a missing one, so ids cannot be probed. */
@@ -9,3 +9,5 @@ export const paymentNotPending = () => new DomainError(ErrorCodes.paymentNotPend
 export const webhookSignatureInvalid = () =>
   new DomainError(ErrorCodes.webhookSignatureInvalid, PaymentMessages.webhookSignatureInvalid);
 export const demoCardUnknown = () => new DomainError(ErrorCodes.validationFailed, PaymentMessages.demoCardUnknown);
+export const adminPaymentNotFound = () => new DomainError(ErrorCodes.notFound, RefundMessages.paymentNotFound);
+export const refundNotAllowed = (message: string) => new DomainError(ErrorCodes.refundNotAllowed, message);

@@ -3,6 +3,7 @@ import { CATALOG_PAYMENTS_CONFIG, type CatalogPaymentsConfig } from '../../confi
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { DiscountCodesModule } from '../discount-codes/discount-codes.module.js';
 import { AdminPaymentsService } from './admin-payments.service.js';
+import { AdminRefundsService } from './admin-refunds.service.js';
 import { CheckoutEndingService } from './checkout-ending.service.js';
 import { CheckoutService } from './checkout.service.js';
 import { MoneyBackService } from './money-back.service.js';
@@ -27,6 +28,7 @@ import { PAYMENT_PROVIDER } from './providers/payment-provider.js';
     PaymentConflictsService,
     MoneyBackService,
     AdminPaymentsService,
+    AdminRefundsService,
     PaymentSweeper,
     {
       provide: PAYMENT_PROVIDER,

@@ -19,6 +19,7 @@ import {
 import { parseRequest } from '@medtutor/nest-kit';
 import { z } from 'zod';
 import { AdminPaymentsService } from './admin-payments.service.js';
+import { AdminRefundsService } from './admin-refunds.service.js';
 import { PaymentConflictsService } from './payment-conflicts.service.js';
 import { PaymentWebhooksService } from './payment-webhooks.service.js';
 import { CheckoutService } from './checkout.service.js';
@@ -32,6 +33,7 @@ export class PaymentsRpcController {
     private readonly webhooks: PaymentWebhooksService,
     private readonly conflicts: PaymentConflictsService,
     private readonly admin: AdminPaymentsService,
+    private readonly refunds: AdminRefundsService,
   ) {}
 
   /** Admins only: every payment, searched and filtered, newest first. */
@@ -52,7 +54,7 @@ export class PaymentsRpcController {
   @MessagePattern(Subjects.catalogPayments.refundPayment)
   refundPayment(@Payload() payload: unknown): Promise<AdminPaymentDetail> {
     const { meta, data } = parseRequest(RefundPaymentRequestSchema, payload);
-    return this.admin.refund(data, meta.actor, meta.correlationId);
+    return this.refunds.refund(data, meta.actor, meta.correlationId);
   }
 
   /** Admins only. */
