@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import {
-  type CurrencyCode,
-  type DisputeStatus,
-  disputeStatusRank,
-  EventTypes,
-  type PaymentDisputedV1,
-  type PaymentRefundedV1,
-} from '@medtutor/contracts';
+import { EventTypes } from '@medtutor/contracts';
 import { enqueueMail, MailRelay, newEvent, OutboxRelay, writeOutbox } from '@medtutor/nest-kit';
 import type { Payment } from '../../generated/prisma/client.js';
 import type { Db } from '../../infra/db.js';
 import type { ProviderRefundStatus } from './providers/payment-provider.js';
+import { refundedEvent } from './money-back-events.js';
 import { refundEmail } from './refund-email.js';
 
 /** A refund as Stripe (or the demo) reported it: from the create answer or a webhook. */
@@ -26,32 +20,20 @@ export interface ReportedRefund {
   settlementAmountMinor: number | null;
 }
 
-export interface ReportedDispute {
-  id: string;
-  status: DisputeStatus;
-  amountMinor: number;
-  reason: string | null;
-  openedAt: Date;
-  /** When the dispute closed (the event's time); ignored for an open one. */
-  at: Date;
-}
-
 /** Whether the transaction wrote an event or an email, so the caller wakes the relays once it commits. */
 export interface MoneyBackOutcome {
   changed: boolean;
 }
 
 /**
- * The one path by which money going back changes a payment, for the admin's refund, the demo and
- * every Stripe webhook alike. Each step runs inside the caller's transaction with the payment row
- * locked, so concurrent webhooks and admins serialise on it.
+ * Refunds: how money going back raises a payment's refunded amount, for the admin's refund, the demo
+ * and every Stripe webhook alike (a lost dispute raises it too, in PaymentDisputesService). Each step
+ * runs inside the caller's transaction with the payment row locked, so concurrent webhooks and admins
+ * serialise on it.
  *
- * - The refunded amount only grows: GREATEST(what we hold, the total Stripe reported, the sum of
- *   succeeded refunds), capped at the amount. Each growth writes one payments.payment_refunded.v1
- *   (the running total) and one confirmation email; a duplicate or an older figure writes nothing.
- * - A dispute's status only moves forward (open → won | lost); each move writes one
- *   payments.payment_disputed.v1. A lost dispute also counts as a full refund (without the refund
- *   email: the bank gave the money back, not us).
+ * The refunded amount only grows: GREATEST(what we hold, the total Stripe reported, the sum of
+ * succeeded refunds), capped at the amount. Each growth writes one payments.payment_refunded.v1 (the
+ * running total) and one confirmation email; a duplicate or an older figure writes nothing.
  */
 @Injectable()
 export class MoneyBackService {
@@ -171,86 +153,4 @@ export class MoneyBackService {
     }
     return { changed: true };
   }
-
-  /** A dispute's news, forward only (see the class comment). The payment must be locked by the caller. */
-  async applyDispute(
-    tx: Db,
-    payment: Payment,
-    reported: ReportedDispute,
-    correlationId: string | null,
-  ): Promise<MoneyBackOutcome> {
-    const existing = await tx.paymentDispute.findUnique({ where: { id: reported.id } });
-    if (
-      existing &&
-      (existing.paymentId !== payment.id || disputeStatusRank(existing.status) >= disputeStatusRank(reported.status))
-    ) {
-      return { changed: false };
-    }
-    const closedAt = reported.status === 'open' ? null : reported.at;
-    if (existing) {
-      await tx.paymentDispute.update({ where: { id: reported.id }, data: { status: reported.status, closedAt } });
-    } else {
-      await tx.paymentDispute.create({
-        data: {
-          id: reported.id,
-          paymentId: payment.id,
-          status: reported.status,
-          amountMinor: reported.amountMinor,
-          reason: reported.reason,
-          openedAt: reported.openedAt,
-          closedAt,
-        },
-      });
-    }
-    await writeOutbox(tx, newEvent(EventTypes.paymentDisputed, 1, disputedEvent(payment, reported), correlationId));
-    if (reported.status === 'lost' && payment.refundedMinor < payment.amountMinor) {
-      // The bank took the money back: the payment counts as refunded in full from now on.
-      await tx.payment.update({ where: { id: payment.id }, data: { refundedMinor: payment.amountMinor } });
-      await writeOutbox(
-        tx,
-        newEvent(
-          EventTypes.paymentRefunded,
-          1,
-          refundedEvent(payment, payment.amountMinor, true, reported.reason, reported.at),
-          correlationId,
-        ),
-      );
-    }
-    return { changed: true };
-  }
 }
-
-const purchaseFacts = (payment: Payment) => ({
-  paymentId: payment.id,
-  userId: payment.userId,
-  buyerEmail: payment.buyerEmail,
-  buyerName: payment.buyerName,
-  subject: payment.subject as PaymentRefundedV1['subject'],
-  packageName: payment.packageName,
-  hours: payment.hours,
-  currency: payment.currency as CurrencyCode,
-  amount: payment.amountMinor,
-});
-
-const refundedEvent = (
-  payment: Payment,
-  refundedAmount: number,
-  fullyRefunded: boolean,
-  reason: string | null,
-  at: Date,
-): PaymentRefundedV1 => ({
-  ...purchaseFacts(payment),
-  refundedAmount,
-  fullyRefunded,
-  reason,
-  refundedAt: at.toISOString(),
-});
-
-const disputedEvent = (payment: Payment, dispute: ReportedDispute): PaymentDisputedV1 => ({
-  ...purchaseFacts(payment),
-  disputeId: dispute.id,
-  status: dispute.status,
-  disputedAmount: dispute.amountMinor,
-  reason: dispute.reason,
-  at: (dispute.status === 'open' ? dispute.openedAt : dispute.at).toISOString(),
-});

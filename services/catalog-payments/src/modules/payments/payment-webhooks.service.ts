@@ -6,7 +6,8 @@ import type { Payment } from '../../generated/prisma/client.js';
 import type { Db } from '../../infra/db.js';
 import { LOGGER } from '../../infra/logger.js';
 import { PrismaService } from '../../infra/prisma.service.js';
-import { MoneyBackService, type ReportedDispute } from './money-back.service.js';
+import { MoneyBackService } from './money-back.service.js';
+import { PaymentDisputesService, type ReportedDispute } from './payment-disputes.service.js';
 import { webhookSignatureInvalid } from './payments.errors.js';
 import { CheckoutEndingService } from './checkout-ending.service.js';
 import { PaymentFulfilmentService } from './payment-fulfilment.service.js';
@@ -25,7 +26,7 @@ interface Applied {
  * changes nothing; the payment's own conditional updates make out-of-order events harmless too
  * (a failure after a success finds no open payment to fail).
  *
- * Refunds and disputes (issue 16) go through `MoneyBackService`: the refunded amount only grows to the
+ * Refunds and disputes (issue 16) go through `MoneyBackService` and `PaymentDisputesService`: the refunded amount only grows to the
  * largest figure seen and a dispute only moves forward, so any order and any duplicate land the same.
  */
 @Injectable()
@@ -37,6 +38,7 @@ export class PaymentWebhooksService {
     private readonly fulfilment: PaymentFulfilmentService,
     private readonly ending: CheckoutEndingService,
     private readonly moneyBack: MoneyBackService,
+    private readonly disputes: PaymentDisputesService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(LOGGER) logger: Logger,
   ) {
@@ -113,7 +115,7 @@ export class PaymentWebhooksService {
           openedAt: new Date(dispute.created * 1000),
           at,
         };
-        return { moneyBack: (await this.moneyBack.applyDispute(tx, payment, news, correlationId)).changed };
+        return { moneyBack: (await this.disputes.applyDispute(tx, payment, news, correlationId)).changed };
       }
       case 'payment_intent.payment_failed': {
         // An attempt failed, not the intent: Stripe returns it to requires_payment_method and the buyer

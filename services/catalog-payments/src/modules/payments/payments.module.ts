@@ -9,6 +9,7 @@ import { CheckoutService } from './checkout.service.js';
 import { MoneyBackService } from './money-back.service.js';
 import { PaymentConfirmationService } from './payment-confirmation.service.js';
 import { PaymentConflictsService } from './payment-conflicts.service.js';
+import { PaymentDisputesService } from './payment-disputes.service.js';
 import { PaymentFulfilmentService } from './payment-fulfilment.service.js';
 import { PaymentSweeper } from './payment-sweeper.js';
 import { PaymentWebhooksService } from './payment-webhooks.service.js';
@@ -27,6 +28,7 @@ import { PAYMENT_PROVIDER } from './providers/payment-provider.js';
     PaymentWebhooksService,
     PaymentConflictsService,
     MoneyBackService,
+    PaymentDisputesService,
     AdminPaymentsService,
     AdminRefundsService,
     PaymentSweeper,
