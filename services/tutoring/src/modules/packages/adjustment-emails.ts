@@ -6,6 +6,8 @@ import {
   type PaymentRefundedV1,
 } from '@medtutor/contracts';
 import { htmlPage, type MailMessage } from '@medtutor/nest-kit';
+import type { HoursPackage } from '../../generated/prisma/client.js';
+import { decimalHours } from '../shared/hours.js';
 
 /** '1 hour', '2.5 hours'. */
 export const hoursText = (hours: number): string => (hours === 1 ? '1 hour' : `${hours} hours`);
@@ -120,3 +122,12 @@ export function overdrawnAlertEmail(to: string, details: OverdrawnDetails): Mail
   ];
   return message(to, `Package #${details.packageId} overdrawn after a refund`, lines);
 }
+
+/** A package row in the emails' terms. */
+export const packageAfter = (row: HoursPackage): PackageAfter => ({
+  packageName: row.packageName,
+  subject: row.subject,
+  totalHours: decimalHours(row.totalHours),
+  usedHours: decimalHours(row.usedHours),
+  overdrawnHours: decimalHours(row.overdrawnHours),
+});

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { PackageCreditService } from './package-credit.service.js';
 import { PackageDetailsService } from './package-details.service.js';
+import { PackageDisputesService } from './package-disputes.service.js';
 import { PackageHoursService } from './package-hours.service.js';
 import { PackageReadsService } from './package-reads.service.js';
+import { PackageRefundsService } from './package-refunds.service.js';
 import { PackagesRepository } from './packages.repository.js';
 import { PackagesRpcController } from './packages.rpc-controller.js';
 import { PaymentAdjustmentsRepository } from './payment-adjustments.repository.js';
@@ -21,6 +23,8 @@ import { PaymentSucceededConsumer } from './payment-succeeded.consumer.js';
     PackageHoursService,
     PackageCreditService,
     PaymentAdjustmentsService,
+    PackageRefundsService,
+    PackageDisputesService,
     PaymentSucceededConsumer,
     PaymentRefundedConsumer,
     PaymentDisputedConsumer,

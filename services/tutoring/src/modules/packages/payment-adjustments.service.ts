@@ -1,33 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  type DisputeStatus,
-  disputeStatusRank,
   EventTypes,
-  formatMinor,
-  hoursToTakeBack,
-  PackageHoldMessages,
   type PaymentDisputedV1,
   PaymentDisputedV1Schema,
   type PaymentRefundedV1,
   PaymentRefundedV1Schema,
 } from '@medtutor/contracts';
-import { enqueueMail } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
-import { TUTORING_CONFIG, type TutoringConfig } from '../../config/tutoring.config.js';
 import type { Prisma, HoursPackage } from '../../generated/prisma/client.js';
 import { LOGGER } from '../../infra/logger.js';
-import { decimalHours, fromTenths, toTenths } from '../shared/hours.js';
+import { PackageDisputesService } from './package-disputes.service.js';
+import { PackageRefundsService } from './package-refunds.service.js';
 import { PackagesRepository } from './packages.repository.js';
 import { PaymentAdjustmentsRepository } from './payment-adjustments.repository.js';
-import { disputeEmail, hoursText, overdrawnAlertEmail, type PackageAfter, refundEmail } from './adjustment-emails.js';
 
 type Tx = Prisma.TransactionClient;
-
-const disputeReasons: Record<DisputeStatus, (holdLifted: boolean) => string> = {
-  open: () => 'Payment disputed: package on hold',
-  won: (holdLifted) => (holdLifted ? 'Dispute won: hold lifted' : 'Dispute won'),
-  lost: () => 'Dispute lost: the payment was taken back',
-};
 
 /**
  * Hours follow the money (issue 16): refunds take hours back in proportion, an open dispute puts the
@@ -44,7 +31,8 @@ export class PaymentAdjustmentsService {
   constructor(
     private readonly adjustments: PaymentAdjustmentsRepository,
     private readonly packages: PackagesRepository,
-    @Inject(TUTORING_CONFIG) private readonly config: TutoringConfig,
+    private readonly refunds: PackageRefundsService,
+    private readonly disputes: PackageDisputesService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -60,14 +48,14 @@ export class PaymentAdjustmentsService {
   async onRefunded(tx: Tx, event: PaymentRefundedV1): Promise<void> {
     const locked = await this.lockPackageOfPayment(tx, event.paymentId);
     if (!locked) return this.keepPending(tx, EventTypes.paymentRefunded, event);
-    await this.applyRefund(tx, locked, event);
+    await this.refunds.apply(tx, locked, event);
   }
 
   /** payments.payment_disputed.v1 */
   async onDisputed(tx: Tx, event: PaymentDisputedV1): Promise<void> {
     const locked = await this.lockPackageOfPayment(tx, event.paymentId);
     if (!locked) return this.keepPending(tx, EventTypes.paymentDisputed, event);
-    await this.applyDispute(tx, locked, event);
+    await this.disputes.apply(tx, locked, event);
   }
 
   /** Called by the credit, under lockPayment, with the package it just created. */
@@ -79,8 +67,8 @@ export class PaymentAdjustmentsService {
     for (const row of pending) {
       current =
         row.type === EventTypes.paymentRefunded
-          ? await this.applyRefund(tx, current, PaymentRefundedV1Schema.parse(row.data))
-          : await this.applyDispute(tx, current, PaymentDisputedV1Schema.parse(row.data));
+          ? await this.refunds.apply(tx, current, PaymentRefundedV1Schema.parse(row.data))
+          : await this.disputes.apply(tx, current, PaymentDisputedV1Schema.parse(row.data));
     }
     if (pending.length) await this.adjustments.forgetPending(tx, created.paymentId);
     return current;
@@ -97,93 +85,4 @@ export class PaymentAdjustmentsService {
     await this.adjustments.keepPending(tx, type, data);
     this.logger.info({ paymentId: data.paymentId, type }, 'payment event before its package: kept until the credit');
   }
-
-  /**
-   * The hours to take back are those of the largest refund seen (hoursToTakeBack); what is newly
-   * claimed leaves the total, except what was already used: that part is the package's overdraft.
-   */
-  private async applyRefund(tx: Tx, locked: HoursPackage, event: PaymentRefundedV1): Promise<HoursPackage> {
-    const refundedAmount = Math.max(locked.refundedAmount, event.refundedAmount);
-    const takenBefore = toTenths(decimalHours(locked.hoursTakenBack));
-    const target = Math.max(
-      takenBefore,
-      toTenths(hoursToTakeBack(decimalHours(locked.originalHours), event.amount, refundedAmount, event.fullyRefunded)),
-    );
-    if (refundedAmount === locked.refundedAmount && target === takenBefore) return locked;
-
-    const total = toTenths(decimalHours(locked.totalHours));
-    const used = toTenths(decimalHours(locked.usedHours));
-    const claimed = target - takenBefore;
-    const take = Math.min(claimed, total - used);
-    const overdrawn = claimed - take;
-    const updated = await this.adjustments.updatePackage(tx, locked.id, {
-      totalHours: fromTenths(total - take),
-      hoursTakenBack: fromTenths(target),
-      refundedAmount,
-      overdrawnHours: fromTenths(toTenths(decimalHours(locked.overdrawnHours)) + overdrawn),
-    });
-    const formatted = `${formatMinor(refundedAmount, event.currency)} of ${formatMinor(event.amount, event.currency)}`;
-    const reason = [
-      `Refund of ${formatted}: ${take > 0 ? `${hoursText(fromTenths(take))} taken back` : 'no further hours taken back'}`,
-      event.reason ? ` (${event.reason})` : '',
-      overdrawn > 0
-        ? `. ${hoursText(fromTenths(overdrawn))} had already been used: the package is overdrawn by ${hoursText(decimalHours(updated.overdrawnHours))}`
-        : '',
-    ].join('');
-    await this.adjustments.writeLedger(tx, updated, 'refund', -take, reason);
-
-    const after = packageAfter(updated);
-    if (event.buyerEmail) await enqueueMail(tx, refundEmail(event.buyerEmail, event, fromTenths(take), after));
-    if (overdrawn > 0) {
-      const details = {
-        packageId: updated.id,
-        event,
-        originalHours: decimalHours(updated.originalHours),
-        usedHours: after.usedHours,
-        totalHours: after.totalHours,
-        overdrawnHours: after.overdrawnHours,
-      };
-      await enqueueMail(tx, overdrawnAlertEmail(this.config.teamAlertEmail, details));
-      // An error, so the alerting on error logs sees it too: money went back for hours already given.
-      this.logger.error(
-        {
-          packageId: updated.id,
-          paymentId: event.paymentId,
-          userId: event.userId,
-          overdrawnHours: after.overdrawnHours,
-        },
-        'package overdrawn after a refund: hours already used could not be taken back',
-      );
-    }
-    return updated;
-  }
-
-  /** Records the dispute's new status (forward only) and holds the package while any dispute is open. */
-  private async applyDispute(tx: Tx, locked: HoursPackage, event: PaymentDisputedV1): Promise<HoursPackage> {
-    const existing = await this.adjustments.findDispute(tx, event.disputeId);
-    if (existing && disputeStatusRank(event.status) <= disputeStatusRank(existing.status as DisputeStatus)) {
-      return locked;
-    }
-    const open = await this.adjustments.saveDispute(tx, locked.id, event.disputeId, event.status);
-    const updated = await this.adjustments.updatePackage(tx, locked.id, {
-      frozenReason: open > 0 ? PackageHoldMessages.frozenByDispute : null,
-    });
-    const holdLifted = locked.frozenReason !== null && updated.frozenReason === null;
-    await this.adjustments.writeLedger(tx, updated, 'dispute', 0, disputeReasons[event.status](holdLifted));
-    if (event.buyerEmail) {
-      await enqueueMail(
-        tx,
-        disputeEmail(event.buyerEmail, event, { ...packageAfter(updated), frozen: updated.frozenReason !== null }),
-      );
-    }
-    return updated;
-  }
 }
-
-const packageAfter = (row: HoursPackage): PackageAfter => ({
-  packageName: row.packageName,
-  subject: row.subject,
-  totalHours: decimalHours(row.totalHours),
-  usedHours: decimalHours(row.usedHours),
-  overdrawnHours: decimalHours(row.overdrawnHours),
-});
