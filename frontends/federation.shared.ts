@@ -52,5 +52,7 @@ export const workspaceAliases = {
   '@medtutor/web-kit$': new URL('../packages/web-kit/src/index.ts', import.meta.url).pathname,
   '@medtutor/web-kit/antd': new URL('../packages/web-kit/src/antd-root.tsx', import.meta.url).pathname,
   '@medtutor/web-kit/ui$': new URL('../packages/web-kit/src/ui/index.ts', import.meta.url).pathname,
+  '@medtutor/web-kit/package-ledger$': new URL('../packages/web-kit/src/package-ledger.ts', import.meta.url).pathname,
+  '@medtutor/web-kit/zod-rule$': new URL('../packages/web-kit/src/zod-rule.ts', import.meta.url).pathname,
   '@medtutor/web-kit/ui.css': new URL('../packages/web-kit/src/ui/ui.css', import.meta.url).pathname,
 };

@@ -1,4 +1,3 @@
 // What other features may use of Student Management (npm run deps:check forbids deeper imports).
 export { adminUsersKey, useAdminUsers } from './api/get-admin-users';
-export { packageLedgerKey } from './api/get-package-ledger';
 export { holdReason, remainingHours } from './utils/hours';

@@ -1,10 +1,10 @@
 import { type AdminPaymentDetail, AdminPaymentsLimits, formatMinor, RefundMessages } from '@medtutor/contracts';
 import { useNotices } from '@medtutor/web-kit';
+import { zodRule } from '@medtutor/web-kit/zod-rule';
 import { Alert, Button, Form, Input, Popconfirm } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { BackOfficeNotices } from '../../../lib/messages';
-import { zodRule } from '../../../lib/zod-rule';
 import { refundPayment } from '../api/refund-payment';
 import { studentOf } from '../utils/format';
 import { refundAmountLabel, toMajorUnits, toMinorUnits } from '../utils/money';

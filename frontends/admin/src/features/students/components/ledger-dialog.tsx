@@ -1,7 +1,7 @@
 import type { LedgerEntryKind, PackageDto } from '@medtutor/contracts';
+import { usePackageLedger } from '@medtutor/web-kit/package-ledger';
 import { Modal, Table, Tag } from 'antd';
 import { QueryState } from '../../../components/query-state';
-import { usePackageLedger } from '../api/get-package-ledger';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -1,8 +1,8 @@
 import { type DeliveredSessionBody, mondayOf } from '@medtutor/contracts';
 import { apiRequest } from '@medtutor/web-kit';
+import { packageLedgerKey } from '@medtutor/web-kit/package-ledger';
 import { mutate } from 'swr';
 import { z } from 'zod';
-import { packageLedgerKey } from '../../students';
 import { getPayslipWeek, payslipWeekKey } from './get-payslip-week';
 import { tutorStudentsKey } from './get-tutor-students';
 

@@ -1,9 +1,9 @@
 import { type TutorDto, ConsultationSubjects, CreateTutorBodySchema } from '@medtutor/contracts';
 import { useNotices } from '@medtutor/web-kit';
+import { zodRule } from '@medtutor/web-kit/zod-rule';
 import { Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { BackOfficeNotices } from '../../../lib/messages';
-import { zodRule } from '../../../lib/zod-rule';
 import { createTutor } from '../api/create-tutor';
 import { updateTutor } from '../api/update-tutor';
 

@@ -1,8 +1,8 @@
 import { ForgotPasswordBodySchema, Notices } from '@medtutor/contracts';
 import { Button, Form, Input, Modal, Typography } from 'antd';
 import { useNotices } from '@medtutor/web-kit';
+import { zodRule } from '@medtutor/web-kit/zod-rule';
 import { AntdProviders } from '../../../app/antd-providers';
-import { zodRule } from '../../../lib/zod-rule';
 import { useRequestPasswordReset } from '../api/forgot-password';
 
 /**

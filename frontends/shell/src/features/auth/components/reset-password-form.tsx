@@ -3,7 +3,7 @@ import { Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useNotices } from '@medtutor/web-kit';
-import { zodRule } from '../../../lib/zod-rule';
+import { zodRule } from '@medtutor/web-kit/zod-rule';
 import { useResetPassword } from '../api/reset-password';
 
 const rule = (field: string) => [zodRule(ResetPasswordBodySchema, field)];

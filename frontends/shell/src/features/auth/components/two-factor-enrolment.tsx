@@ -2,7 +2,7 @@ import { SecondFactorCodeBodySchema, type TotpSetupReply, TwoFactorTexts, Notice
 import { Alert, Button, Checkbox, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useNotices } from '@medtutor/web-kit';
-import { zodRule } from '../../../lib/zod-rule';
+import { zodRule } from '@medtutor/web-kit/zod-rule';
 import { enableTwoFactor, startTwoFactorSetup } from '../api/two-factor';
 
 /**

@@ -1,9 +1,9 @@
 import type { HoursLedgerEntryDto } from '@medtutor/contracts';
 import { AntdRoot } from '@medtutor/web-kit/antd';
+import { usePackageLedger } from '@medtutor/web-kit/package-ledger';
 import { Paragraph } from '@medtutor/web-kit/ui';
 import { Table, Tag } from 'antd';
 import { LoadFailed, Loading } from '../../../components/query-state';
-import { usePackageLedger } from '../api/get-package-ledger';
 import { ledgerAfter, ledgerChange, ledgerKindLabel } from '../utils/ledger';
 
 const actorLabel: Record<HoursLedgerEntryDto['actorRole'], string> = {
@@ -31,7 +31,7 @@ const kindColor: Record<HoursLedgerEntryDto['kind'], string | undefined> = {
 
 /** Every change of a package's hours (sessions, refunds, disputes), so a family sees why they moved. */
 export function HoursLedger({ packageId, id }: { packageId: number; id: string }) {
-  const { data, error, isLoading, mutate } = usePackageLedger(packageId, true);
+  const { data, error, isLoading, mutate } = usePackageLedger(packageId);
   if (isLoading) return <Loading label="Loading hours history" />;
   if (error) return <LoadFailed title="Could not load the hours history" onRetry={() => void mutate()} />;
   if (!data || data.length === 0) {
