@@ -2,8 +2,9 @@
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Fixtures, type UserDto } from '@medtutor/contracts';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { jsonReply } from '@medtutor/web-kit/testing/fetch';
+import { installMatchMedia, installResizeObserver } from '@medtutor/web-kit/testing/jsdom';
 import { SWRConfig } from 'swr';
-import { installMatchMedia, installResizeObserver, jsonReply } from '../testing/dom';
 import TutorPortalApp from './tutor-portal-app';
 
 // The portal and antd load lazily, as in the browser: the first render imports them on a busy machine.

@@ -1,30 +1,15 @@
-import { afterEach, beforeAll, beforeEach, jest } from '@jest/globals';
+import { beforeAll, beforeEach, type jest } from '@jest/globals';
 import { type CatalogDto, catalogDto } from '@medtutor/contracts';
-import { cleanup } from '@testing-library/react';
+import { jsonReply, mockFetchPerTest } from '@medtutor/web-kit/testing/fetch';
+import { installMatchMedia } from '@medtutor/web-kit/testing/jsdom';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { SWRConfig } from 'swr';
 import type { Session } from '../features/auth/session-context';
 import { SessionContext } from '../features/auth/session-context';
 
-/** antd's responsive grid asks for matchMedia, which jsdom lacks: a query that never matches. */
-export function installMatchMedia(): void {
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-
-/** A fetch answer as apiRequest reads it (jsdom has no Response: only ok, status and text() are used). */
-export const jsonReply = (body: unknown, status = 200): Response =>
-  ({ ok: status >= 200 && status < 300, status, statusText: '', text: async () => JSON.stringify(body) }) as Response;
+// Re-exported, so a public page's spec takes every helper it needs from this one module.
+export { installMatchMedia, jsonReply };
 
 /** What GET /api/catalog answers: catalog-payments' CatalogService.getCatalog() returns the contracts' catalogDto(). */
 export const servedCatalog = (): CatalogDto => catalogDto();
@@ -34,16 +19,9 @@ export const servedCatalog = (): CatalogDto => catalogDto();
  * queue its own answers on the returned mock), and the rendered trees cleaned up after each test.
  */
 export function serveFetchPerTest(answer: (input: RequestInfo | URL) => Response): jest.Mock<typeof fetch> {
-  const fetchMock = jest.fn<typeof fetch>();
-  const realFetch = globalThis.fetch;
+  const fetchMock = mockFetchPerTest();
   beforeEach(() => {
-    fetchMock.mockReset();
     fetchMock.mockImplementation((input) => Promise.resolve(answer(input)));
-    globalThis.fetch = fetchMock;
-  });
-  afterEach(() => {
-    cleanup();
-    globalThis.fetch = realFetch;
   });
   return fetchMock;
 }

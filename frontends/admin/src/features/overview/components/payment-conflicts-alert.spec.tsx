@@ -1,25 +1,15 @@
 /** @jest-environment jsdom */
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { Fixtures, type PaymentConflictsDto } from '@medtutor/contracts';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { jsonReply, mockFetchPerTest } from '@medtutor/web-kit/testing/fetch';
 import { SWRConfig } from 'swr';
 import { PaymentConflictsAlert } from './payment-conflicts-alert';
 
-const fetchMock = jest.fn<typeof fetch>();
-const realFetch = globalThis.fetch;
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  globalThis.fetch = fetchMock;
-});
-afterEach(() => {
-  cleanup();
-  globalThis.fetch = realFetch;
-});
+const fetchMock = mockFetchPerTest();
 
 const showing = (reply: PaymentConflictsDto) => {
-  // jsdom has no Response: apiRequest reads only ok, status and text().
-  fetchMock.mockResolvedValueOnce({ ok: true, status: 200, text: async () => JSON.stringify(reply) } as Response);
+  fetchMock.mockResolvedValueOnce(jsonReply(reply));
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <PaymentConflictsAlert />

@@ -1,26 +1,18 @@
 /** @jest-environment jsdom */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { CurrencyRevenue, RevenueByWeekDto, SettledRevenue } from '@medtutor/contracts';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import { jsonReply, mockFetchPerTest } from '@medtutor/web-kit/testing/fetch';
+import { ignorePseudoElementStyles, installMatchMedia, installResizeObserver } from '@medtutor/web-kit/testing/jsdom';
 import { SWRConfig } from 'swr';
-import { ignorePseudoElementStyles, installMatchMedia, installResizeObserver, jsonReply } from '../../../testing/dom';
 import { RevenueByWeekCard } from './revenue-by-week-card';
 
-const fetchMock = jest.fn<typeof fetch>();
-const realFetch = globalThis.fetch;
+const fetchMock = mockFetchPerTest();
 
 beforeAll(() => {
   installMatchMedia();
   installResizeObserver();
   ignorePseudoElementStyles();
-});
-beforeEach(() => {
-  fetchMock.mockReset();
-  globalThis.fetch = fetchMock;
-});
-afterEach(() => {
-  cleanup();
-  globalThis.fetch = realFetch;
 });
 
 // Every figure below is written out by hand, as catalog-payments would send it: net = gross less

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
   type AdminPayment,
   type AdminPaymentDetail,
@@ -7,22 +7,21 @@ import {
   ErrorCodes,
   RefundMessages,
 } from '@medtutor/contracts';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { NoticeViewport } from '@medtutor/web-kit';
-import { App, ConfigProvider } from 'antd';
-import { SWRConfig } from 'swr';
+import { jsonReply, mockFetchPerTest } from '@medtutor/web-kit/testing/fetch';
 import {
   ignorePseudoElementStyles,
   installMatchMedia,
   installMessageChannel,
   installResizeObserver,
-  jsonReply,
   keepCompiledSelectors,
-} from '../../../testing/dom';
+} from '@medtutor/web-kit/testing/jsdom';
+import { App, ConfigProvider } from 'antd';
+import { SWRConfig } from 'swr';
 import { PaymentsTab } from './payments-tab';
 
-const fetchMock = jest.fn<typeof fetch>();
-const realFetch = globalThis.fetch;
+const fetchMock = mockFetchPerTest();
 
 // Each test takes one to three seconds; more than jest's 5 s when other jobs load the machine.
 jest.setTimeout(30_000);
@@ -33,14 +32,6 @@ beforeAll(() => {
   installMessageChannel();
   ignorePseudoElementStyles();
   keepCompiledSelectors();
-});
-beforeEach(() => {
-  fetchMock.mockReset();
-  globalThis.fetch = fetchMock;
-});
-afterEach(() => {
-  cleanup();
-  globalThis.fetch = realFetch;
 });
 
 const adaId = '6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e';

@@ -1,28 +1,20 @@
 /** @jest-environment jsdom */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { type HoursLedgerEntryDto, PackageHoldMessages, type PackageDto } from '@medtutor/contracts';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import { jsonReply, mockFetchPerTest } from '@medtutor/web-kit/testing/fetch';
+import { installMatchMedia, installResizeObserver } from '@medtutor/web-kit/testing/jsdom';
 import { SWRConfig } from 'swr';
-import { installMatchMedia, installResizeObserver, jsonReply } from '../../../testing/dom';
 import { LedgerDialog } from './ledger-dialog';
 import { PackageHoldTags } from './package-hold-tags';
 
 /** The Students tab after money went back (issue 16): hold, overdrawn and refunded tags; ledger kinds. */
 
-const fetchMock = jest.fn<typeof fetch>();
-const realFetch = globalThis.fetch;
+const fetchMock = mockFetchPerTest();
 
 beforeAll(() => {
   installMatchMedia();
   installResizeObserver();
-});
-beforeEach(() => {
-  fetchMock.mockReset();
-  globalThis.fetch = fetchMock;
-});
-afterEach(() => {
-  cleanup();
-  globalThis.fetch = realFetch;
 });
 
 const pkg = (overrides: Partial<PackageDto> = {}): PackageDto => ({

@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { PackageHoldMessages, type TutorStudentPackageDto } from '@medtutor/contracts';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { installMatchMedia, installResizeObserver } from '../../../testing/dom';
+import { installMatchMedia, installResizeObserver } from '@medtutor/web-kit/testing/jsdom';
 import { MyStudentsTable } from './my-students-table';
 
 beforeAll(() => {

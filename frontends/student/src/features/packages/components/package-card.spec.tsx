@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
-import { hoursPackage } from '../../../testing/dom';
+import { hoursPackage } from '../../../testing/fixtures';
 import { PackageCard } from './package-card';
 
 const renderCard = (usedHours: number) =>

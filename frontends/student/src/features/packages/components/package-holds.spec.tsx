@@ -1,27 +1,20 @@
 /** @jest-environment jsdom */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { type HoursLedgerEntryDto, PackageHoldMessages } from '@medtutor/contracts';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { mockFetchPerTest } from '@medtutor/web-kit/testing/fetch';
+import { installMatchMedia, installResizeObserver } from '@medtutor/web-kit/testing/jsdom';
 import { SWRConfig } from 'swr';
-import { installMatchMedia, installResizeObserver, ledgerEntry, hoursPackage } from '../../../testing/dom';
+import { ledgerEntry, hoursPackage } from '../../../testing/fixtures';
 import { PackageCard } from './package-card';
 
 /** Money after the sale (issue 16): refunds take hours back, a dispute holds the package. */
 
-const fetchMock = jest.fn<typeof fetch>();
-const realFetch = globalThis.fetch;
+const fetchMock = mockFetchPerTest();
 
 beforeAll(() => {
   installMatchMedia();
   installResizeObserver();
-});
-beforeEach(() => {
-  fetchMock.mockReset();
-  globalThis.fetch = fetchMock;
-});
-afterEach(() => {
-  cleanup();
-  globalThis.fetch = realFetch;
 });
 
 const renderCard = (overrides: Parameters<typeof hoursPackage>[0]) =>

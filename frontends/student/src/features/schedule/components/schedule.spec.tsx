@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { PackageHoldMessages } from '@medtutor/contracts';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { hoursPackage } from '../../../testing/dom';
+import { hoursPackage } from '../../../testing/fixtures';
 import { ScheduleCard } from './schedule-card';
 import { ScheduleSection } from './schedule-section';
 

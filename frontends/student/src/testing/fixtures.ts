@@ -1,29 +1,5 @@
 import type { HoursLedgerEntryDto, PackageDto } from '@medtutor/contracts';
 
-/** antd's Table (the hours history) asks for matchMedia, which jsdom lacks: a query that never matches. */
-export function installMatchMedia(): void {
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-
-/** antd's Table measures its columns with ResizeObserver, which jsdom lacks: one that never reports. */
-export function installResizeObserver(): void {
-  globalThis.ResizeObserver ??= class {
-    observe(): void {}
-    unobserve(): void {}
-    disconnect(): void {}
-  };
-}
-
 /** A package as the API sends it; `originalHours` follows `totalHours` unless a refund is being staged. */
 export const hoursPackage = (overrides: Partial<PackageDto> = {}): PackageDto => ({
   id: 1,

@@ -1,3 +1,7 @@
+// What jsdom lacks and the apps' tests need, shared by the shell and the remotes. Test code only (no
+// app's runtime code imports it), and free of imports, so a spec's setup module can install these
+// before React or antd load and look for them.
+
 /** antd's responsive grid and Table ask for matchMedia, which jsdom lacks: a query that never matches. */
 export function installMatchMedia(): void {
   window.matchMedia ??= (query: string) =>
@@ -13,13 +17,7 @@ export function installMatchMedia(): void {
     }) as MediaQueryList;
 }
 
-/**
- * A fetch answer as apiRequest reads it (jsdom has no Response: only ok, status and text() are used).
- */
-export const jsonReply = (body: unknown, status = 200): Response =>
-  ({ ok: status >= 200 && status < 300, status, statusText: '', text: async () => JSON.stringify(body) }) as Response;
-
-/** antd's Table and recharts watch sizes with ResizeObserver, which jsdom lacks: one that never reports. */
+/** antd's Select list and Table and recharts watch sizes with ResizeObserver, which jsdom lacks: one that never reports. */
 export function installResizeObserver(): void {
   globalThis.ResizeObserver ??= class {
     observe() {}
