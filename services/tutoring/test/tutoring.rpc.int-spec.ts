@@ -109,7 +109,7 @@ describe('tutoring RPCs over NATS (real PostgreSQL)', () => {
     });
   });
 
-  describe('session packages', () => {
+  describe('packages of hours', () => {
     let packageA: number;
     let bigPackage: number;
     let packageB: number;
@@ -301,10 +301,10 @@ describe('tutoring RPCs over NATS (real PostgreSQL)', () => {
       expect(await call(Subjects.tutoring.listTutorStudents, {}, actors.otherTutor)).toEqual([]);
       expect((await fail(Subjects.tutoring.listTutorStudents, {}, actors.studentA)).code).toBe(ErrorCodes.forbidden);
 
-      const deliver = (sessionId: number, durationHours: number, actor = actors.tutor) =>
+      const deliver = (packageId: number, durationHours: number, actor = actors.tutor) =>
         call(
           Subjects.tutoring.recordDeliveredSession,
-          { sessionId, date: '2026-11-21', durationHours, notes: 'MMI stations' },
+          { sessionId: packageId, date: '2026-11-21', durationHours, notes: 'MMI stations' },
           actor,
         );
       expect(PackageDtoSchema.parse(await deliver(packageA, 2)).usedHours).toBe(2);
