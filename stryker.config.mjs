@@ -14,8 +14,9 @@
 // - catalog.service.ts: two lines around the contracts' quote (the availability check and the
 //   discount passed on, both mutated in contracts); its spec loads the Nest kit, which would add
 //   seconds to each of the ~500 runs. catalog.service.spec.ts runs in the unit project.
-// - the Nest services that move money and hours inside Prisma transactions (payments.service,
-//   money-back.service, discount-codes.service, packages.service, payment-adjustments.service):
+// - the Nest services that move money and hours inside Prisma transactions (catalog-payments'
+//   checkout, fulfilment, money-back and disputes services, discount-codes.service; tutoring's
+//   package hours, credit, refunds and disputes services):
 //   integration tests against PostgreSQL cover them, too slow to run once per mutant; their
 //   arithmetic calls the functions mutated above.
 
