@@ -9,14 +9,14 @@ import {
   TutorInvitationLinkHours,
   type TutorInvitedV1,
 } from '@medtutor/contracts';
-import { forbidden, MailRelay, newEvent, OutboxRelay } from '@medtutor/nest-kit';
+import { MailRelay, newEvent, OutboxRelay, requireRole } from '@medtutor/nest-kit';
 import type { z } from 'zod';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../../config/identity.config.js';
 import { PasswordHasher } from '../../infra/password-hasher.js';
 import { resetLink } from '../password-resets/reset-email.js';
 import { generateResetToken, hashResetToken } from '../password-resets/reset-token.js';
 import { normaliseEmail } from '../users/user.mapping.js';
-import { emailTaken, unauthenticated } from '../users/users.errors.js';
+import { emailTaken } from '../users/users.errors.js';
 import { tutorHasLogin, tutorNotFound } from '../tutor-directory/tutor-directory.errors.js';
 import { TutorDirectoryRepository } from '../tutor-directory/tutor-directory.repository.js';
 import { TutorInvitationsRepository } from './tutor-invitations.repository.js';
@@ -53,8 +53,7 @@ export class TutorInvitationsService {
    * from tutoring's events; the entry is checked before the address, as it was at the gateway.
    */
   async invite(invitation: Invitation, actor: Actor | null, correlationId: string | null): Promise<InviteTutorReply> {
-    if (!actor) throw unauthenticated();
-    if (actor.role !== 'admin') throw forbidden();
+    const admin = requireRole(actor, 'admin');
     const entry = await this.directoryEntry(invitation.tutorId);
     if (!entry?.active) throw tutorNotFound();
     if (entry.userId !== null) throw tutorHasLogin();
@@ -86,7 +85,7 @@ export class TutorInvitationsService {
           email,
           firstName: invitation.firstName,
           lastName: invitation.lastName,
-          invitedBy: actor.userId,
+          invitedBy: admin.userId,
         };
         return newEvent(EventTypes.tutorInvited, 1, event, correlationId);
       },

@@ -8,4 +8,3 @@ export const invalidCredentials = () =>
   new DomainError(ErrorCodes.invalidCredentials, ServerMessages.invalidCredentials);
 /** One of the most common passwords: an online guesser would try it first. */
 export const passwordTooCommon = () => new DomainError(ErrorCodes.passwordTooCommon, ServerMessages.passwordTooCommon);
-export const unauthenticated = () => new DomainError(ErrorCodes.unauthenticated, ServerMessages.unauthenticated);
