@@ -98,6 +98,9 @@ test('a visitor buys the 5-session package with a discount code, signing up on t
     await expect(page.getByText(Notices.payment.paymentFailedTitle)).toBeVisible();
     await expect(page.getByText(PaymentMessages.cardDeclined)).toBeVisible();
     await expect(page).toHaveURL(/\/checkout/);
+    // The declined payment is closed and the page asks for a fresh one, then shows an empty form for
+    // it; paying on the old form before that would confirm the closed payment (refused as not pending).
+    await expect(page.getByRole('form', { name: 'Demo card payment' }).getByLabel('Card number')).toHaveValue('');
   });
 
   await test.step('the succeeding card pays, then the success page shows the package bought', async () => {
