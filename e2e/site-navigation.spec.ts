@@ -5,7 +5,7 @@ import { resetLinkPath, waitForMail } from './support/mail-outbox';
 import { attachScreenshot, desktopViewport, seedAdmin as admin, signedInPage } from './support/accounts';
 
 /**
- * The public website as visitors, students, tutors and admins see it (spec sections 1, 2 and 9): every
+ * The public website as visitors, students, tutors and admins see it (docs/product.md §1, §2 and §9): every
  * public route at phone and desktop widths, the spec's texts word for word, the navigation variants,
  * the home page anchors and keyboard use. public-pages.spec.ts covers the 404 page, the legal texts
  * and the prerendered HTML.

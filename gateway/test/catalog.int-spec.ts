@@ -6,7 +6,7 @@ import { PLATFORM_START_MS, PLATFORM_STOP_MS, type RealPlatform, startRealPlatfo
 
 /**
  * The catalog and its prices as the real catalog-payments serves and charges them, through the
- * gateway: the figures are spec section 9's, written out here so a wrong table or conversion fails.
+ * gateway: the figures are docs/product.md §9's, written out here so a wrong table or conversion fails.
  */
 let platform: RealPlatform;
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => platform?.close(), PLATFORM_STOP_MS);
 
 describe('GET /api/catalog', () => {
-  it("serves spec section 9's subjects, packages and currencies to a visitor, asking with no actor", async () => {
+  it("serves docs/product.md §9's subjects, packages and currencies to a visitor, asking with no actor", async () => {
     const res = await request(platform.server).get('/api/catalog');
 
     expect(res.status).toBe(200);

@@ -29,7 +29,7 @@ export SUPPORT_EMAIL="${SUPPORT_EMAIL:-support@medpath.local}"
 # Without SMTP_URL, identity writes outgoing mail as files here (the e2e suite reads reset links).
 export MAIL_OUTBOX_DIR="${MAIL_OUTBOX_DIR:-$VAR_DIR/mail-outbox}"
 export PAYMENTS_PROVIDER="${PAYMENTS_PROVIDER:-demo}"
-# The two pre-existing discount codes of spec section 9 (worth 30 pounds and 1 pound, for testing).
+# The two pre-existing discount codes of docs/product.md §9 (worth 30 pounds and 1 pound, for testing).
 export DISCOUNT_CODE_SEED_30="${DISCOUNT_CODE_SEED_30:-WELCOME30}"
 export DISCOUNT_CODE_SEED_1="${DISCOUNT_CODE_SEED_1:-TESTPOUND}"
 export SEED_ADMIN_EMAIL="${SEED_ADMIN_EMAIL:-admin@medpath.local}"

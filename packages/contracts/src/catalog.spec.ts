@@ -15,7 +15,7 @@ import {
   quote,
 } from './catalog.js';
 
-/** Spec section 9, written out by hand: the GBP table and each price × multiplier (2 decimals). */
+/** docs/product.md §9, written out by hand: the GBP table and each price × multiplier (2 decimals). */
 const table: Record<string, Record<PackageType, number>> = {
   UCAT: { singleSession: 40, package5: 190, package10: 360 },
   'Medical School Interviews': { singleSession: 40, package5: 190, package10: 360 },

@@ -1,7 +1,7 @@
 import type { CatalogDto, Quote } from './catalog-schemas.js';
 
 /**
- * The catalog of spec section 9: subjects, package types, the GBP price table and the currencies.
+ * The catalog of docs/product.md §9: subjects, package types, the GBP price table and the currencies.
  * It is the one source of prices: catalog-payments sells from it and serves it to the frontends.
  */
 export const CatalogSubjects = ['UCAT', 'Medical School Interviews', 'Medical School Support'] as const;
@@ -20,7 +20,7 @@ export const Packages: Record<PackageType, { name: string; hours: number }> = {
   package10: { name: '10-Session Package', hours: 10 },
 };
 
-/** Whole pounds, as spec section 9 lists them. */
+/** Whole pounds, as docs/product.md §9 lists them. */
 export const PricesGbp: Record<CatalogSubject, Record<PackageType, number>> = {
   UCAT: { singleSession: 40, package5: 190, package10: 360 },
   'Medical School Interviews': { singleSession: 40, package5: 190, package10: 360 },
@@ -50,7 +50,7 @@ export const Currencies: Record<CurrencyCode, Currency> = {
   JPY: { symbol: '¥', multiplier: '190', exponent: 0 },
 };
 
-/** A discount code is worth whole pounds, 1 to 100 (spec sections 5 and 9). */
+/** A discount code is worth whole pounds, 1 to 100 (docs/product.md §5 and §9). */
 export const DiscountLimits = { minPounds: 1, maxPounds: 100, defaultPounds: 30 } as const;
 
 /**
@@ -95,7 +95,7 @@ const isWholeMajor = (amountMinor: number, currency: CurrencyCode): boolean =>
 
 /**
  * A list price as the public pages print it: formatMinor's text, but a whole amount drops its zero
- * minor digits, as spec section 9 writes prices ('£40', 'CHF 57'; '$50.80' keeps them). The amount is
+ * minor digits, as docs/product.md §9 writes prices ('£40', 'CHF 57'; '$50.80' keeps them). The amount is
  * the one the server charges, only shortened.
  */
 export const formatListPrice = (amountMinor: number, currency: CurrencyCode): string =>

@@ -3,7 +3,7 @@ import { DiscountLimits } from './catalog.js';
 import { DiscountMessages } from './discounts.js';
 
 /**
- * POST /api/admin/create-discount-code. Spec section 5: an integer 1–100 that falls back to 30 when
+ * POST /api/admin/create-discount-code. docs/product.md §5: an integer 1–100 that falls back to 30 when
  * empty, so an absent value, null and '' all mean the default.
  */
 export const CreateDiscountCodeBodySchema = z.object({

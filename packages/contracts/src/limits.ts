@@ -1,4 +1,4 @@
-/** Numeric limits of spec section 9 and the platform's own bounds. */
+/** Numeric limits of docs/product.md §9 and the platform's own bounds. */
 export const Limits = {
   passwordMin: 6,
   /** Upper bound keeps hashing cost bounded; OWASP asks to allow at least 64. */

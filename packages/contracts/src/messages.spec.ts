@@ -28,7 +28,7 @@ describe('user-facing texts', () => {
     }
   });
 
-  it('groups the notices of spec section 8 by page', () => {
+  it('groups the notices of docs/product.md §8 by page', () => {
     expect(
       Object.fromEntries(Object.entries(Notices).map(([group, table]) => [group, Object.keys(table).length])),
     ).toEqual({
@@ -42,7 +42,7 @@ describe('user-facing texts', () => {
     });
   });
 
-  it('keeps the wording of spec sections 2, 4, 5 and 8 for the texts people quote', () => {
+  it('keeps the wording of docs/product.md §2, §4, §5 and §8 for the texts people quote', () => {
     expect(ValidationMessages.passwordMin).toBe('Password must be at least 6 characters');
     expect(ValidationMessages.passwordsDontMatch).toBe("Passwords don't match");
     expect(ValidationMessages.sessionMin30).toBe('Session must be at least 30 minutes');

@@ -56,7 +56,7 @@ export const ServerMessages = {
   secondFactorNotForRole: 'Two-factor authentication is for administrators and tutors',
 } as const;
 
-/** Notice titles and bodies of spec section 8. */
+/** Notice titles and bodies of docs/product.md §8. */
 export const Notices = {
   auth: {
     loginFailed: 'Login failed',
@@ -146,7 +146,7 @@ export const Notices = {
   },
 } as const;
 
-/** Fixed page texts of spec section 2. */
+/** Fixed page texts of docs/product.md §2. */
 export const PageTexts = {
   notFoundTitle: '404 Page Not Found',
   notFoundHint: 'Did you forget to add the page to the router?',

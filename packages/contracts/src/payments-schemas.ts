@@ -6,7 +6,7 @@ import { PaymentMessages, PaymentProviders, PaymentStatuses, RevenueLimits, Reve
 import { singleLine } from './text.js';
 
 /**
- * POST /api/create-payment-intent. Spec section 2: packageType defaults to singleSession, currency to
+ * POST /api/create-payment-intent. docs/product.md §2: packageType defaults to singleSession, currency to
  * GBP. The discount code is trimmed and upper-cased; empty means none. Unknown keys (an `amount`
  * sent by the client, say) are dropped: the server computes every amount.
  */
@@ -31,7 +31,7 @@ export const CreatePaymentIntentRequestSchema = CreatePaymentIntentBodySchema.ex
 export type CreatePaymentIntentRequest = z.input<typeof CreatePaymentIntentRequestSchema>;
 
 /**
- * The answer of POST /api/create-payment-intent (spec section 3: clientSecret, discountApplied,
+ * The answer of POST /api/create-payment-intent (docs/product.md §3: clientSecret, discountApplied,
  * originalPrice, plus package and price display fields). `publishableKey` is null for the demo provider.
  */
 export const PaymentIntentDtoSchema = z.object({

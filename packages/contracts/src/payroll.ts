@@ -2,11 +2,11 @@ import { z } from './zod.js';
 import { ValidationMessages as M } from './messages.js';
 import { multiLine, singleLine } from './text.js';
 
-/** Spec section 4: draft on creation, then submitted (pending review), approved (ready for payment), paid. */
+/** docs/product.md §4: draft on creation, then submitted (pending review), approved (ready for payment), paid. */
 export const PayslipStatuses = ['draft', 'submitted', 'approved', 'paid'] as const;
 export type PayslipStatus = (typeof PayslipStatuses)[number];
 
-/** Spec section 9: the Recently Approved panel lists this many. */
+/** docs/product.md §9: the Recently Approved panel lists this many. */
 export const RecentlyApprovedPayslipsCount = 5;
 
 /** hoursWorked is decimal(4,1): at most 999.9, one decimal place. */
@@ -52,7 +52,7 @@ const optionalNotes = multiLine('Notes')
   .nullish()
   .transform((value) => (value === undefined || value === '' ? null : value));
 
-/** POST /api/tutor/payslips: create or update the tutor's draft for a week (spec section 5). */
+/** POST /api/tutor/payslips: create or update the tutor's draft for a week (docs/product.md §5). */
 export const SavePayslipBodySchema = z.object({
   weekStarting: calendarDay.transform(mondayOf),
   hoursWorked: z.preprocess(
@@ -80,7 +80,7 @@ export const PayslipStatusChangeDtoSchema = z.object({
 });
 export type PayslipStatusChangeDto = z.infer<typeof PayslipStatusChangeDtoSchema>;
 
-/** payslips (spec section 3). Statuses outside PayslipStatuses are shown neutrally by the UI. */
+/** payslips (docs/product.md §3). Statuses outside PayslipStatuses are shown neutrally by the UI. */
 export const PayslipDtoSchema = z.object({
   id: z.number().int().positive(),
   tutorId: z.number().int().positive(),

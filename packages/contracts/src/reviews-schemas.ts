@@ -6,7 +6,7 @@ import { multiLine, singleLine } from './text.js';
 
 const ratingInvalid = 'Please choose a rating from 1 to 5';
 
-/** POST /api/testimonials (spec section 5). */
+/** POST /api/testimonials (docs/product.md §5). */
 export const SubmitTestimonialBodySchema = z.object({
   name: singleLine('Name', { error: M.nameMin })
     .trim()

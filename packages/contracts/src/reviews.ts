@@ -1,4 +1,4 @@
-/** Spec section 5: the rating select's options, best first. */
+/** docs/product.md §5: the rating select's options, best first. */
 export const TestimonialRatingLabels = [
   { value: 5, label: 'Excellent' },
   { value: 4, label: 'Very Good' },
@@ -23,7 +23,7 @@ export const ReviewsMessages = {
 } as const;
 
 /**
- * Spec section 9: a public name longer than 4 characters without a dot becomes its initials
+ * docs/product.md §9: a public name longer than 4 characters without a dot becomes its initials
  * ('Sarah Jones' → 'S.J.'); 'Dr. Khan' and 'Amir' stay as typed.
  */
 export const publicTestimonialName = (name: string): string => {

@@ -33,7 +33,7 @@ export const CalendarDateSchema = singleLine('Date', { error: M.examDateRequired
     return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
   }, TutoringMessages.examDateInvalid);
 
-/** user_sessions (spec section 3), as the student and the admin see a package. */
+/** user_sessions (docs/product.md §3), as the student and the admin see a package. */
 export const PackageDtoSchema = z.object({
   id: z.number().int().positive(),
   userId: z.number().int().positive(),
@@ -122,7 +122,7 @@ const optionalEmail = singleLine('Email')
   .transform((value) => (value ? value : undefined))
   .pipe(z.email({ error: M.emailInvalid }).optional());
 
-/** POST /api/consultations from the home page's contact form (spec section 5). */
+/** POST /api/consultations from the home page's contact form (docs/product.md §5). */
 export const ConsultationBodySchema = z.object({
   firstName: personName('First name', M.firstNameMin),
   lastName: personName('Last name', M.lastNameMin),
@@ -137,7 +137,7 @@ export const ConsultationBodySchema = z.object({
 });
 export type ConsultationBody = z.input<typeof ConsultationBodySchema>;
 
-/** The /contact free-trial form: email required, phone at least 10 characters (spec section 5). */
+/** The /contact free-trial form: email required, phone at least 10 characters (docs/product.md §5). */
 export const FreeTrialBodySchema = ConsultationBodySchema.extend({
   email: singleLine('Email', { error: M.emailInvalid })
     .trim()
@@ -151,7 +151,7 @@ export const FreeTrialBodySchema = ConsultationBodySchema.extend({
 export type FreeTrialBody = z.input<typeof FreeTrialBodySchema>;
 
 /**
- * POST /api/consultations: one path for both forms (spec section 7). The 'FREE TRIAL - ' prefix of
+ * POST /api/consultations: one path for both forms (docs/product.md §7). The 'FREE TRIAL - ' prefix of
  * subjectInterest selects the free-trial rules; any other subject gets the home form's.
  */
 export const SubmitConsultationBodySchema = z.unknown().transform((body, ctx) => {

@@ -12,7 +12,7 @@ import {
   TutoringMessages,
 } from './tutoring.js';
 
-describe('hours rules of spec sections 4, 5 and 9', () => {
+describe('hours rules of docs/product.md §4, §5 and §9', () => {
   it('moves hours in half-hour steps', () => {
     expect(HoursStep).toBe(0.5);
     for (const hours of [0, 0.5, 1, 2.5, 10, -1.5]) expect(isHalfHourStep(hours)).toBe(true);

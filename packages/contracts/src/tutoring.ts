@@ -1,15 +1,15 @@
 import { CatalogSubjects } from './catalog.js';
 
-/** Spec section 3: the four subject values of the exam-date and consultation forms. */
+/** docs/product.md §3: the four subject values of the exam-date and consultation forms. */
 export const ConsultationSubjects = [...CatalogSubjects, 'Medical School Exams'] as const;
 export type ConsultationSubject = (typeof ConsultationSubjects)[number];
 
-/** Spec section 9: hours move in steps of 0.5. */
+/** docs/product.md §9: hours move in steps of 0.5. */
 export const HoursStep = 0.5;
 export const isHalfHourStep = (hours: number): boolean => Number.isFinite(hours) && Number.isInteger(hours / HoursStep);
-/** Spec section 4: dual tutors only for packages of at least 10 hours. */
+/** docs/product.md §4: dual tutors only for packages of at least 10 hours. */
 export const DualTutorMinimumHours = 10;
-/** Spec section 5: scheduling durations a student may book from a package, in hours. */
+/** docs/product.md §5: scheduling durations a student may book from a package, in hours. */
 export const SessionDurationsHours = [1, 1.5, 2] as const;
 
 export const FreeTrialSubjectPrefix = 'FREE TRIAL - ';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-/** A non-OK answer. `message` follows spec section 7: `<status>: <body text, or the status text when empty>`. */
+/** A non-OK answer. `message` follows docs/product.md §7: `<status>: <body text, or the status text when empty>`. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
@@ -74,7 +74,7 @@ export async function apiRequest<S extends z.ZodType>(
   return checker.parse(parseBody(text));
 }
 
-/** The reader variant of spec section 7 where 401 means "nobody" rather than an error. */
+/** The reader variant of docs/product.md §7 where 401 means "nobody" rather than an error. */
 export async function apiGetOrNullOn401<S extends z.ZodType>(
   path: string,
   schema: SchemaSource<S>,

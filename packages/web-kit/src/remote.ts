@@ -1,6 +1,6 @@
 import type { UserDto } from '@medtutor/contracts';
 
-/** The admin remote's two back-office pages: /admin-dashboard and /admin (spec section 2). */
+/** The admin remote's two back-office pages: /admin-dashboard and /admin (docs/product.md §2). */
 export type AdminView = 'dashboard' | 'panel';
 
 /**

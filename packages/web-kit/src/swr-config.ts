@@ -2,7 +2,7 @@ import type { SWRConfiguration } from 'swr';
 import { apiRequestUnchecked } from './api-client.js';
 
 /**
- * Spec section 7: data never goes stale by itself and nothing is refetched or retried behind the
+ * docs/product.md §7: data never goes stale by itself and nothing is refetched or retried behind the
  * user's back; screens refresh what they change. The default fetcher is the plain GET reader, so the
  * remotes can use `useSWR(path)` with the shell's client.
  */

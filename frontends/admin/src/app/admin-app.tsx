@@ -11,7 +11,7 @@ const titles: Record<AdminView, string> = {
 
 /**
  * Root of the back office (`admin/App`): /admin-dashboard shows the dashboard, /admin the admin panel
- * (spec section 2). The header and the tabs are drawn with web-kit's UI kit; each back-office tab but
+ * (docs/product.md §2). The header and the tabs are drawn with web-kit's UI kit; each back-office tab but
  * the students' loads its own code with antd when shown. The tutor portal is this remote's other
  * exposed module (`admin/TutorPortal`), so neither page loads the other's code.
  */

@@ -23,7 +23,7 @@ interface ContactForm {
 
 /**
  * Name, email and phone: the contact fields the home consultation form and the /contact free-trial
- * form share. Each form validates them with its own schema (spec section 5: the free trial needs an
+ * form share. Each form validates them with its own schema (docs/product.md §5: the free trial needs an
  * email and a longer phone number); the email is marked optional where it is.
  */
 export function ContactFields({ form, emailRequired }: { form: ContactForm; emailRequired: boolean }) {

@@ -1,7 +1,7 @@
 import { type CatalogSubject, CatalogSubjects, isSubjectAvailable } from '@medtutor/contracts';
 
 /**
- * The public pages' own texts about each subject (spec sections 1 and 2). Prices, savings, package
+ * The public pages' own texts about each subject (docs/product.md §1 and §2). Prices, savings, package
  * names, hours, currencies and availability are not here: they come from the contracts' catalog, the
  * table the server charges from (lib/catalog.ts), so a page can never show a figure checkout does not.
  */
@@ -59,7 +59,7 @@ export const subjects: SubjectOffering[] = CatalogSubjects.map((title) => ({
   ...subjectPages[title],
 }));
 
-/** Every paid plan includes these (spec section 9). */
+/** Every paid plan includes these (docs/product.md §9). */
 export const paidPlanFeatures = [
   '1-on-1 expert online tutoring',
   'Personalised lessons',

@@ -1,6 +1,6 @@
 import { type CurrencyCode, CurrencyCodes, type PackageType, PackageTypes } from '@medtutor/contracts';
 
-/** sessionStorage key of a purchase chosen before signing in (spec section 4, checkout flow step 1). */
+/** sessionStorage key of a purchase chosen before signing in (docs/product.md §4, checkout flow step 1). */
 export const PENDING_PURCHASE_KEY = 'pendingPurchase';
 
 export interface PendingPurchase {

@@ -33,7 +33,7 @@ import { SessionsService } from '../../sessions/sessions.service.js';
 /** Roles asked for a second factor once enrolled. */
 export const SECOND_FACTOR_ROLES: ReadonlySet<string> = new Set(['admin', 'tutor']);
 
-/** Spec section 7's account calls, answered by the identity service. */
+/** docs/product.md §7's account calls, answered by the identity service. */
 @ApiTags('account')
 @Controller('api')
 export class IdentityController {

@@ -30,7 +30,7 @@ const SessionIdParam = () => ApiParam({ name: 'id', type: 'integer', description
 const PackageReply = (description: string) => ApiOkResponse({ description, schema: openApi(PackageDtoSchema) });
 
 /**
- * Session packages (spec section 7). Who may touch which package is tutoring's rule: a student's
+ * Session packages (docs/product.md §7). Who may touch which package is tutoring's rule: a student's
  * request for someone else's package comes back as the same 404 as a missing one.
  */
 @ApiTags('session packages')

@@ -10,7 +10,7 @@ import {
 import { normaliseDiscountCode, PaymentProviders } from '@medtutor/contracts';
 import { z } from 'zod';
 
-/** A pre-existing code named in configuration (spec section 9); unset means not seeded. */
+/** A pre-existing code named in configuration (docs/product.md §9); unset means not seeded. */
 const seedCode = z
   .string()
   .transform(normaliseDiscountCode)

@@ -3,7 +3,7 @@ export interface NavLinkItem {
   to: string;
 }
 
-/** Spec section 2: the home page scrolls to its own sections; elsewhere the bar offers the main pages. */
+/** docs/product.md §2: the home page scrolls to its own sections; elsewhere the bar offers the main pages. */
 export function sectionLinks(onHomePage: boolean): NavLinkItem[] {
   if (onHomePage) {
     return [

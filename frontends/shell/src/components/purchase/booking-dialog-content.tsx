@@ -19,7 +19,7 @@ export interface BookingDialogProps {
 }
 
 /**
- * Booking one session (spec sections 2 and 4): choose the subject, read the summary, accept the terms
+ * Booking one session (docs/product.md §2 and §4): choose the subject, read the summary, accept the terms
  * and the recording of sessions, then Proceed, disabled until both are done.
  */
 export function BookingDialogContent({

@@ -18,7 +18,7 @@ export interface PackageDialogProps {
 }
 
 /**
- * Buying a package (spec section 2): choose the subject, optionally enter a discount code, Buy Now.
+ * Buying a package (docs/product.md §2): choose the subject, optionally enter a discount code, Buy Now.
  * The code is only checked by the server at checkout.
  */
 export function PackageDialogContent({

@@ -16,7 +16,7 @@ export interface PurchaseTarget {
 }
 
 /**
- * Where a dialog's Proceed / Buy Now leads (spec section 2): a signed-in buyer straight to /checkout;
+ * Where a dialog's Proceed / Buy Now leads (docs/product.md §2): a signed-in buyer straight to /checkout;
  * a visitor to /auth with the checkout path as `redirect`. The saved purchase (subject, package,
  * currency) outranks `redirect` after signing in and has no room for a discount code, so it is only
  * saved when there is no code: otherwise the redirect alone carries the whole purchase.

@@ -3,7 +3,7 @@ import { useSession } from '../../features/auth/hooks/use-session';
 import { savePendingPurchase } from '../../lib/pending-purchase';
 import { type PurchaseChoice, purchaseTarget } from './purchase-target';
 
-/** Sends a chosen purchase to checkout, or a visitor to sign in first (spec section 2). */
+/** Sends a chosen purchase to checkout, or a visitor to sign in first (docs/product.md §2). */
 export function usePurchaseNavigation(): (choice: PurchaseChoice) => void {
   const { user } = useSession();
   const navigate = useNavigate();

@@ -40,7 +40,7 @@ export class ConsultationsService {
   ) {}
 
   /**
-   * One path for both forms (spec section 7): the 'FREE TRIAL - ' prefix selects the free-trial rules.
+   * One path for both forms (docs/product.md §7): the 'FREE TRIAL - ' prefix selects the free-trial rules.
    * The request, its event and its emails commit together or not at all.
    */
   async submit(rawBody: unknown, correlationId: RpcMeta['correlationId']): Promise<ConsultationReply> {

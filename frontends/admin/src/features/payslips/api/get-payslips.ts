@@ -6,6 +6,6 @@ export const payslipsKey = '/api/admin/payslips';
 
 export const getPayslips = (): Promise<PayslipDto[]> => apiRequest('GET', payslipsKey, PayslipListSchema);
 
-/** Spec section 7: a failed load is only logged (the tab shows its error state, no notice). */
+/** docs/product.md §7: a failed load is only logged (the tab shows its error state, no notice). */
 export const usePayslips = () =>
   useSWR(payslipsKey, getPayslips, { onError: (error: unknown) => console.error('Failed to load payslips', error) });

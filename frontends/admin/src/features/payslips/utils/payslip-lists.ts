@@ -12,7 +12,7 @@ export const recentlyApproved = (payslips: readonly Payslip[]): Payslip[] =>
     .filter((payslip) => payslip.status === 'approved' || payslip.status === 'paid')
     .slice(0, RecentlyApprovedPayslipsCount);
 
-/** Spec section 4's wording per status; any other value is shown as it is, neutrally. */
+/** docs/product.md §4's wording per status; any other value is shown as it is, neutrally. */
 export function statusLabel(status: string): { text: string; color: string | undefined } {
   switch (status) {
     case 'submitted':

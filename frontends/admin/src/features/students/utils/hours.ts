@@ -4,7 +4,7 @@ export type HoursInput =
   { kind: 'blank' } | { kind: 'invalid'; message: string } | { kind: 'valid'; usedHours: number };
 
 /**
- * Spec section 5, admin hours update: a number from 0 to the package total in steps of 0.5; blank
+ * docs/product.md §5, admin hours update: a number from 0 to the package total in steps of 0.5; blank
  * input does nothing; anything else is 'Invalid Hours' with the range message.
  */
 export function parseUsedHours(raw: string | number | null | undefined, totalHours: number): HoursInput {
@@ -17,11 +17,11 @@ export function parseUsedHours(raw: string | number | null | undefined, totalHou
     : { kind: 'invalid', message: ValidationMessages.hoursRange(totalHours) };
 }
 
-/** Spec section 4: dual tutors are offered only for packages of at least 10 hours. */
+/** docs/product.md §4: dual tutors are offered only for packages of at least 10 hours. */
 export const dualModeOffered = (pkg: Pick<PackageDto, 'totalHours'>): boolean =>
   pkg.totalHours >= DualTutorMinimumHours;
 
-/** Spec section 4: dual mode starts on when the package already has two tutors or is big enough. */
+/** docs/product.md §4: dual mode starts on when the package already has two tutors or is big enough. */
 export const dualModeByDefault = (pkg: Pick<PackageDto, 'totalHours' | 'hasDualTutors'>): boolean =>
   pkg.hasDualTutors || dualModeOffered(pkg);
 

@@ -7,7 +7,7 @@ export const forgotPasswordKey = '/api/forgot-password';
 
 export type ForgotPasswordInput = z.output<typeof ForgotPasswordBodySchema>;
 
-/** The answer body is not shown (spec section 7), so nothing checks it. */
+/** The answer body is not shown (docs/product.md §7), so nothing checks it. */
 export const requestPasswordReset = async (body: ForgotPasswordInput): Promise<void> => {
   await apiRequestUnchecked('POST', forgotPasswordKey, body);
 };

@@ -3,7 +3,7 @@ import { apiRequestUnchecked } from '@medtutor/web-kit';
 
 export const logoutKey = '/api/logout';
 
-/** The answer is unused (spec section 7), so nothing checks it. */
+/** The answer is unused (docs/product.md §7), so nothing checks it. */
 export const logout = async (): Promise<void> => {
   await apiRequestUnchecked('POST', logoutKey);
 };

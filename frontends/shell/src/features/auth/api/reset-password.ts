@@ -7,7 +7,7 @@ export const resetPasswordKey = '/api/reset-password';
 
 export type ResetPasswordInput = z.output<typeof ResetPasswordBodySchema>;
 
-/** The answer body is not shown (spec section 7), so nothing checks it. */
+/** The answer body is not shown (docs/product.md §7), so nothing checks it. */
 export const resetPassword = async (body: ResetPasswordInput): Promise<void> => {
   await apiRequestUnchecked('POST', resetPasswordKey, body);
 };

@@ -5,7 +5,7 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { useSession } from '../hooks/use-session';
 import { type ProtectedArea, checkAreaAccess } from '../utils/access';
 
-/** Spec section 2: a spinner while the session loads, then the page or a redirect. */
+/** docs/product.md §2: a spinner while the session loads, then the page or a redirect. */
 export function ProtectedRoute({ area, children }: { area: ProtectedArea; children: (user: UserDto) => ReactNode }) {
   const { user, isLoading } = useSession();
   const location = useLocation();

@@ -8,7 +8,7 @@ import { useResetPassword } from '../api/reset-password';
 
 const rule = (field: string) => [zodRule(ResetPasswordBodySchema, field)];
 
-/** New and confirmed password for the token from the emailed link (spec sections 2, 4 and 5). */
+/** New and confirmed password for the token from the emailed link (docs/product.md §2, §4 and §5). */
 export function ResetPasswordForm({ token }: { token: string }) {
   const [form] = Form.useForm();
   const { trigger, isMutating } = useResetPassword();

@@ -9,7 +9,7 @@ import { type RegisterInput, useRegister } from '../api/register';
 import { type Session, SessionContext } from '../session-context';
 
 /**
- * Holds the session of spec section 4 in the SWR cache under GET /api/user. Logging out stays on the
+ * Holds the session of docs/product.md §4 in the SWR cache under GET /api/user. Logging out stays on the
  * page: a protected one then sends the visitor to /auth, ready to return after the next login.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -31,7 +31,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const user = given ?? (await getUser());
       if (!user) return null;
       await forgetOtherData();
-      // Spec section 4: a login stores the answer and refetches the user.
+      // docs/product.md §4: a login stores the answer and refetches the user.
       await mutateUser(user, { revalidate: true });
       notices.success(Notices.auth.loginSuccessTitle, Notices.auth.loginSuccess);
       return user;

@@ -1,6 +1,6 @@
 import type { UserDto } from '@medtutor/contracts';
 
-/** Protected areas: spec section 2's student and admin dashboards, and the tutors' portal. */
+/** Protected areas: docs/product.md §2's student and admin dashboards, and the tutors' portal. */
 export type ProtectedArea = 'student' | 'admin' | 'tutor';
 
 export const dashboardPaths: Record<ProtectedArea, string> = {

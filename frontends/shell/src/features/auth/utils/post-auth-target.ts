@@ -17,7 +17,7 @@ export function isSafeRedirect(value: string | null | undefined): value is strin
 }
 
 /**
- * Where to go after login or registration (spec section 2, auth flow): a saved purchase wins for
+ * Where to go after login or registration (docs/product.md §2, auth flow): a saved purchase wins for
  * students (the only buyers), then a safe `redirect`, then the user's own dashboard.
  */
 export function postAuthTarget(input: {

@@ -10,7 +10,7 @@ import { ApiError, apiRequest, apiRequestUnchecked } from '@medtutor/web-kit';
 
 const loadSchemas = () => import('./payment-reply-schemas');
 
-/** Spec section 9: an Unauthorized answer is retried up to 3 times, 1.5 s apart. */
+/** docs/product.md §9: an Unauthorized answer is retried up to 3 times, 1.5 s apart. */
 export const PaymentInitPolicy = { maxRetries: 3, retryDelayMs: 1500 } as const;
 
 export type PaymentInitFailure = 'invalid-response' | 'failed';

@@ -19,7 +19,7 @@ import './checkout.css';
 /** Stripe.js and its React bindings load only when the provider is Stripe. */
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
 
-/** Spec section 9: the Apply busy state lasts at least 1 s; the redirect after paying waits 1.5 s. */
+/** docs/product.md §9: the Apply busy state lasts at least 1 s; the redirect after paying waits 1.5 s. */
 const applyBusyMs = 1000;
 const redirectAfterPaymentMs = 1500;
 
@@ -46,7 +46,7 @@ const failureStage = (error: unknown): Stage => {
 const codeRefusalText = (error: unknown): string =>
   serverMessage(error instanceof PaymentInitError ? error.cause : error) ?? Notices.payment.unexpected;
 
-/** /checkout (spec sections 2, 4 and 8). */
+/** /checkout (docs/product.md §2, §4 and §8). */
 export function CheckoutPage() {
   const [query] = useSearchParams();
   const params = useMemo(() => parseCheckoutParams(query), [query]);

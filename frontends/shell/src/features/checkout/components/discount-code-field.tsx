@@ -11,7 +11,7 @@ interface DiscountCodeFieldProps {
   onRemove: () => void;
 }
 
-/** Spec section 5: the code is trimmed and upper-cased, and Apply waits for one. */
+/** docs/product.md §5: the code is trimmed and upper-cased, and Apply waits for one. */
 export function DiscountCodeField({ appliedCode, busy, error, onApply, onRemove }: DiscountCodeFieldProps) {
   const [draft, setDraft] = useState('');
   const code = normaliseDiscountCode(draft);

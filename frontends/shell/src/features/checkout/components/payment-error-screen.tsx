@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Result, Title } from '@medtutor/web-kit/ui';
 
-/** Spec sections 2 and 8: a checkout that cannot go on explains why and offers the way home. */
+/** docs/product.md §2 and §8: a checkout that cannot go on explains why and offers the way home. */
 export function PaymentErrorScreen({ title, message, detail }: { title: string; message: string; detail?: ReactNode }) {
   return (
     <Result

@@ -35,7 +35,7 @@ const stripeFor = (key: string, onUnavailable: () => void): Promise<Stripe | nul
   return stripe;
 };
 
-/** Stripe's Payment Element for the intent's client secret (spec section 7). Loaded only on /checkout. */
+/** Stripe's Payment Element for the intent's client secret (docs/product.md §7). Loaded only on /checkout. */
 export default function StripePaymentForm({
   intent,
   publishableKey,

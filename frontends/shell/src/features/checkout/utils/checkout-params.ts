@@ -22,7 +22,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string): value is 
   values.some((candidate) => candidate === value);
 
 /**
- * Reads /checkout's query (spec section 2). packageType and currency fall back to their defaults only
+ * Reads /checkout's query (docs/product.md §2). packageType and currency fall back to their defaults only
  * when absent: a value we do not sell makes the whole link invalid rather than silently selling
  * something else. Null means 'Invalid session parameters'.
  */

@@ -7,7 +7,7 @@ import { type ConsultationRequest, consultationSubjectOptions } from '../utils/c
 
 const loadSchema = () => import('../utils/consultation-schema').then((module) => module.ConsultationBodySchema);
 
-/** The home page's consultation request (spec sections 2 and 5), checked with the server's own schema. */
+/** The home page's consultation request (docs/product.md §2 and §5), checked with the server's own schema. */
 export function ConsultationForm() {
   const notices = useNotices();
   const { trigger } = useCreateConsultation();

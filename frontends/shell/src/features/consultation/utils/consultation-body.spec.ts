@@ -13,7 +13,7 @@ const firstIssue = (input: object, field: string) =>
   ConsultationBodySchema.safeParse({ ...values, ...input }).error?.issues.find((issue) => issue.path[0] === field)
     ?.message;
 
-describe('consultation form rules (spec section 5 wording)', () => {
+describe('consultation form rules (docs/product.md §5 wording)', () => {
   it('reports each field with the spec message', () => {
     expect(firstIssue({ firstName: 'A' }, 'firstName')).toBe('First name must be at least 2 characters');
     expect(firstIssue({ lastName: ' J ' }, 'lastName')).toBe('Last name must be at least 2 characters');

@@ -3,7 +3,7 @@ import { apiRequest } from '@medtutor/web-kit';
 import useSWRMutation from 'swr/mutation';
 import type { FreeTrialRequest } from '../utils/free-trial-body';
 
-/** A free trial is a consultation whose subject carries the 'FREE TRIAL - ' prefix (spec section 7). */
+/** A free trial is a consultation whose subject carries the 'FREE TRIAL - ' prefix (docs/product.md §7). */
 export const freeTrialKey = '/api/consultations';
 
 // The form has loaded this module for its rules by now; importing it here keeps zod out of the page's start.

@@ -1,6 +1,6 @@
 import { Paragraph } from '@medtutor/web-kit/ui';
 
-/** What a free trial is and what happens after a request (spec sections 1 and 9). */
+/** What a free trial is and what happens after a request (docs/product.md §1 and §9). */
 export function FreeTrialFacts() {
   return (
     <>

@@ -23,7 +23,7 @@ export function FreeTrialForm() {
         notices.success(consultation.freeTrialSuccessTitle, consultation.freeTrialSuccess);
         form.reset();
       } catch {
-        // Spec section 8: this form shows its own failure text, not the server's.
+        // docs/product.md §8: this form shows its own failure text, not the server's.
         notices.error(consultation.errorTitle, undefined, consultation.freeTrialFailed);
       }
     },

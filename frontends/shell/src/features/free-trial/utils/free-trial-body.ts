@@ -17,7 +17,7 @@ export const freeTrialSubjects = CatalogSubjects.filter((subject) => !Unavailabl
 export const freeTrialSubjectOptions = freeTrialSubjects.map((subject) => ({ value: subject, label: subject }));
 
 /**
- * The checked form values as the server takes them (spec section 7): the subject prefixed
+ * The checked form values as the server takes them (docs/product.md §7): the subject prefixed
  * 'FREE TRIAL - ', and an empty additionalInfo replaced by the default text.
  */
 export function toFreeTrialBody(fields: FreeTrialFields): FreeTrialRequest {

@@ -76,7 +76,7 @@ describe('pricing section: every plan card shows the server price in every curre
     }
   });
 
-  it('prints the figures of spec section 9 in pounds by default', async () => {
+  it('prints the figures of docs/product.md §9 in pounds by default', async () => {
     render(
       <PublicPageProviders>
         <PricingSection />

@@ -7,7 +7,7 @@ import { packageHours, packageName, useCatalog } from '../../../lib/catalog';
 import { Button, Card, Paragraph, Tag, Title } from '@medtutor/web-kit/ui';
 import { priceRange, savingRange } from '../utils/plans';
 
-/** Every paid plan includes these (spec section 9). */
+/** Every paid plan includes these (docs/product.md §9). */
 const paidPlanFeatures = [
   '1-on-1 expert online tutoring',
   'Personalized lessons',
@@ -57,7 +57,7 @@ function PlanCard({ title, price, subtitle, features, popular = false, action }:
 }
 
 /**
- * Home page section `#pricing` (spec sections 2 and 9): the four plans and their buttons. Every figure
+ * Home page section `#pricing` (docs/product.md §2 and §9): the four plans and their buttons. Every figure
  * comes from the catalog, in `currency` (the catalog's default, GBP, unless a page picks another).
  */
 export function PricingSection({ currency: chosenCurrency }: { currency?: CurrencyCode } = {}) {

@@ -5,7 +5,7 @@ import { priceRange, savingRange } from './plans';
 describe('pricing card figures', () => {
   const catalog = catalogDto();
 
-  it('spans the subjects of spec section 9', () => {
+  it('spans the subjects of docs/product.md §9', () => {
     expect(priceRange(catalog, 'singleSession', 'GBP')).toBe('£40-50');
     expect(priceRange(catalog, 'package5', 'GBP')).toBe('£190-240');
     expect(priceRange(catalog, 'package10', 'GBP')).toBe('£360-460');

@@ -80,7 +80,7 @@ describe('subject pages: every package card shows the server price in every curr
     },
   );
 
-  it('prints the figures of spec section 9 in pounds by default', async () => {
+  it('prints the figures of docs/product.md §9 in pounds by default', async () => {
     const support = subjects.find((subject) => subject.title === 'Medical School Support')!;
     render(
       <PublicPageProviders path={support.path}>

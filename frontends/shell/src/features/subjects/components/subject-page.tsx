@@ -13,7 +13,7 @@ interface SubjectPageProps {
 }
 
 /**
- * A subject page (spec section 2): hero, about text, offerings, package cards and the free trial. The
+ * A subject page (docs/product.md §2): hero, about text, offerings, package cards and the free trial. The
  * cards' names, hours, prices and savings come from the catalog, as checkout charges them.
  */
 export function SubjectPage({ subject, currency: chosenCurrency }: SubjectPageProps) {

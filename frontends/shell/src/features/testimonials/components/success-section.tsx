@@ -2,7 +2,7 @@ import { Paragraph, Title } from '@medtutor/web-kit/ui';
 import { TestimonialForm } from './testimonial-form';
 import { TestimonialList } from './testimonial-list';
 
-/** Home page section `#success` (spec sections 1 and 2): approved stories and the submission form. */
+/** Home page section `#success` (docs/product.md §1 and §2): approved stories and the submission form. */
 export function SuccessSection() {
   return (
     <section id="success" aria-labelledby="success-heading" className="section section--tinted">

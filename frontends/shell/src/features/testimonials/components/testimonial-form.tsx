@@ -12,7 +12,7 @@ const initialValues = { name: '', email: '', title: '', content: '', rating: Str
 
 const loadSchema = () => import('../utils/testimonial-schema').then((module) => module.SubmitTestimonialBodySchema);
 
-/** Spec sections 5 and 8: checked with the server's own schema; the email is for verification only. */
+/** docs/product.md §5 and §8: checked with the server's own schema; the email is for verification only. */
 export function TestimonialForm() {
   const notices = useNotices();
   const { trigger } = useSubmitTestimonial();

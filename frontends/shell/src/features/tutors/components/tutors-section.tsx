@@ -38,7 +38,7 @@ function TutorCard({ tutor }: { tutor: PublicTutorDto }) {
   );
 }
 
-/** Home page section `#tutors` (spec section 2): the tutor directory's active entries. */
+/** Home page section `#tutors` (docs/product.md §2): the tutor directory's active entries. */
 export function TutorsSection() {
   const { tutors, isLoading } = useTutors();
   return (

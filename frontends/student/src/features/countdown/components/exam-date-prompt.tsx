@@ -12,7 +12,7 @@ const readDismissed = (): boolean => {
   }
 };
 
-/** The amber prompt listing subjects without an exam date (spec section 2). */
+/** The amber prompt listing subjects without an exam date (docs/product.md §2). */
 export function ExamDatePrompt({ subjects, onSetDate }: { subjects: string[]; onSetDate: () => void }) {
   const [dismissed, setDismissed] = useState(readDismissed);
   if (dismissed || subjects.length === 0) return null;

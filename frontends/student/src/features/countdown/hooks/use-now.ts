@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The current time, renewed every `intervalMs` (spec section 9: the countdown ticks every second). */
+/** The current time, renewed every `intervalMs` (docs/product.md §9: the countdown ticks every second). */
 export function useNow(intervalMs: number): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {

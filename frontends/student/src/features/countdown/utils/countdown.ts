@@ -19,7 +19,7 @@ const sameLocalDay = (a: Date, b: Date): boolean =>
   a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 
 /**
- * Spec section 4's four states, counting down to the start of the exam day: more than a day left
+ * docs/product.md §4's four states, counting down to the start of the exam day: more than a day left
  * shows days to seconds, under a day whole hours (rounded up, so "0 hours" never shows before the day).
  */
 export function countdown(examDate: string, now: Date): Countdown {
@@ -39,7 +39,7 @@ export function countdown(examDate: string, now: Date): Countdown {
 
 const plural = (count: number, unit: string): string => `${count} ${unit}${count === 1 ? '' : 's'}`;
 
-/** The words a countdown shows (spec section 4 wording for today and past). */
+/** The words a countdown shows (docs/product.md §4 wording for today and past). */
 export function countdownText(value: Countdown): string {
   switch (value.kind) {
     case 'days':

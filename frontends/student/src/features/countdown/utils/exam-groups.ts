@@ -8,7 +8,7 @@ export interface ExamGroup {
   hoursLeft: number;
 }
 
-/** The countdown grid: one entry per subject and exam date (spec section 2), soonest first. */
+/** The countdown grid: one entry per subject and exam date (docs/product.md §2), soonest first. */
 export function examGroups(packages: readonly PackageDto[]): ExamGroup[] {
   const groups = new Map<string, ExamGroup>();
   for (const item of packages) {

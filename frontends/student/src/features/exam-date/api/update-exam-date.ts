@@ -16,7 +16,7 @@ interface UpdateSubjectExamDate {
 
 /**
  * Sets one exam date on every package of a subject (the form picks a subject, not a package), then
- * refreshes the packages list (spec section 7).
+ * refreshes the packages list (docs/product.md §7).
  */
 export const useUpdateSubjectExamDate = () => {
   const { mutate } = useSWRConfig();

@@ -13,7 +13,7 @@ interface ExamDateCardProps {
   onToggle: (open: boolean) => void;
 }
 
-/** Spec section 2's exam-date card: a toggle opens the subject + date form. */
+/** docs/product.md §2's exam-date card: a toggle opens the subject + date form. */
 export function ExamDateCard({ packages, open, onToggle }: ExamDateCardProps) {
   const formId = useId();
   return (

@@ -1,7 +1,7 @@
 import { CalendarDateSchema, ConsultationSubjects, type PackageDto, ValidationMessages } from '@medtutor/contracts';
 import { z } from 'zod';
 
-/** The student's exam-date form (spec section 5): one of the four subjects and a date. */
+/** The student's exam-date form (docs/product.md §5): one of the four subjects and a date. */
 export const ExamDateFormSchema = z.object({
   subject: z.enum(ConsultationSubjects, { error: ValidationMessages.subjectRequired }),
   examDate: CalendarDateSchema,

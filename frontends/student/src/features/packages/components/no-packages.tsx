@@ -1,6 +1,6 @@
 import { ButtonLink, Card, Result } from '@medtutor/web-kit/ui';
 
-/** Spec section 2's empty state. A plain link: /#pricing lives in the shell's router, not this remote's. */
+/** docs/product.md §2's empty state. A plain link: /#pricing lives in the shell's router, not this remote's. */
 export function NoPackages() {
   return (
     <Card>

@@ -24,7 +24,7 @@ const formatDate = (iso: string): string =>
   new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /**
- * One package (spec section 2); a used-up package turns red-tinted with a green COMPLETED badge.
+ * One package (docs/product.md §2); a used-up package turns red-tinted with a green COMPLETED badge.
  * Its hours are those left after any refund (issue 16), with what a refund took back and why the
  * package is on hold or overdrawn said in words, not only in the numbers.
  */

@@ -4,7 +4,7 @@ export type PackageStatus = 'Not Started' | 'In Progress' | 'COMPLETED';
 
 type Hours = Pick<PackageDto, 'usedHours' | 'totalHours'>;
 
-/** Spec section 4: used >= total is COMPLETED (checked first, so an empty package reads as done). */
+/** docs/product.md §4: used >= total is COMPLETED (checked first, so an empty package reads as done). */
 export function packageStatus({ usedHours, totalHours }: Hours): PackageStatus {
   if (usedHours >= totalHours) return 'COMPLETED';
   if (usedHours <= 0) return 'Not Started';

@@ -21,7 +21,7 @@ interface Action {
   button: ReactNode;
 }
 
-/** Spec section 2's quick actions: schedule, purchase more hours, email support. */
+/** docs/product.md §2's quick actions: schedule, purchase more hours, email support. */
 export function QuickActions({ canSchedule }: { canSchedule: boolean }) {
   const goToSchedule = () => {
     const target = document.getElementById('schedule');

@@ -55,7 +55,7 @@ function BookWith({ tutor, duration, heldBy }: { tutor: Tutor; duration: number 
 }
 
 /**
- * Spec section 5's booking from a package: pick a duration the hours allow, then the tutor's calendar.
+ * docs/product.md §5's booking from a package: pick a duration the hours allow, then the tutor's calendar.
  * A package on hold (an open payment dispute) keeps its card, with the reason and booking disabled.
  */
 export function ScheduleCard({ item }: { item: PackageDto }) {

@@ -4,7 +4,7 @@ import { SectionTitle } from '../../../components/section-title';
 import { remainingHours } from '../../packages';
 import { ScheduleCard } from './schedule-card';
 
-/** A scheduling card for every package with hours left (spec section 4: hidden once used up). */
+/** A scheduling card for every package with hours left (docs/product.md §4: hidden once used up). */
 export function ScheduleSection({ packages }: { packages: PackageDto[] }) {
   const bookable = packages.filter((item) => remainingHours(item) > 0);
   if (bookable.length === 0) return null;

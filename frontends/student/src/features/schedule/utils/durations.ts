@@ -2,7 +2,7 @@ import { SessionDurationsHours } from '@medtutor/contracts';
 
 export interface DurationOption {
   hours: number;
-  /** Spec section 5: an option longer than the hours left is offered but disabled. */
+  /** docs/product.md §5: an option longer than the hours left is offered but disabled. */
   disabled: boolean;
 }
 

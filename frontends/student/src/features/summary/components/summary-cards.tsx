@@ -1,7 +1,7 @@
 import { Card, Grid, Statistic } from '@medtutor/web-kit/ui';
 import type { HoursSummary } from '../../packages';
 
-/** Spec section 2's four summary cards. Free trial status comes from the session's user (checked once). */
+/** docs/product.md §2's four summary cards. Free trial status comes from the session's user (checked once). */
 export function SummaryCards({ hours, freeTrialUsed }: { hours: HoursSummary; freeTrialUsed: boolean }) {
   const cards = [
     { key: 'total', title: 'Total Hours Purchased', value: hours.total },
