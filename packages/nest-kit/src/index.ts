@@ -18,6 +18,7 @@ export * from './db/database-url.js';
 export * from './db/migrations.js';
 export * from './bootstrap/bootstrap-service.js';
 export * from './bootstrap/run-service.js';
+export * from './bootstrap/service-app.module.js';
 export * from './events/event-envelope.js';
 export * from './events/prisma-like.js';
 export * from './events/outbox.js';

@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { Subjects } from '@medtutor/contracts';
-import { EventKitModule, MailKitModule, ServiceHealthModule } from '@medtutor/nest-kit';
+import { serviceAppModule } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import type { CatalogPaymentsConfig } from './config/catalog-payments.config.js';
 import { InfraModule } from './infra/infra.module.js';
@@ -15,30 +15,15 @@ export const SERVICE_NAME = 'catalog-payments';
 @Module({})
 export class AppModule {
   static register(config: CatalogPaymentsConfig, logger: Logger): DynamicModule {
-    return {
-      module: AppModule,
-      imports: [
-        InfraModule.register(config, logger),
-        EventKitModule.forService({
-          service: SERVICE_NAME,
-          databaseUrl: config.databaseUrl,
-          natsUrl: config.natsUrl,
-          natsCredentials: config.natsCredentials,
-          logger,
-          jetstreamReplicas: config.jetstreamReplicas,
-          retentionDays: config.eventRetentionDays,
-        }),
-        MailKitModule.forService({ databaseUrl: config.databaseUrl, mail: config.mail, logger }),
-        ServiceHealthModule.forService({
-          service: SERVICE_NAME,
-          subject: Subjects.catalogPayments.health,
-          database: PrismaService,
-        }),
-        CatalogModule,
-        DiscountCodesModule,
-        PaymentsModule,
-        RevenueModule,
-      ],
-    };
+    return serviceAppModule(AppModule, {
+      service: SERVICE_NAME,
+      healthSubject: Subjects.catalogPayments.health,
+      config,
+      logger,
+      infra: InfraModule.register(config, logger),
+      database: PrismaService,
+      mail: config.mail,
+      features: [CatalogModule, DiscountCodesModule, PaymentsModule, RevenueModule],
+    });
   }
 }

@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { Subjects } from '@medtutor/contracts';
-import { EventKitModule, MailKitModule, ServiceHealthModule } from '@medtutor/nest-kit';
+import { serviceAppModule } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import type { IdentityConfig } from './config/identity.config.js';
 import { InfraModule } from './infra/infra.module.js';
@@ -16,31 +16,15 @@ export const SERVICE_NAME = 'identity';
 @Module({})
 export class AppModule {
   static register(config: IdentityConfig, logger: Logger): DynamicModule {
-    return {
-      module: AppModule,
-      imports: [
-        InfraModule.register(config, logger),
-        EventKitModule.forService({
-          service: SERVICE_NAME,
-          databaseUrl: config.databaseUrl,
-          natsUrl: config.natsUrl,
-          natsCredentials: config.natsCredentials,
-          logger,
-          jetstreamReplicas: config.jetstreamReplicas,
-          retentionDays: config.eventRetentionDays,
-        }),
-        MailKitModule.forService({ databaseUrl: config.databaseUrl, mail: config.mail, logger }),
-        ServiceHealthModule.forService({
-          service: SERVICE_NAME,
-          subject: Subjects.identity.health,
-          database: PrismaService,
-        }),
-        UsersModule,
-        PasswordResetsModule,
-        FreeTrialModule,
-        TutorInvitationsModule,
-        TwoFactorModule,
-      ],
-    };
+    return serviceAppModule(AppModule, {
+      service: SERVICE_NAME,
+      healthSubject: Subjects.identity.health,
+      config,
+      logger,
+      infra: InfraModule.register(config, logger),
+      database: PrismaService,
+      mail: config.mail,
+      features: [UsersModule, PasswordResetsModule, FreeTrialModule, TutorInvitationsModule, TwoFactorModule],
+    });
   }
 }
