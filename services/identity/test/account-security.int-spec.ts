@@ -13,11 +13,11 @@ import {
   UserDtoSchema,
   VerifyCredentialsReplySchema,
 } from '@medtutor/contracts';
-import { startServiceUnderTest, type ServiceUnderTest } from '@medtutor/nest-kit/testing';
+import { startServiceUnderTest, type ServiceUnderTest, sql } from '@medtutor/nest-kit/testing';
 import { firstValueFrom, timeout } from 'rxjs';
 import { AppModule, SERVICE_NAME } from '../src/app.module.js';
 import { totpCode } from '../src/modules/two-factor/totp-crypto.js';
-import { MIGRATIONS_DIR, sql, testConfig } from './support/harness.js';
+import { MIGRATIONS_DIR, testConfig } from './support/harness.js';
 
 /**
  * Account security in identity: common passwords refused wherever a password is chosen, TOTP

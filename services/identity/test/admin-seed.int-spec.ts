@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { EventEnvelopeSchema, EventTypes, UserRegisteredV1Schema } from '@medtutor/contracts';
-import { createTestDatabase, stopTestInfra, type TestDatabase } from '@medtutor/nest-kit/testing';
+import { createTestDatabase, stopTestInfra, type TestDatabase, sql } from '@medtutor/nest-kit/testing';
 import { PasswordHasher } from '../src/infra/password-hasher.js';
 import { PrismaService } from '../src/infra/prisma.service.js';
 import { seedAdmin } from '../src/modules/users/admin-seed.js';
 import { UsersRepository } from '../src/modules/users/users.repository.js';
-import { MIGRATIONS_DIR, sql, testConfig } from './support/harness.js';
+import { MIGRATIONS_DIR, testConfig } from './support/harness.js';
 
 /** The admin seed that `main.ts` runs before the service listens, against a real database. */
 describe('admin seed', () => {

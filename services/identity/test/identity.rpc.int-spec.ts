@@ -23,11 +23,11 @@ import {
   ValidationMessages,
 } from '@medtutor/contracts';
 import { bootstrapService } from '@medtutor/nest-kit';
-import { createTestDatabase, eventually, stopTestInfra, type TestDatabase } from '@medtutor/nest-kit/testing';
+import { createTestDatabase, eventually, stopTestInfra, type TestDatabase, sql } from '@medtutor/nest-kit/testing';
 import { firstValueFrom, timeout } from 'rxjs';
 import { AppModule, SERVICE_NAME } from '../src/app.module.js';
 import { RESET_REQUEST_MIN_REPLY_MS } from '../src/modules/password-resets/password-resets.service.js';
-import { capturedLogger, MAIL_FROM, MIGRATIONS_DIR, PUBLIC_BASE_URL, sql, testConfig } from './support/harness.js';
+import { capturedLogger, MAIL_FROM, MIGRATIONS_DIR, PUBLIC_BASE_URL, testConfig } from './support/harness.js';
 import { decodeQuotedPrintable, type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
 import { signedRequest, startTestNats, testActorKeys, type TestNats } from '@medtutor/nest-kit/testing';
 

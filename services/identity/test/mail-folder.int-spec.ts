@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { RegisterBodySchema } from '@medtutor/contracts';
-import { createTestDatabase, stopTestInfra, type TestDatabase, eventually } from '@medtutor/nest-kit/testing';
+import { createTestDatabase, stopTestInfra, type TestDatabase, eventually, sql } from '@medtutor/nest-kit/testing';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { AppModule } from '../src/app.module.js';
 import { PasswordResetsService } from '../src/modules/password-resets/password-resets.service.js';
 import { UsersService } from '../src/modules/users/users.service.js';
-import { capturedLogger, MIGRATIONS_DIR, sql, testConfig } from './support/harness.js';
+import { capturedLogger, MIGRATIONS_DIR, testConfig } from './support/harness.js';
 import { startTestNats, type TestNats } from '@medtutor/nest-kit/testing';
 
 /**

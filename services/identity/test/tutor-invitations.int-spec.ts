@@ -8,7 +8,6 @@ import {
   EventTypes,
   eventSubject,
   InviteTutorReplySchema,
-  type RpcError,
   RpcErrorSchema,
   ServerMessages,
   Subjects,
@@ -21,14 +20,20 @@ import {
   ValidationMessages,
 } from '@medtutor/contracts';
 import { newEvent } from '@medtutor/nest-kit';
-import { signedRequest, startServiceUnderTest, type ServiceUnderTest, eventually } from '@medtutor/nest-kit/testing';
+import {
+  eventually,
+  type SignedRpc,
+  signedRpc,
+  sql,
+  startServiceUnderTest,
+  type ServiceUnderTest,
+} from '@medtutor/nest-kit/testing';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { firstValueFrom, timeout } from 'rxjs';
 import { AppModule, SERVICE_NAME } from '../src/app.module.js';
 import { TUTOR_CHANGED_CONSUMER } from '../src/modules/tutor-directory/tutor-changed.consumer.js';
 import { UNKNOWN_TUTOR_WAIT_MS } from '../src/modules/tutor-invitations/tutor-invitations.service.js';
-import { MIGRATIONS_DIR, PUBLIC_BASE_URL, sql, testConfig } from './support/harness.js';
+import { MIGRATIONS_DIR, PUBLIC_BASE_URL, testConfig } from './support/harness.js';
 
 const admin: Actor = { userId: 1, role: 'admin' };
 const invitation = { email: 'Grace.Hopper@Example.com', firstName: 'Grace', lastName: 'Hopper', tutorId: 7 };
@@ -59,17 +64,8 @@ describe('identity.invite_tutor', () => {
   const entry = async (tutorId: number) =>
     sql(service.db.url, 'SELECT active, user_id, version FROM tutor_directory_entries WHERE tutor_id = $1', [tutorId]);
 
-  const call = async (subject: string, data: unknown, actor: Actor | null): Promise<unknown> =>
-    firstValueFrom(
-      service.client.send(subject, await signedRequest(subject, data, actor, 'invite-test')).pipe(timeout(15_000)),
-    );
-  const fail = async (subject: string, data: unknown, actor: Actor | null): Promise<RpcError> => {
-    const error = await call(subject, data, actor).then(
-      (reply) => new Error(`expected ${subject} to fail, got ${JSON.stringify(reply)}`),
-      (failure: unknown) => failure,
-    );
-    return RpcErrorSchema.parse(error);
-  };
+  let call: SignedRpc['call'];
+  let fail: SignedRpc['fail'];
 
   beforeAll(async () => {
     mailDir = await mkdtemp(join(tmpdir(), 'identity-invite-mail-'));
@@ -83,6 +79,7 @@ describe('identity.invite_tutor', () => {
           logger,
         ),
     });
+    ({ call, fail } = signedRpc(service.client, 'invite-test'));
     nc = await connect({ servers: service.nats.url });
     for (const tutorId of [7, 8]) await applied(await announce({ tutorId, active: true, userId: null, version: 1 }));
   });

@@ -12,23 +12,22 @@ import {
   PayslipListSchema,
   PayslipStatusChangedV1Schema,
   PayslipWeekDtoSchema,
-  type RpcError,
-  RpcErrorSchema,
   Subjects,
   type TutorInvitedV1,
 } from '@medtutor/contracts';
 import { newEvent } from '@medtutor/nest-kit';
 import {
-  signedRequest,
+  eventually,
+  type SignedRpc,
+  signedRpc,
+  sql,
   startServiceUnderTest,
   type ServiceUnderTest,
-  eventually,
   testActorKeys,
 } from '@medtutor/nest-kit/testing';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import pg from 'pg';
-import { firstValueFrom, timeout } from 'rxjs';
+import type pg from 'pg';
 import { AppModule, SERVICE_NAME } from '../src/app.module.js';
 import { loadPayrollConfig } from '../src/config/payroll.config.js';
 
@@ -46,26 +45,10 @@ describe('payroll payslips over NATS (real PostgreSQL and JetStream)', () => {
   let service: ServiceUnderTest;
   let nc: NatsConnection;
 
-  const call = async (subject: string, data: unknown, actor: Actor | null): Promise<unknown> =>
-    firstValueFrom(
-      service.client.send(subject, await signedRequest(subject, data, actor, 'payroll-test')).pipe(timeout(15_000)),
-    );
-  const fail = async (subject: string, data: unknown, actor: Actor | null): Promise<RpcError> => {
-    const error = await call(subject, data, actor).then(
-      (reply) => new Error(`expected ${subject} to fail, got ${JSON.stringify(reply)}`),
-      (failure: unknown) => failure,
-    );
-    return RpcErrorSchema.parse(error);
-  };
-  const query = async <R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> => {
-    const client = new pg.Client({ connectionString: service.db.url });
-    await client.connect();
-    try {
-      return (await client.query<R>(text, values)).rows;
-    } finally {
-      await client.end();
-    }
-  };
+  let call: SignedRpc['call'];
+  let fail: SignedRpc['fail'];
+  const query = <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
+    sql<R>(service.db.url, text, values);
   /** Published without a message id, so a repeated event id reaches the consumer twice: a redelivery. */
   const publish = async (type: string, data: unknown, id: string = randomUUID()) => {
     await jetstream(nc).publish(eventSubject(type), JSON.stringify({ ...newEvent(type, 1, data, 'payroll-test'), id }));
@@ -116,6 +99,7 @@ describe('payroll payslips over NATS (real PostgreSQL and JetStream)', () => {
           logger,
         ),
     });
+    ({ call, fail } = signedRpc(service.client, 'payroll-test'));
     nc = await connect({ servers: service.nats.url });
     await publish(EventTypes.tutorInvited, invited(tutorA.userId, TUTOR_A_ID, 'Ada'));
     await publish(EventTypes.tutorInvited, invited(tutorB.userId, TUTOR_B_ID, 'Ben'));

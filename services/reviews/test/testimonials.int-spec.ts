@@ -9,17 +9,14 @@ import {
   PendingTestimonialListSchema,
   PublicTestimonialListSchema,
   ReviewsMessages,
-  type RpcError,
-  RpcErrorSchema,
   Subjects,
   ValidationMessages,
 } from '@medtutor/contracts';
 import { newEvent } from '@medtutor/nest-kit';
-import { signedRequest, type ServiceUnderTest, eventually } from '@medtutor/nest-kit/testing';
+import { eventually, type ServiceUnderTest, type SignedRpc, signedRpc, sql } from '@medtutor/nest-kit/testing';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import pg from 'pg';
-import { firstValueFrom, timeout } from 'rxjs';
+import type pg from 'pg';
 import { consumerDrained, paymentSucceeded, startReviewsUnderTest } from './support/reviews-under-test.js';
 import { PAYMENT_SUCCEEDED_CONSUMER } from '../src/modules/verified-purchases/payment-succeeded.consumer.js';
 
@@ -41,19 +38,8 @@ describe('reviews testimonials over NATS (real PostgreSQL and JetStream)', () =>
   let service: ServiceUnderTest;
   let nc: NatsConnection;
 
-  const call = async (subject: string, data: unknown, actor: Actor | null = null): Promise<unknown> =>
-    firstValueFrom(
-      service.client.send(subject, await signedRequest(subject, data, actor, 'reviews-test')).pipe(timeout(15_000)),
-    );
-  const fail = async (subject: string, data: unknown, actor: Actor | null = null): Promise<RpcError> => {
-    const failure = await call(subject, data, actor).then(
-      (reply) => {
-        throw new Error(`expected ${subject} to fail, got ${JSON.stringify(reply)}`);
-      },
-      (error: unknown) => error,
-    );
-    return RpcErrorSchema.parse(failure);
-  };
+  let call: SignedRpc['call'];
+  let fail: SignedRpc['fail'];
   const submit = async (body: object = story): Promise<number> =>
     ((await call(Subjects.reviews.submitTestimonial, body)) as { id: number }).id;
   const publicList = async () =>
@@ -61,21 +47,14 @@ describe('reviews testimonials over NATS (real PostgreSQL and JetStream)', () =>
   const pendingList = async () =>
     PendingTestimonialListSchema.parse(await call(Subjects.reviews.listPendingTestimonials, {}, actors.admin));
 
-  const sql = async <R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> => {
-    const client = new pg.Client({ connectionString: service.db.url });
-    await client.connect();
-    try {
-      return (await client.query<R>(text, values)).rows;
-    } finally {
-      await client.end();
-    }
-  };
+  const query = <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
+    sql<R>(service.db.url, text, values);
   const outbox = (type: string) =>
-    sql<{ payload: { data: unknown } }>('SELECT payload FROM outbox_events WHERE type = $1', [type]);
+    query<{ payload: { data: unknown } }>('SELECT payload FROM outbox_events WHERE type = $1', [type]);
   const inboxRows = async (consumer: string, eventId: string) =>
     Number(
       (
-        await sql<{ count: string }>('SELECT count(*) FROM inbox_events WHERE consumer = $1 AND event_id = $2', [
+        await query<{ count: string }>('SELECT count(*) FROM inbox_events WHERE consumer = $1 AND event_id = $2', [
           consumer,
           eventId,
         ])
@@ -90,6 +69,7 @@ describe('reviews testimonials over NATS (real PostgreSQL and JetStream)', () =>
   };
   beforeAll(async () => {
     service = await startReviewsUnderTest('reviews_testimonials');
+    ({ call, fail } = signedRpc(service.client, 'reviews-test'));
     nc = await connect({ servers: service.nats.url });
   }, 60_000);
 
@@ -140,7 +120,7 @@ describe('reviews testimonials over NATS (real PostgreSQL and JetStream)', () =>
       const error = await fail(Subjects.reviews.submitTestimonial, { ...story, ...patch });
 
       expect(error).toMatchObject({ code: ErrorCodes.validationFailed, message });
-      expect(await sql('SELECT id FROM testimonials')).toEqual([]);
+      expect(await query('SELECT id FROM testimonials')).toEqual([]);
     });
 
     it('publishes an approved story with initials and never the email; a second approval changes nothing', async () => {
@@ -160,7 +140,7 @@ describe('reviews testimonials over NATS (real PostgreSQL and JetStream)', () =>
       expect((await outbox(EventTypes.testimonialApproved)).map((row) => row.payload.data)).toEqual([
         { testimonialId: id, approvedBy: actors.admin.userId },
       ]);
-      const [row] = await sql<{ approved_by: number; approved_at: Date | null }>(
+      const [row] = await query<{ approved_by: number; approved_at: Date | null }>(
         'SELECT approved_by, approved_at FROM testimonials WHERE id = $1',
         [id],
       );
@@ -200,7 +180,7 @@ describe('reviews testimonials over NATS (real PostgreSQL and JetStream)', () =>
         expect((await fail(Subjects.reviews.approveTestimonial, { id }, actor)).code).toBe(code);
         expect((await fail(Subjects.reviews.deleteTestimonial, { id }, actor)).code).toBe(code);
       }
-      expect(await sql('SELECT id FROM testimonials WHERE is_approved = false')).toHaveLength(1);
+      expect(await query('SELECT id FROM testimonials WHERE is_approved = false')).toHaveLength(1);
     });
   });
 
@@ -238,7 +218,7 @@ describe('reviews testimonials over NATS (real PostgreSQL and JetStream)', () =>
       );
 
       expect(await inboxRows(PAYMENT_SUCCEEDED_CONSUMER, payment.id)).toBe(1);
-      const [row] = await sql<{ user_id: number; first_paid_at: Date }>(
+      const [row] = await query<{ user_id: number; first_paid_at: Date }>(
         'SELECT user_id, first_paid_at FROM paid_users',
       );
       expect(row?.user_id).toBe(90);

@@ -9,11 +9,10 @@ import {
   Subjects,
 } from '@medtutor/contracts';
 import { newEvent } from '@medtutor/nest-kit';
-import { eventually, signedRequest, type ServiceUnderTest } from '@medtutor/nest-kit/testing';
+import { eventually, type ServiceUnderTest, type SignedRpc, signedRpc, sql } from '@medtutor/nest-kit/testing';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import pg from 'pg';
-import { firstValueFrom, timeout } from 'rxjs';
+import type pg from 'pg';
 import { consumerDrained, paymentSucceeded, startReviewsUnderTest } from './support/reviews-under-test.js';
 import { PAYMENT_SUCCEEDED_CONSUMER } from '../src/modules/verified-purchases/payment-succeeded.consumer.js';
 
@@ -39,10 +38,7 @@ describe('verified purchase', () => {
   let service: ServiceUnderTest;
   let nc: NatsConnection;
 
-  const call = async (subject: string, data: unknown, actor: Actor | null = null): Promise<unknown> =>
-    firstValueFrom(
-      service.client.send(subject, await signedRequest(subject, data, actor, 'reviews-test')).pipe(timeout(15_000)),
-    );
+  let call: SignedRpc['call'];
   const submit = async (body: object, actor: Actor | null): Promise<number> => {
     const { id } = (await call(Subjects.reviews.submitTestimonial, body, actor)) as { id: number };
     await call(Subjects.reviews.approveTestimonial, { id }, admin);
@@ -52,15 +48,8 @@ describe('verified purchase', () => {
     const list = PublicTestimonialListSchema.parse(await call(Subjects.reviews.listApprovedTestimonials, {}));
     return new Map(list.map((row) => [row.id, row.verifiedPurchase]));
   };
-  const sql = async <R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> => {
-    const client = new pg.Client({ connectionString: service.db.url });
-    await client.connect();
-    try {
-      return (await client.query<R>(text, values)).rows;
-    } finally {
-      await client.end();
-    }
-  };
+  const query = <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
+    sql<R>(service.db.url, text, values);
   const publishPayment = async (userId: number) => {
     const envelope = newEvent(EventTypes.paymentSucceeded, 1, paymentSucceeded({ userId }), 'reviews-test');
     await jetstream(nc).publish(eventSubject(EventTypes.paymentSucceeded), JSON.stringify(envelope));
@@ -75,6 +64,7 @@ describe('verified purchase', () => {
 
   beforeAll(async () => {
     service = await startReviewsUnderTest('reviews_verified');
+    ({ call } = signedRpc(service.client, 'reviews-test'));
     nc = await connect({ servers: service.nats.url });
   }, 60_000);
 
@@ -97,7 +87,7 @@ describe('verified purchase', () => {
     expect(shown.get(impostor)).toBe(false);
     const pending = PendingTestimonialListSchema.parse(await call(Subjects.reviews.listPendingTestimonials, {}, admin));
     expect(pending).toEqual([]);
-    expect(await sql('SELECT id, submitted_by FROM testimonials ORDER BY id')).toEqual([
+    expect(await query('SELECT id, submitted_by FROM testimonials ORDER BY id')).toEqual([
       { id: own, submitted_by: buyer.userId },
       { id: impostor, submitted_by: null },
     ]);

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FreeTrialSubjectPrefix, Subjects } from '@medtutor/contracts';
-import { eventually } from '@medtutor/nest-kit/testing';
-import { rpc, sql, startTutoring, TEAM_EMAIL } from './support/harness.js';
+import { eventually, sql } from '@medtutor/nest-kit/testing';
+import { rpc, startTutoring, TEAM_EMAIL } from './support/harness.js';
 
 type Service = Awaited<ReturnType<typeof startTutoring>>;
 

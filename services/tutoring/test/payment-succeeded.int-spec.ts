@@ -12,6 +12,7 @@ import {
   type TestNats,
   eventually,
   testActorKeys,
+  sql,
 } from '@medtutor/nest-kit/testing';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
@@ -19,7 +20,7 @@ import type { INestMicroservice } from '@nestjs/common';
 import { pino } from 'pino';
 import { AppModule, SERVICE_NAME } from '../src/app.module.js';
 import { PAYMENT_SUCCEEDED_CONSUMER } from '../src/modules/packages/payment-succeeded.consumer.js';
-import { MIGRATIONS_DIR, sql, testConfig } from './support/harness.js';
+import { MIGRATIONS_DIR, testConfig } from './support/harness.js';
 
 const logger = pino({ level: 'silent' });
 

@@ -16,7 +16,7 @@ import {
   Subjects,
 } from '@medtutor/contracts';
 import { newEvent } from '@medtutor/nest-kit';
-import { eventually } from '@medtutor/nest-kit/testing';
+import { eventually, sql } from '@medtutor/nest-kit/testing';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import pg from 'pg';
@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { PAYMENT_DISPUTED_CONSUMER } from '../src/modules/packages/payment-disputed.consumer.js';
 import { PAYMENT_REFUNDED_CONSUMER } from '../src/modules/packages/payment-refunded.consumer.js';
 import { PAYMENT_SUCCEEDED_CONSUMER } from '../src/modules/packages/payment-succeeded.consumer.js';
-import { actors, rpc, sql, startTutoring, TEAM_EMAIL } from './support/harness.js';
+import { actors, rpc, startTutoring, TEAM_EMAIL } from './support/harness.js';
 
 /** A purchase of one test: its own student, so their package list holds only this package. */
 interface Purchase {

@@ -10,11 +10,11 @@ import {
   type TutorInvitedV1,
 } from '@medtutor/contracts';
 import { newEvent } from '@medtutor/nest-kit';
-import { eventually } from '@medtutor/nest-kit/testing';
+import { eventually, sql } from '@medtutor/nest-kit/testing';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { z } from 'zod';
-import { actors, rpc, sql, startTutoring } from './support/harness.js';
+import { actors, rpc, startTutoring } from './support/harness.js';
 
 describe('tutoring.tutor_changed.v1: the directory as other services learn it (real PostgreSQL and JetStream)', () => {
   let service: Awaited<ReturnType<typeof startTutoring>>;

@@ -6,8 +6,8 @@ import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { z } from 'zod';
 import { TUTOR_INVITED_CONSUMER } from '../src/modules/tutor-accounts/tutor-invited.consumer.js';
-import { actors, rpc, sql, startTutoring } from './support/harness.js';
-import { eventually } from '@medtutor/nest-kit/testing';
+import { actors, rpc, startTutoring } from './support/harness.js';
+import { eventually, sql } from '@medtutor/nest-kit/testing';
 
 describe('identity.tutor_invited.v1 consumer (real JetStream and PostgreSQL)', () => {
   let service: Awaited<ReturnType<typeof startTutoring>>;

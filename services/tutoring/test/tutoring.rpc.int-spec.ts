@@ -18,8 +18,8 @@ import {
 } from '@medtutor/contracts';
 import { z } from 'zod';
 import { TutorsService } from '../src/modules/tutors/tutors.service.js';
-import { actors, insertPackage, rpc, sql, startTutoring, TEAM_EMAIL } from './support/harness.js';
-import { eventually } from '@medtutor/nest-kit/testing';
+import { actors, insertPackage, rpc, startTutoring, TEAM_EMAIL } from './support/harness.js';
+import { eventually, sql } from '@medtutor/nest-kit/testing';
 
 type Service = Awaited<ReturnType<typeof startTutoring>>;
 

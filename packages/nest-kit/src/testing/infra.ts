@@ -122,3 +122,18 @@ export async function createTestDatabase(label: string, migrationsDir: string): 
     },
   };
 }
+
+/** Runs SQL on a test database, for setup and assertions the RPC surface does not expose. */
+export async function sql<R extends pg.QueryResultRow = Record<string, unknown>>(
+  databaseUrl: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<R[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<R>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}

@@ -1,6 +1,5 @@
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { pino, type Logger } from 'pino';
 import { type IdentityConfig, loadIdentityConfig } from '../../src/config/identity.config.js';
 import { testActorKeys } from '@medtutor/nest-kit/testing';
@@ -31,19 +30,4 @@ export function capturedLogger(): { logger: Logger; lines: Array<Record<string, 
     },
   });
   return { logger: pino({ level: 'debug' }, sink), lines };
-}
-
-/** Runs SQL on the test database for setup and assertions the RPC surface does not expose. */
-export async function sql<R extends pg.QueryResultRow = Record<string, unknown>>(
-  databaseUrl: string,
-  text: string,
-  values: unknown[] = [],
-): Promise<R[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<R>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
 }

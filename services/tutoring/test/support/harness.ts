@@ -2,17 +2,15 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Actor, RpcError } from '@medtutor/contracts';
-import { RpcErrorSchema } from '@medtutor/contracts';
+import type { Actor } from '@medtutor/contracts';
 import {
-  signedRequest,
+  signedRpc,
+  sql,
   startServiceUnderTest,
   type ServiceUnderTest,
   type TestNats,
   testActorKeys,
 } from '@medtutor/nest-kit/testing';
-import pg from 'pg';
-import { firstValueFrom, timeout } from 'rxjs';
 import { AppModule, SERVICE_NAME } from '../../src/app.module.js';
 import { loadTutoringConfig, type TutoringConfig } from '../../src/config/tutoring.config.js';
 
@@ -59,36 +57,7 @@ export const actors = {
   otherTutor: { userId: 21, role: 'tutor' },
 } satisfies Record<string, Actor>;
 
-export function rpc(service: ServiceUnderTest) {
-  const call = async (subject: string, data: unknown, actor: Actor | null): Promise<unknown> =>
-    firstValueFrom(
-      service.client.send(subject, await signedRequest(subject, data, actor, 'tutoring-test')).pipe(timeout(15_000)),
-    );
-  const fail = async (subject: string, data: unknown, actor: Actor | null): Promise<RpcError> => {
-    const failure = await call(subject, data, actor).then(
-      (reply) => {
-        throw new Error(`expected ${subject} to fail, got ${JSON.stringify(reply)}`);
-      },
-      (error: unknown) => error,
-    );
-    return RpcErrorSchema.parse(failure);
-  };
-  return { call, fail };
-}
-
-export async function sql<R extends pg.QueryResultRow = Record<string, unknown>>(
-  databaseUrl: string,
-  text: string,
-  values: unknown[] = [],
-): Promise<R[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<R>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+export const rpc = (service: ServiceUnderTest) => signedRpc(service.client, 'tutoring-test');
 
 /** A package as the payment consumer would create it, for tests that start from one. */
 export async function insertPackage(
