@@ -150,11 +150,18 @@ export function readService(name, registry) {
           const type = registryValue(node.arguments[0], registry);
           if (type) published.push({ type, file: path });
         }
-        if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'forService') {
-          const options = node.arguments[0];
+        // The health subject: ServiceHealthModule.forService({ subject }), or serviceAppModule(_, { healthSubject }).
+        const healthOptions =
+          ts.isPropertyAccessExpression(callee) && callee.name.text === 'forService'
+            ? { options: node.arguments[0], key: 'subject' }
+            : ts.isIdentifier(callee) && callee.text === 'serviceAppModule'
+              ? { options: node.arguments[1], key: 'healthSubject' }
+              : null;
+        if (healthOptions) {
+          const { options, key } = healthOptions;
           const subject =
             options && ts.isObjectLiteralExpression(options)
-              ? options.properties.find((p) => ts.isPropertyAssignment(p) && propertyName(p) === 'subject')
+              ? options.properties.find((p) => ts.isPropertyAssignment(p) && propertyName(p) === key)
               : undefined;
           const value = subject && registryValue(subject.initializer, registry);
           if (value) rpcs.push({ subject: value, handler: 'ServiceHealthModule (nest-kit)', file: path });
