@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every test of the repository, on a machine prepared like `npm start` does.
-#   build, lint, format, deps (dependency rules), typecheck   one test each
+#   build, lint, format, deps (dependency rules), copies (code copied across services or features),
+#   typecheck   one test each
 #   jest       unit + integration (real PostgreSQL, NATS, Redis), report test-results/jest.json
 #   faults     issue 13's fault scenarios on the built platform (npm run test:faults), report
 #              test-results/faults.json, figures in test-results/faults-figures.json
@@ -74,6 +75,7 @@ build_code=$last_code
 check lint npm run --silent lint
 check format npm run --silent format:check
 check deps npm run --silent deps:check
+check copies npm run --silent check:copies
 check typecheck npm run --silent typecheck
 
 started="$(now)"
