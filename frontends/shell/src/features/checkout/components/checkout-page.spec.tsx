@@ -222,4 +222,28 @@ describe('CheckoutPage', () => {
     const form = await screen.findByRole('form', { name: 'Demo card payment' });
     expect(within(form).getByLabelText('Card number')).toBeTruthy();
   });
+
+  it('keeps Pay busy while the new payment is prepared, so a quick second try never confirms the closed one', async () => {
+    renderCheckout();
+    await payButton();
+    const next = { ...intent, paymentId: '3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a98', clientSecret: 'demo_secret_3' };
+    let sendNext: (reply: Response) => void = () => undefined;
+    fetchMock
+      .mockResolvedValueOnce(jsonReply({ status: 'failed', message: 'Your card was declined.' }))
+      .mockReturnValueOnce(new Promise<Response>((resolve) => (sendNext = resolve)));
+    acceptTerms();
+    fillCard('4000 0000 0000 0002');
+    await act(async () => fireEvent.click(await payButton()));
+    await findNotice('Payment failed');
+    await waitFor(() => expect(bodiesSentTo('/api/create-payment-intent')).toHaveLength(2));
+
+    // A loading antd button is named after its spinner too ('loading Pay £190.00').
+    const waiting = await screen.findByRole('button', { name: /Pay £190\.00$/ });
+    expect(waiting.className).toContain('ant-btn-loading');
+    await act(async () => fireEvent.click(waiting));
+    expect(bodiesSentTo('/api/payments/demo/confirm')).toHaveLength(1);
+
+    await act(async () => sendNext(jsonReply(next)));
+    await waitFor(async () => expect((await payButton()).className).not.toContain('ant-btn-loading'));
+  });
 });

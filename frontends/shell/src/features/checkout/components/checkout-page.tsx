@@ -71,6 +71,7 @@ function Checkout({ params }: { params: CheckoutParams }) {
   const [codeError, setCodeError] = useState<string>();
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [paid, setPaid] = useState(false);
+  const [renewing, setRenewing] = useState(false);
   const mounted = useRef(true);
   const signedIn = user !== null;
 
@@ -132,10 +133,13 @@ function Checkout({ params }: { params: CheckoutParams }) {
 
   // A declined demo payment is closed by the server; the next card needs a fresh intent (same code).
   const renewAfterFailure = (failed: PaymentIntentDto) => {
-    create(failed.discountApplied ? (failed.discountCode ?? undefined) : undefined).then(
-      (intent) => mounted.current && setStage({ kind: 'ready', intent }),
-      (error: unknown) => mounted.current && setStage(failureStage(error)),
-    );
+    setRenewing(true);
+    create(failed.discountApplied ? (failed.discountCode ?? undefined) : undefined)
+      .then(
+        (intent) => mounted.current && setStage({ kind: 'ready', intent }),
+        (error: unknown) => mounted.current && setStage(failureStage(error)),
+      )
+      .finally(() => mounted.current && setRenewing(false));
   };
 
   const beforeSubmit = () => {
@@ -233,6 +237,7 @@ function Checkout({ params }: { params: CheckoutParams }) {
               beforeSubmit={beforeSubmit}
               onPaid={paidFor(intent.paymentId)}
               onFailed={() => renewAfterFailure(intent)}
+              renewing={renewing}
             />
           ) : (
             <Suspense fallback={<PageSpinner label="Loading the secure card form…" />}>

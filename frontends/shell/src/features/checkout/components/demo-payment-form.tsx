@@ -12,6 +12,8 @@ interface DemoPaymentFormProps {
   onPaid: () => void;
   /** The provider closed this payment (declined, or authentication failed): another try needs a new one. */
   onFailed: () => void;
+  /** The new payment after a failure is on its way: this one is closed, so the form waits. */
+  renewing?: boolean;
 }
 
 interface CardValues {
@@ -32,7 +34,7 @@ const demoCardList = [
  * The local stand-in for the card provider: no card details leave the form except the number, which
  * picks the outcome. It is labelled so nobody mistakes it for a real payment.
  */
-export function DemoPaymentForm({ intent, beforeSubmit, onPaid, onFailed }: DemoPaymentFormProps) {
+export function DemoPaymentForm({ intent, beforeSubmit, onPaid, onFailed, renewing = false }: DemoPaymentFormProps) {
   const notices = useNotices();
   const [form] = Form.useForm<CardValues>();
   const [busy, setBusy] = useState(false);
@@ -66,7 +68,7 @@ export function DemoPaymentForm({ intent, beforeSubmit, onPaid, onFailed }: Demo
   };
 
   const submit = (values: CardValues) => {
-    if (!beforeSubmit()) return;
+    if (renewing || !beforeSubmit()) return;
     void confirm(values.cardNumber);
   };
 
@@ -155,7 +157,7 @@ export function DemoPaymentForm({ intent, beforeSubmit, onPaid, onFailed }: Demo
               <Input inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} />
             </Form.Item>
           </Flex>
-          <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+          <Button type="primary" htmlType="submit" size="large" block loading={busy || renewing}>
             Pay {intent.formattedPrice}
           </Button>
         </Form>
