@@ -127,7 +127,7 @@ const call = (method: Method, path: string, cookie?: string, body?: object) => {
 };
 
 const error = (statusCode: number, code: string, message: string) => ({ statusCode, code, message });
-const notFoundPackage = error(404, ErrorCodes.notFound, TutoringMessages.sessionNotFound);
+const notFoundPackage = error(404, ErrorCodes.notFound, TutoringMessages.packageNotFound);
 /** The gateway's own validation: the first problem as message, every invalid field in errors. */
 const invalid = (message: string) => ({
   ...error(400, ErrorCodes.validationFailed, message),

@@ -264,7 +264,7 @@ const samples: [string, z.ZodType, unknown][] = [
   ['free trial reply', tutoring.CheckFreeTrialReplySchema, { hasUsedFreeTrial: true }],
   [
     'admin user',
-    tutoring.AdminUserWithSessionsDtoSchema,
+    tutoring.AdminUserWithPackagesDtoSchema,
     {
       id: 7,
       username: 'sam',
@@ -278,9 +278,9 @@ const samples: [string, z.ZodType, unknown][] = [
       sessions: [pkg],
     },
   ],
-  ['session id', tutoring.SessionIdRequestSchema, { sessionId: 1 }],
+  ['session id', tutoring.PackageIdRequestSchema, { sessionId: 1 }],
   ['tutor id', tutoring.TutorIdRequestSchema, { tutorId: 4 }],
-  ['sessions for users', tutoring.SessionsForUsersRequestSchema, { userIds: [7, 8] }],
+  ['sessions for users', tutoring.PackagesForUsersRequestSchema, { userIds: [7, 8] }],
   [
     'free trial requested',
     tutoring.FreeTrialRequestedV1Schema,
@@ -327,7 +327,7 @@ describe('enumerations of the payloads', () => {
     [tutoring.HoursLedgerEntryDtoSchema, ledgerEntry, 'actorRole', ['student', 'tutor', 'admin', 'system']],
     [tutoring.HoursUsedV1Schema, samples.at(-1)![2], 'actorRole', ['tutor', 'admin']],
     [
-      tutoring.AdminUserWithSessionsDtoSchema,
+      tutoring.AdminUserWithPackagesDtoSchema,
       samples.find(([name]) => name === 'admin user')![2],
       'role',
       ['student', 'tutor', 'admin'],
@@ -362,7 +362,7 @@ describe('enumerations of the payloads', () => {
   it('lists students only, and bounds a sessions request', () => {
     expect(tutoring.ListUsersRequestSchema.parse({ role: 'student' })).toEqual({ role: 'student' });
     expect(tutoring.ListUsersRequestSchema.safeParse({ role: 'tutor' }).success).toBe(false);
-    expect(tutoring.SessionsForUsersRequestSchema.safeParse({ userIds: Array(10_001).fill(1) }).success).toBe(false);
+    expect(tutoring.PackagesForUsersRequestSchema.safeParse({ userIds: Array(10_001).fill(1) }).success).toBe(false);
     expect(payments.SettledRevenueSchema.safeParse({ ...settled, currency: 'USD' }).success).toBe(false);
   });
 });

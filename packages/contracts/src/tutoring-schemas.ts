@@ -239,7 +239,7 @@ export const UpdateTutorBodySchema = z
 export type UpdateTutorBody = z.input<typeof UpdateTutorBodySchema>;
 
 /** GET /api/admin/users: each non-admin student with contact details and their packages, newest first. */
-export const AdminUserWithSessionsDtoSchema = z.object({
+export const AdminUserWithPackagesDtoSchema = z.object({
   id: z.number().int().positive(),
   username: z.string(),
   email: z.string(),
@@ -251,7 +251,7 @@ export const AdminUserWithSessionsDtoSchema = z.object({
   isAdmin: z.boolean(),
   sessions: z.array(PackageDtoSchema),
 });
-export type AdminUserWithSessionsDto = z.infer<typeof AdminUserWithSessionsDtoSchema>;
+export type AdminUserWithPackagesDto = z.infer<typeof AdminUserWithPackagesDtoSchema>;
 
 /** GET /api/tutor/students: a package assigned to the signed-in tutor, as primary or secondary tutor. */
 export const TutorStudentPackageDtoSchema = PackageDtoSchema.extend({
@@ -275,14 +275,14 @@ export const DeliveredSessionBodySchema = z.object({
 export type DeliveredSessionBody = z.input<typeof DeliveredSessionBodySchema>;
 
 /* NATS payloads (the `data` of an RpcRequest). */
-export const SessionIdRequestSchema = z.object({ sessionId: z.number().int().positive() });
+export const PackageIdRequestSchema = z.object({ sessionId: z.number().int().positive() });
 export const TutorIdRequestSchema = z.object({ tutorId: z.number().int().positive() });
-export const SessionsForUsersRequestSchema = z.object({
+export const PackagesForUsersRequestSchema = z.object({
   userIds: z.array(z.number().int().positive()).max(10_000),
 });
-export type SessionsForUsersRequest = z.infer<typeof SessionsForUsersRequestSchema>;
-export const SessionsForUsersReplySchema = z.record(z.string(), z.array(PackageDtoSchema));
-export type SessionsForUsersReply = z.infer<typeof SessionsForUsersReplySchema>;
+export type PackagesForUsersRequest = z.infer<typeof PackagesForUsersRequestSchema>;
+export const PackagesForUsersReplySchema = z.record(z.string(), z.array(PackageDtoSchema));
+export type PackagesForUsersReply = z.infer<typeof PackagesForUsersReplySchema>;
 /** identity.list_users (admin only): every non-admin student, with the fields of UserDto. */
 export const ListUsersRequestSchema = z.object({ role: z.literal('student').default('student') });
 export type ListUsersRequest = z.input<typeof ListUsersRequestSchema>;

@@ -19,7 +19,7 @@ export const freeTrialAdditionalInfo = (subject: string): string =>
 export const TutoringMessages = {
   consultationReceived: 'Consultation request submitted successfully!',
   freeTrialReceived: 'Free trial request submitted successfully! We will contact you within 24 hours.',
-  sessionNotFound: 'Session package not found',
+  packageNotFound: 'Session package not found',
   dualTutorsNeedTenHours: `Dual tutors are available only for packages of ${DualTutorMinimumHours} hours or more`,
   examDateInvalid: 'Please enter a valid date',
   hoursNotANumber: 'Please enter the used hours as a number',

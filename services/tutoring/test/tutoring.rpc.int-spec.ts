@@ -160,7 +160,7 @@ describe('tutoring RPCs over NATS (real PostgreSQL)', () => {
         { sessionId: packageA, examDate: '2027-03-16' },
         actors.studentB,
       );
-      expect(other).toMatchObject({ code: ErrorCodes.notFound, message: TutoringMessages.sessionNotFound });
+      expect(other).toMatchObject({ code: ErrorCodes.notFound, message: TutoringMessages.packageNotFound });
       const byAdmin = PackageDtoSchema.parse(
         await call(Subjects.tutoring.setExamDate, { sessionId: packageA, examDate: '2027-04-01' }, actors.admin),
       );

@@ -11,7 +11,7 @@ import {
   SavePayslipBodySchema,
   type PackageDto,
   PackageDtoSchema,
-  SessionIdRequestSchema,
+  PackageIdRequestSchema,
   Subjects,
   type TutorStudentPackageDto,
   TutorStudentPackageDtoSchema,
@@ -61,7 +61,7 @@ export class TutorPortalController {
     @Req() req: Request,
   ): Promise<PackageDto> {
     // A malformed id names no package: the same 404 as someone else's.
-    const parsed = SessionIdRequestSchema.safeParse({ sessionId: Number(id) });
+    const parsed = PackageIdRequestSchema.safeParse({ sessionId: Number(id) });
     if (!parsed.success) throw ApiErrors.notFound();
     return this.services.send(
       Subjects.tutoring.recordDeliveredSession,

@@ -1,11 +1,11 @@
 import { Controller, Get, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
-  type AdminUserWithSessionsDto,
-  AdminUserWithSessionsDtoSchema,
+  type AdminUserWithPackagesDto,
+  AdminUserWithPackagesDtoSchema,
   type ListUsersRequest,
-  type SessionsForUsersReply,
-  SessionsForUsersReplySchema,
+  type PackagesForUsersReply,
+  PackagesForUsersReplySchema,
   Subjects,
   UserDtoSchema,
 } from '@medtutor/contracts';
@@ -28,9 +28,9 @@ export class AdminUsersController {
   @Get('users')
   @AdminOnly()
   @ApiOperation({ summary: 'Every non-admin student with contact details and their session packages' })
-  @ApiOkResponse({ description: 'The students', schema: openApi(z.array(AdminUserWithSessionsDtoSchema)) })
+  @ApiOkResponse({ description: 'The students', schema: openApi(z.array(AdminUserWithPackagesDtoSchema)) })
   @ApiErrorReplies(503)
-  async list(@Req() req: Request): Promise<AdminUserWithSessionsDto[]> {
+  async list(@Req() req: Request): Promise<AdminUserWithPackagesDto[]> {
     const request: ListUsersRequest = { role: 'student' };
     const users = await this.services.send(Subjects.identity.listUsers, request, req, z.array(UserDtoSchema));
     const userIds = users.map((user) => user.id);
@@ -40,10 +40,10 @@ export class AdminUsersController {
     }
     const replies = await Promise.all(
       batches.map((batch) =>
-        this.services.send(Subjects.tutoring.sessionsForUsers, { userIds: batch }, req, SessionsForUsersReplySchema),
+        this.services.send(Subjects.tutoring.sessionsForUsers, { userIds: batch }, req, PackagesForUsersReplySchema),
       ),
     );
-    const sessions: SessionsForUsersReply = Object.assign({}, ...replies);
+    const sessions: PackagesForUsersReply = Object.assign({}, ...replies);
     return users.map((user) => ({ ...user, sessions: sessions[String(user.id)] ?? [] }));
   }
 }

@@ -25,8 +25,8 @@ import { LOGGER } from '../../logging/logger.js';
 import { openApi } from './openapi-schema.js';
 import { PathIdPipe } from './path-id.pipe.js';
 
-const sessionId = new PathIdPipe(TutoringMessages.sessionNotFound);
-const SessionIdParam = () => ApiParam({ name: 'id', type: 'integer', description: 'The session package' });
+const packageId = new PathIdPipe(TutoringMessages.packageNotFound);
+const PackageIdParam = () => ApiParam({ name: 'id', type: 'integer', description: 'The session package' });
 const PackageReply = (description: string) => ApiOkResponse({ description, schema: openApi(PackageDtoSchema) });
 
 /**
@@ -53,12 +53,12 @@ export class PackagesController {
   @Patch('sessions/:id/exam-date')
   @Authenticated()
   @ApiOperation({ summary: "Set the exam date of one of the signed-in student's own packages" })
-  @SessionIdParam()
+  @PackageIdParam()
   @ApiBody({ schema: openApi(ExamDateBodySchema, 'input') })
   @PackageReply('The updated package')
   @ApiErrorReplies(400, 403, 404, 503)
   setOwnExamDate(
-    @Param('id', sessionId) id: number,
+    @Param('id', packageId) id: number,
     @Body(new ZodBodyPipe(ExamDateBodySchema)) body: z.output<typeof ExamDateBodySchema>,
     @Req() req: Request,
   ): Promise<PackageDto> {
@@ -68,10 +68,10 @@ export class PackagesController {
   @Get('sessions/:id/ledger')
   @Authenticated()
   @ApiOperation({ summary: "A package's hours ledger, newest first (its student, an admin or its tutors)" })
-  @SessionIdParam()
+  @PackageIdParam()
   @ApiOkResponse({ description: 'The ledger', schema: openApi(z.array(HoursLedgerEntryDtoSchema)) })
   @ApiErrorReplies(404, 503)
-  ledger(@Param('id', sessionId) id: number, @Req() req: Request): Promise<HoursLedgerEntryDto[]> {
+  ledger(@Param('id', packageId) id: number, @Req() req: Request): Promise<HoursLedgerEntryDto[]> {
     return this.services.send(Subjects.tutoring.getLedger, { sessionId: id }, req, z.array(HoursLedgerEntryDtoSchema));
   }
 
@@ -80,12 +80,12 @@ export class PackagesController {
   @ApiOperation({
     summary: 'Correct the used hours (0 to the total, in steps of 0.5); the reason goes into the ledger',
   })
-  @SessionIdParam()
+  @PackageIdParam()
   @ApiBody({ schema: openApi(UsageBodySchema, 'input') })
   @PackageReply('The updated package')
   @ApiErrorReplies(400, 404, 503)
   async setUsage(
-    @Param('id', sessionId) id: number,
+    @Param('id', packageId) id: number,
     @Body(new ZodBodyPipe(UsageBodySchema)) body: z.output<typeof UsageBodySchema>,
     @Req() req: Request,
   ): Promise<PackageDto> {
@@ -96,12 +96,12 @@ export class PackagesController {
   @Patch('user/sessions/:id/exam-date')
   @AdminOnly()
   @ApiOperation({ summary: "Set any package's exam date" })
-  @SessionIdParam()
+  @PackageIdParam()
   @ApiBody({ schema: openApi(ExamDateBodySchema, 'input') })
   @PackageReply('The updated package')
   @ApiErrorReplies(400, 404, 503)
   setAnyExamDate(
-    @Param('id', sessionId) id: number,
+    @Param('id', packageId) id: number,
     @Body(new ZodBodyPipe(ExamDateBodySchema)) body: z.output<typeof ExamDateBodySchema>,
     @Req() req: Request,
   ): Promise<PackageDto> {
@@ -111,12 +111,12 @@ export class PackagesController {
   @Patch('admin/sessions/:id/assign-tutor')
   @AdminOnly()
   @ApiOperation({ summary: 'Assign one tutor and their calendar link (replaces any dual assignment)' })
-  @SessionIdParam()
+  @PackageIdParam()
   @ApiBody({ schema: openApi(AssignTutorBodySchema, 'input') })
   @PackageReply('The updated package')
   @ApiErrorReplies(400, 404, 503)
   assignTutor(
-    @Param('id', sessionId) id: number,
+    @Param('id', packageId) id: number,
     @Body(new ZodBodyPipe(AssignTutorBodySchema)) body: z.output<typeof AssignTutorBodySchema>,
     @Req() req: Request,
   ): Promise<PackageDto> {
@@ -126,12 +126,12 @@ export class PackagesController {
   @Patch('admin/sessions/:id/assign-dual-tutors')
   @AdminOnly()
   @ApiOperation({ summary: 'Assign a primary and a secondary tutor (packages of 10 hours or more)' })
-  @SessionIdParam()
+  @PackageIdParam()
   @ApiBody({ schema: openApi(AssignDualTutorsBodySchema, 'input') })
   @PackageReply('The updated package')
   @ApiErrorReplies(400, 404, 503)
   assignDualTutors(
-    @Param('id', sessionId) id: number,
+    @Param('id', packageId) id: number,
     @Body(new ZodBodyPipe(AssignDualTutorsBodySchema)) body: z.output<typeof AssignDualTutorsBodySchema>,
     @Req() req: Request,
   ): Promise<PackageDto> {

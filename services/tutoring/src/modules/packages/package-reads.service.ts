@@ -3,7 +3,7 @@ import {
   type Actor,
   type HoursLedgerEntryDto,
   type PackageDto,
-  type SessionsForUsersReply,
+  type PackagesForUsersReply,
   type TutorStudentPackageDto,
 } from '@medtutor/contracts';
 import { requireActor, requireRole } from '@medtutor/nest-kit';
@@ -28,10 +28,10 @@ export class PackageReadsService {
     return (await this.packages.listForUser(userId)).map(toPackageDto);
   }
 
-  async packagesForUsers(userIds: number[], actor: Actor | null): Promise<SessionsForUsersReply> {
+  async packagesForUsers(userIds: number[], actor: Actor | null): Promise<PackagesForUsersReply> {
     requireRole(actor, 'admin');
     const rows = await this.packages.listForUsers(userIds);
-    const byUser: SessionsForUsersReply = Object.fromEntries(userIds.map((id) => [String(id), []]));
+    const byUser: PackagesForUsersReply = Object.fromEntries(userIds.map((id) => [String(id), []]));
     for (const row of rows) byUser[String(row.userId)]?.push(toPackageDto(row));
     return byUser;
   }

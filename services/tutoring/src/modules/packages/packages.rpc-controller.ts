@@ -7,9 +7,9 @@ import {
   ExamDateBodySchema,
   type HoursLedgerEntryDto,
   type PackageDto,
-  SessionIdRequestSchema,
-  SessionsForUsersRequestSchema,
-  type SessionsForUsersReply,
+  PackageIdRequestSchema,
+  PackagesForUsersRequestSchema,
+  type PackagesForUsersReply,
   Subjects,
   type TutorStudentPackageDto,
   UsageBodySchema,
@@ -22,7 +22,7 @@ import { PackageReadsService } from './package-reads.service.js';
 
 const NoData = z.unknown();
 /** The gateway adds the admin's display name for the ledger; the session holds only id and role. */
-const UsageRequestSchema = SessionIdRequestSchema.extend(UsageBodySchema.shape).extend({
+const UsageRequestSchema = PackageIdRequestSchema.extend(UsageBodySchema.shape).extend({
   actorName: z.string().trim().max(200).nullable().default(null),
 });
 
@@ -41,20 +41,20 @@ export class PackagesRpcController {
   }
 
   @MessagePattern(Subjects.tutoring.sessionsForUsers)
-  sessionsForUsers(@Payload() payload: unknown): Promise<SessionsForUsersReply> {
-    const { meta, data } = parseRequest(SessionsForUsersRequestSchema, payload);
+  sessionsForUsers(@Payload() payload: unknown): Promise<PackagesForUsersReply> {
+    const { meta, data } = parseRequest(PackagesForUsersRequestSchema, payload);
     return this.reads.packagesForUsers(data.userIds, meta.actor);
   }
 
   @MessagePattern(Subjects.tutoring.getLedger)
   ledger(@Payload() payload: unknown): Promise<HoursLedgerEntryDto[]> {
-    const { meta, data } = parseRequest(SessionIdRequestSchema, payload);
+    const { meta, data } = parseRequest(PackageIdRequestSchema, payload);
     return this.reads.ledger(data.sessionId, meta.actor);
   }
 
   @MessagePattern(Subjects.tutoring.setExamDate)
   setExamDate(@Payload() payload: unknown): Promise<PackageDto> {
-    const { meta, data } = parseRequest(SessionIdRequestSchema.extend(ExamDateBodySchema.shape), payload);
+    const { meta, data } = parseRequest(PackageIdRequestSchema.extend(ExamDateBodySchema.shape), payload);
     return this.details.setExamDate(data.sessionId, data.examDate, meta.actor);
   }
 
@@ -73,13 +73,13 @@ export class PackagesRpcController {
 
   @MessagePattern(Subjects.tutoring.assignTutor)
   assignTutor(@Payload() payload: unknown): Promise<PackageDto> {
-    const { meta, data } = parseRequest(SessionIdRequestSchema.extend(AssignTutorBodySchema.shape), payload);
+    const { meta, data } = parseRequest(PackageIdRequestSchema.extend(AssignTutorBodySchema.shape), payload);
     return this.details.assignTutor(data.sessionId, data, meta.actor);
   }
 
   @MessagePattern(Subjects.tutoring.assignDualTutors)
   assignDualTutors(@Payload() payload: unknown): Promise<PackageDto> {
-    const { meta, data } = parseRequest(SessionIdRequestSchema.extend(AssignDualTutorsBodySchema.shape), payload);
+    const { meta, data } = parseRequest(PackageIdRequestSchema.extend(AssignDualTutorsBodySchema.shape), payload);
     return this.details.assignDualTutors(data.sessionId, data, meta.actor);
   }
 
@@ -91,7 +91,7 @@ export class PackagesRpcController {
 
   @MessagePattern(Subjects.tutoring.recordDeliveredSession)
   recordDelivered(@Payload() payload: unknown): Promise<PackageDto> {
-    const { meta, data } = parseRequest(SessionIdRequestSchema.extend(DeliveredSessionBodySchema.shape), payload);
+    const { meta, data } = parseRequest(PackageIdRequestSchema.extend(DeliveredSessionBodySchema.shape), payload);
     return this.hours.recordDelivered(data.sessionId, data, meta.actor, meta.correlationId);
   }
 }

@@ -2,7 +2,7 @@ import { ErrorCodes, PackageHoldMessages, TutorDirectoryMessages, TutoringMessag
 import { DomainError } from '@medtutor/nest-kit';
 
 /** Someone else's package answers like a missing one, so ids cannot be probed. */
-export const packageNotFound = () => new DomainError(ErrorCodes.notFound, TutoringMessages.sessionNotFound);
+export const packageNotFound = () => new DomainError(ErrorCodes.notFound, TutoringMessages.packageNotFound);
 export const tutorNotFound = () => new DomainError(ErrorCodes.notFound, TutorDirectoryMessages.tutorNotFound);
 export const invalid = (message: string) => new DomainError(ErrorCodes.validationFailed, message);
 /** An open payment dispute holds the package: no session may be logged against it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { AdminUserWithSessionsDto, PackageDto } from '@medtutor/contracts';
+import type { AdminUserWithPackagesDto, PackageDto } from '@medtutor/contracts';
 import { hoursSoldVsUsed, trialFunnel } from './aggregate';
 
 const pkg = (over: Partial<PackageDto>): PackageDto => ({
@@ -22,7 +22,7 @@ const pkg = (over: Partial<PackageDto>): PackageDto => ({
   ...over,
 });
 
-const student = (id: number, freeTrialUsed: boolean, sessions: PackageDto[]): AdminUserWithSessionsDto => ({
+const student = (id: number, freeTrialUsed: boolean, sessions: PackageDto[]): AdminUserWithPackagesDto => ({
   id,
   username: `s${id}`,
   email: `s${id}@example.com`,

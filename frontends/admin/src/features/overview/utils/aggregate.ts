@@ -1,4 +1,4 @@
-import type { AdminUserWithSessionsDto } from '@medtutor/contracts';
+import type { AdminUserWithPackagesDto } from '@medtutor/contracts';
 
 export interface SubjectHours {
   subject: string;
@@ -10,7 +10,7 @@ export interface SubjectHours {
 }
 
 /** Hours sold (net of refunds) against hours used, per subject, and what refunds took back. */
-export function hoursSoldVsUsed(users: readonly AdminUserWithSessionsDto[]): SubjectHours[] {
+export function hoursSoldVsUsed(users: readonly AdminUserWithPackagesDto[]): SubjectHours[] {
   const subjects = new Map<string, SubjectHours>();
   for (const pkg of users.flatMap((user) => user.sessions)) {
     const entry = subjects.get(pkg.subject) ?? { subject: pkg.subject, sold: 0, used: 0, takenBack: 0 };
@@ -33,8 +33,8 @@ export interface Funnel {
  * Trial → paid among registered students: who took the free trial (freeTrialUsed), and of those who
  * bought a package. Trial requests from visitors who never registered are not in these lists.
  */
-export function trialFunnel(users: readonly AdminUserWithSessionsDto[]): Funnel {
-  const paid = (user: AdminUserWithSessionsDto) => user.sessions.length > 0;
+export function trialFunnel(users: readonly AdminUserWithPackagesDto[]): Funnel {
+  const paid = (user: AdminUserWithPackagesDto) => user.sessions.length > 0;
   return {
     students: users.length,
     trialTaken: users.filter((user) => user.freeTrialUsed).length,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import type { AdminUserWithSessionsDto } from '@medtutor/contracts';
+import type { AdminUserWithPackagesDto } from '@medtutor/contracts';
 import { payslipRows, studentRows, toCsv } from './csv';
 
-const user: AdminUserWithSessionsDto = {
+const user: AdminUserWithPackagesDto = {
   id: 7,
   username: 'alexj',
   email: 'alex@example.com',

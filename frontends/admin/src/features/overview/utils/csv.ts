@@ -1,11 +1,11 @@
-import type { AdminUserWithSessionsDto } from '@medtutor/contracts';
+import type { AdminUserWithPackagesDto } from '@medtutor/contracts';
 import Papa from 'papaparse';
 import type { PayslipDto as Payslip } from '@medtutor/contracts';
 
 /** One row per package; a student without packages still gets a row, so no one is missing. */
 type Row = Record<string, string | number>;
 
-export function studentRows(users: readonly AdminUserWithSessionsDto[]): Row[] {
+export function studentRows(users: readonly AdminUserWithPackagesDto[]): Row[] {
   return users.flatMap((user): Row[] => {
     const contact = {
       'Student ID': user.id,

@@ -1,4 +1,4 @@
-import type { AdminUserWithSessionsDto, PackageDto } from '@medtutor/contracts';
+import type { AdminUserWithPackagesDto, PackageDto } from '@medtutor/contracts';
 import { Button, Card, Descriptions, Flex, SearchInput, Table, Tag, Text, Title } from '@medtutor/web-kit/ui';
 import { Suspense, useMemo, useState } from 'react';
 import { QueryState } from '../../../components/query-state';
@@ -28,12 +28,12 @@ const tutorsOf = (pkg: PackageDto): string => {
   return pkg.hasDualTutors && pkg.secondaryTutor ? `${pkg.assignedTutor} and ${pkg.secondaryTutor}` : pkg.assignedTutor;
 };
 
-const matches = (user: AdminUserWithSessionsDto, query: string): boolean =>
+const matches = (user: AdminUserWithPackagesDto, query: string): boolean =>
   [user.username, user.email, user.firstName, user.lastName, user.phone]
     .filter(Boolean)
     .some((value) => value!.toLowerCase().includes(query));
 
-function Packages({ user, open }: { user: AdminUserWithSessionsDto; open: (dialog: Dialog) => void }) {
+function Packages({ user, open }: { user: AdminUserWithPackagesDto; open: (dialog: Dialog) => void }) {
   if (user.sessions.length === 0) return <Text type="secondary">No packages yet.</Text>;
   const who = fullName(user);
   return (
