@@ -142,20 +142,6 @@ export class PaymentFulfilmentService implements OnModuleDestroy {
     await this.moneyBack.applyRefunded(tx, payment, paidAt, correlationId);
     return payment;
   }
-
-  succeededEvent = (payment: Payment, paidAt: Date): PaymentSucceededV1 => ({
-    paymentId: payment.id,
-    userId: payment.userId,
-    subject: payment.subject as PaymentSucceededV1['subject'],
-    packageType: payment.packageType as PaymentSucceededV1['packageType'],
-    packageName: payment.packageName,
-    hours: payment.hours,
-    currency: payment.currency as CurrencyCode,
-    amount: payment.amountMinor,
-    discountCode: payment.discountCode,
-    provider: payment.provider,
-    paidAt: paidAt.toISOString(),
-  });
 }
 
 const succeededEvent = (payment: Payment, paidAt: Date): PaymentSucceededV1 => ({
