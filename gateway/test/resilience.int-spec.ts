@@ -194,6 +194,8 @@ describe('the broker down and back', () => {
     for (let attempt = 1; attempt <= gateway.config.circuitBreaker.failures + 1; attempt++) {
       const [res, ms] = await timed(() => catalog());
       expect(res.body).toEqual(unavailable);
+      // An open circuit's refusal names when to retry; these do not.
+      expect(res.headers['retry-after']).toBeUndefined();
       expect(ms).toBeLessThan(500);
     }
     // Static files and the shell never need NATS.
@@ -204,10 +206,21 @@ describe('the broker down and back', () => {
     const backAt = Date.now();
     await eventually(async () => (await request(server).get('/readyz')).status === 200, 10_000, '/readyz 200');
     const readyMs = Date.now() - backAt;
-    await eventually(async () => (await catalog()).status === 200, 10_000, 'the catalog route answering');
+    // Until catalog-payments has reconnected too (its own reconnection, slower on a busy machine), its
+    // route may still answer 503, but never from an open circuit (whose refusal carries Retry-After):
+    // the outage was the broker's, not the service's.
+    const circuitRefusals: number[] = [];
+    await eventually(
+      async () => {
+        const res = await catalog();
+        if (res.headers['retry-after'] !== undefined) circuitRefusals.push(Date.now() - backAt);
+        return res.status === 200;
+      },
+      15_000,
+      'the catalog route answering',
+    );
     const routeMs = Date.now() - backAt;
-    // Sooner than an open circuit would let it through.
-    expect(routeMs).toBeLessThan(gateway.config.circuitBreaker.halfOpenAfterMs);
+    expect(circuitRefusals).toEqual([]);
     console.info(
       `NATS killed: /readyz 503 after ${notReadyMs} ms; restarted: /readyz 200 after ${readyMs} ms, a route 200 after ${routeMs} ms`,
     );
