@@ -1,25 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { ApiError } from '@medtutor/web-kit';
 import { ErrorCodes } from '@medtutor/contracts';
+import { paymentIntent } from '../../../testing/payment-intent';
 import { PaymentInitError, PaymentInitPolicy, initialisePayment, isDiscountCodeRefusal } from './payments';
 
-const intent = {
+const intent = paymentIntent({
   paymentId: '6f1c1c3e-8a4e-4d55-9d7c-0d6a2b1f4e11',
-  provider: 'demo',
-  publishableKey: null,
-  clientSecret: 'demo_secret_1',
-  subject: 'Medical School Interviews',
-  packageType: 'package5',
-  packageName: '5-Session Package',
-  hours: 5,
-  currency: 'GBP',
   amount: 18900,
   formattedPrice: '£189.00',
-  originalPrice: '£190.00',
   discountApplied: true,
   discountCode: 'TESTPOUND',
   discountAmount: 100,
-};
+});
 
 const unauthorized = () => new ApiError(401, { statusCode: 401, message: 'Not authenticated' }, '401: …');
 

@@ -1,7 +1,6 @@
 /** @jest-environment jsdom */
 import '../../../testing/jsdom-globals';
 import { describe, expect, it, jest } from '@jest/globals';
-import type { PaymentIntentDto } from '@medtutor/contracts';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 
 // The gateway writes the support address into every page; the checkout's failure text names it.
@@ -11,38 +10,22 @@ const { closeNoticesAfterEach, findNotice } = await import('../../../testing/not
 const { installMatchMedia, jsonReply, serveFetchPerTest } = await import('../../../testing/public-page');
 const { AtPath, sessionWith, student } = await import('../../../testing/session');
 const { CheckoutPage } = await import('./checkout-page');
+const { paymentIntent } = await import('../../../testing/payment-intent');
 
 installMatchMedia();
 // The first render loads antd, which takes jest several seconds.
 jest.setTimeout(20_000);
 closeNoticesAfterEach();
 
-const intent: PaymentIntentDto = {
-  paymentId: '6f1c2a7e-3f4b-4c5d-8e9f-0a1b2c3d4e5f',
-  provider: 'demo',
-  publishableKey: null,
-  clientSecret: 'demo_secret_1',
-  subject: 'Medical School Interviews',
-  packageType: 'package5',
-  packageName: '5-Session Package',
-  hours: 5,
-  currency: 'GBP',
-  amount: 19000,
-  formattedPrice: '£190.00',
-  originalPrice: '£190.00',
-  discountApplied: false,
-  discountCode: null,
-  discountAmount: 0,
-};
-const withCode: PaymentIntentDto = {
-  ...intent,
+const intent = paymentIntent();
+const withCode = paymentIntent({
   paymentId: '0b5b7d3e-6a0f-4c4a-9d54-2f4d2c7f9a11',
   amount: 16000,
   formattedPrice: '£160.00',
   discountApplied: true,
   discountCode: 'WELCOME30',
   discountAmount: 3000,
-};
+});
 
 const fetchMock = serveFetchPerTest(() => jsonReply(intent));
 const bodiesSentTo = (path: string) =>

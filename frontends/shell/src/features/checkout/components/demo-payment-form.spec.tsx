@@ -1,10 +1,10 @@
 /** @jest-environment jsdom */
 import '../../../testing/jsdom-globals';
 import { describe, expect, it, jest } from '@jest/globals';
-import type { PaymentIntentDto } from '@medtutor/contracts';
 import { NoticeViewport } from '@medtutor/web-kit';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { closeNoticesAfterEach, findNotice } from '../../../testing/notices';
+import { paymentIntent } from '../../../testing/payment-intent';
 import { installMatchMedia, jsonReply, serveFetchPerTest } from '../../../testing/public-page';
 import { DemoPaymentForm } from './demo-payment-form';
 
@@ -14,11 +14,7 @@ jest.setTimeout(20_000);
 closeNoticesAfterEach();
 const fetchMock = serveFetchPerTest(() => jsonReply({ status: 'succeeded', message: null }));
 
-const intent = {
-  paymentId: '6f1c2a7e-3f4b-4c5d-8e9f-0a1b2c3d4e5f',
-  clientSecret: 'demo_secret_1',
-  formattedPrice: '£190.00',
-} as PaymentIntentDto;
+const intent = paymentIntent();
 
 function renderForm(termsAccepted = true) {
   const props = {

@@ -1,32 +1,16 @@
 /** @jest-environment jsdom */
 import '../../../testing/jsdom-globals';
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import type { PaymentIntentDto } from '@medtutor/contracts';
 import { cleanup, render, screen } from '@testing-library/react';
 import { descriptionRows } from '../../../testing/antd';
+import { paymentIntent } from '../../../testing/payment-intent';
 import { installMatchMedia } from '../../../testing/public-page';
 import { OrderSummary } from './order-summary';
 
 beforeAll(installMatchMedia);
 afterEach(cleanup);
 
-const intent: PaymentIntentDto = {
-  paymentId: '6f1c2a7e-3f4b-4c5d-8e9f-0a1b2c3d4e5f',
-  provider: 'stripe',
-  publishableKey: 'pk_test_abc',
-  clientSecret: 'pi_1_secret_2',
-  subject: 'Medical School Interviews',
-  packageType: 'package5',
-  packageName: '5-Session Package',
-  hours: 5,
-  currency: 'GBP',
-  amount: 19000,
-  formattedPrice: '£190.00',
-  originalPrice: '£190.00',
-  discountApplied: false,
-  discountCode: null,
-  discountAmount: 0,
-};
+const intent = paymentIntent({ provider: 'stripe', publishableKey: 'pk_test_abc', clientSecret: 'pi_1_secret_2' });
 
 const summary = () =>
   screen.getByRole('heading', { level: 2, name: 'Order summary' }).closest('.ant-card') as HTMLElement;
