@@ -2,11 +2,10 @@
 import '../../testing/jsdom-globals';
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { CatalogSubject, CurrencyCode } from '@medtutor/contracts';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { SWRConfig } from 'swr';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { chooseOption } from '../../testing/antd';
 import { serveCatalogPerTest } from '../../testing/public-page';
-import { AtPath, sessionWith, student } from '../../testing/session';
+import { dialog, location, renderOnHomePage, summary } from '../../testing/purchase-dialog';
 import { BookingDialogContent } from './booking-dialog-content';
 
 serveCatalogPerTest();
@@ -18,30 +17,21 @@ function renderDialog(
   options: { signedIn?: boolean; freeTrial?: boolean; subject?: CatalogSubject; currency?: CurrencyCode } = {},
 ) {
   const onClose = jest.fn<() => void>();
-  const session = sessionWith({ user: options.signedIn ? student : null });
-  render(
-    <SWRConfig value={{ provider: () => new Map() }}>
-      <AtPath path="/" session={session}>
-        <BookingDialogContent
-          open
-          onClose={onClose}
-          freeTrial={options.freeTrial}
-          subject={options.subject}
-          currency={options.currency}
-        />
-      </AtPath>
-    </SWRConfig>,
+  renderOnHomePage(
+    <BookingDialogContent
+      open
+      onClose={onClose}
+      freeTrial={options.freeTrial}
+      subject={options.subject}
+      currency={options.currency}
+    />,
+    options.signedIn,
   );
   return onClose;
 }
 
-const dialog = () => screen.getByRole('dialog');
-/** The summary's value for one row ('Subject', 'Session', 'Price'). */
-const summary = (row: string) =>
-  within(dialog()).getByText(row, { selector: 'th > span' }).closest('tr')?.querySelector('td')?.textContent;
 const proceedButton = () => within(dialog()).getByRole('button', { name: 'Proceed' }) as HTMLButtonElement;
 const acceptTerms = () => fireEvent.click(within(dialog()).getByRole('checkbox'));
-const location = () => screen.getByTestId('location').textContent;
 
 describe('BookingDialogContent', () => {
   it('asks for a subject first, then shows its price for one hour', async () => {

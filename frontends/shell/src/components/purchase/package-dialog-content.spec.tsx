@@ -2,11 +2,10 @@
 import '../../testing/jsdom-globals';
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { CatalogSubject, CurrencyCode } from '@medtutor/contracts';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { SWRConfig } from 'swr';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { chooseOption } from '../../testing/antd';
 import { serveCatalogPerTest } from '../../testing/public-page';
-import { AtPath, sessionWith, student } from '../../testing/session';
+import { dialog, location, renderOnHomePage, summary } from '../../testing/purchase-dialog';
 import { PackageDialogContent } from './package-dialog-content';
 
 serveCatalogPerTest();
@@ -18,30 +17,23 @@ function renderDialog(
   options: { signedIn?: boolean; title?: string; subject?: CatalogSubject; currency?: CurrencyCode } = {},
 ) {
   const onClose = jest.fn<() => void>();
-  render(
-    <SWRConfig value={{ provider: () => new Map() }}>
-      <AtPath path="/" session={sessionWith({ user: options.signedIn ? student : null })}>
-        <PackageDialogContent
-          open
-          onClose={onClose}
-          packageType="package10"
-          title={options.title}
-          subject={options.subject}
-          currency={options.currency}
-        />
-      </AtPath>
-    </SWRConfig>,
+  renderOnHomePage(
+    <PackageDialogContent
+      open
+      onClose={onClose}
+      packageType="package10"
+      title={options.title}
+      subject={options.subject}
+      currency={options.currency}
+    />,
+    options.signedIn,
   );
   return onClose;
 }
 
-const dialog = () => screen.getByRole('dialog');
-const summary = (row: string) =>
-  within(dialog()).getByText(row, { selector: 'th > span' }).closest('tr')?.querySelector('td')?.textContent;
 const buyButton = () => within(dialog()).getByRole('button', { name: 'Buy Now' }) as HTMLButtonElement;
 const typeCode = (value: string) =>
   fireEvent.change(within(dialog()).getByLabelText('Discount code (optional)'), { target: { value } });
-const location = () => screen.getByTestId('location').textContent;
 
 describe('PackageDialogContent', () => {
   it("is titled with the package's name unless the card gives one, and sums up its hours", () => {
