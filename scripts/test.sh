@@ -87,8 +87,10 @@ if ! probe nats "$TEST_NATS_URL" >/dev/null 2>&1 && start_private_nats jest-nats
   export TEST_NATS_URL="$PRIVATE_NATS_URL"
 fi
 # --forceExit: the report is written before jest exits; a handle some future test leaves open must
-# not hang the whole run (jest still names the leak in its output).
-node --experimental-vm-modules node_modules/jest/bin/jest.js --json --outputFile="$RESULTS/jest.json" --forceExit || code=$?
+# not hang the whole run (jest still names the leak in its output). The output is also kept in
+# test-results/jest.log, whose tail the summary shows if jest dies before writing its report.
+node --experimental-vm-modules node_modules/jest/bin/jest.js --json --outputFile="$RESULTS/jest.json" --forceExit 2>&1 |
+  tee "$RESULTS/jest.log" || code=$?
 stop_private_nats jest-nats
 record jest jest "$code" "$started"
 
@@ -102,7 +104,8 @@ run_faults() {
     return
   fi
   info "faults: issue 13's fault scenarios (npm run test:faults)"
-  npm run --silent test:faults -- --json --outputFile="$RESULTS/faults.json" --forceExit || code=$?
+  npm run --silent test:faults -- --json --outputFile="$RESULTS/faults.json" --forceExit 2>&1 |
+    tee "$RESULTS/faults.log" || code=$?
   record jest faults "$code" "$started"
 }
 run_faults

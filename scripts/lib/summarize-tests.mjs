@@ -11,6 +11,7 @@ import { join } from 'node:path';
 
 const resultsDir = process.argv[2] ?? 'test-results';
 const MAX_LISTED_FAILURES = 15;
+const CRASH_LOG_LINES = 25;
 
 function readReport(path) {
   if (!existsSync(path)) return undefined;
@@ -74,12 +75,25 @@ function fromPlaywright(suite, report) {
   };
 }
 
+// CI keeps only the tail of its log: a crash's own last words are printed with the summary.
+function crashed(suite, reportPath) {
+  const logPath = join(resultsDir, `${suite.name}.log`);
+  const lastLines = existsSync(logPath)
+    ? readFileSync(logPath, 'utf8')
+        .split('\n')
+        .filter((text) => text.trim())
+        .slice(-CRASH_LOG_LINES)
+    : [];
+  const heading = `no report (${reportPath}): the run crashed with exit code ${suite.exitCode}`;
+  return lastLines.length ? [`${heading}; the last lines of ${logPath}:`, ...lastLines].join('\n          ') : heading;
+}
+
 function tally(suite) {
   if (suite.kind === 'check') return fromCheck(suite);
   const reportPath = join(resultsDir, `${suite.name}.json`);
   const report = readReport(reportPath);
   if (!report) {
-    return { passed: 0, failed: 1, skipped: 0, failures: [suite.note || `no report (${reportPath}): the run crashed`] };
+    return { passed: 0, failed: 1, skipped: 0, failures: [suite.note || crashed(suite, reportPath)] };
   }
   const result = suite.kind === 'jest' ? fromJest(suite, report) : fromPlaywright(suite, report);
   if (suite.exitCode !== 0 && result.failed === 0) {

@@ -8,13 +8,14 @@ import { ROOT } from '../infra/infra-helpers.js';
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-/** Runs the aggregator on suites.tsv lines and reports; returns its exit code and its last line. */
-function summarize(lines: string[][], reports: Record<string, unknown> = {}) {
+/** Runs the aggregator on suites.tsv lines, reports and logs; returns its exit code and its last line. */
+function summarize(lines: string[][], reports: Record<string, unknown> = {}, logs: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'summary-'));
   dirs.push(dir);
   writeFileSync(join(dir, 'suites.tsv'), lines.map((line) => `${line.join('\t')}\n`).join(''));
   for (const [name, report] of Object.entries(reports))
     writeFileSync(join(dir, `${name}.json`), JSON.stringify(report));
+  for (const [name, text] of Object.entries(logs)) writeFileSync(join(dir, name), text);
   const result = spawnSync(process.execPath, [join(ROOT, 'scripts/lib/summarize-tests.mjs'), dir], {
     encoding: 'utf8',
   });
@@ -71,6 +72,18 @@ describe('scripts/lib/summarize-tests.mjs', () => {
     const result = summarize([['jest', 'jest', '1', '1']], { jest: jestReport(5, 0, 0, [broken]) });
     expect(result.last).toBe('5 passed, 1 failed');
     expect(result.output).toContain('SyntaxError: nope');
+  });
+
+  it('shows the exit code and the last lines of the log of a run that died before its report', () => {
+    const log = ['PASS early.spec.ts', ...Array.from({ length: 30 }, (_, line) => `line ${line}`)];
+    log.push('FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory');
+    const result = summarize([['jest', 'jest', '134', '1']], {}, { 'jest.log': log.join('\n') });
+    expect(result.last).toBe('0 passed, 1 failed');
+    expect(result.output).toContain('the run crashed with exit code 134; the last lines of');
+    expect(result.output).toContain('JavaScript heap out of memory');
+    expect(result.output).toContain('line 6');
+    expect(result.output).not.toContain('line 5\n');
+    expect(result.output).not.toContain('PASS early.spec.ts');
   });
 
   it('counts a non-zero exit without a failing test as a failure', () => {
