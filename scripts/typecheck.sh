@@ -7,7 +7,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 cd "$REPO_ROOT"
 
 projects=()
-for config in packages/*/tsconfig.json services/*/tsconfig.json gateway/tsconfig.json frontends/*/tsconfig.json \
+for config in packages/*/tsconfig.json packages/*/test/tsconfig.json services/*/tsconfig.json gateway/tsconfig.json frontends/*/tsconfig.json \
   test/tsconfig.json bench/tsconfig.json e2e/tsconfig.json; do
   [[ -f "$config" ]] && projects+=("$config")
 done

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ErrorCodes, Fixtures, ServerMessages, Subjects } from '@medtutor/contracts';
-import { eventually } from '@medtutor/nest-kit/testing';
+import { eventually, sql } from '@medtutor/nest-kit/testing';
 import { createHash } from 'node:crypto';
 import request from 'supertest';
-import { sql } from './support/real-services.js';
 import { PLATFORM_START_MS, PLATFORM_STOP_MS, type RealPlatform, startRealPlatform } from './support/real-platform.js';
 import { type GatewayUnderTest, sessionCookieFrom, startGatewayOn } from './support/test-gateway.js';
 

@@ -15,7 +15,7 @@ import {
 import type { Server } from 'node:http';
 import request from 'supertest';
 import { jsonSchemaOf } from '../src/http/openapi.js';
-import { sql } from './support/real-services.js';
+import { sql } from '@medtutor/nest-kit/testing';
 import {
   paidPayment,
   PLATFORM_START_MS,

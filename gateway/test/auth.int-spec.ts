@@ -4,9 +4,8 @@ import { ErrorCodes, Fixtures, ServerMessages, Subjects } from '@medtutor/contra
 import { createHash } from 'node:crypto';
 import type { Server } from 'node:http';
 import request from 'supertest';
-import { eventually } from '@medtutor/nest-kit/testing';
+import { eventually, sql } from '@medtutor/nest-kit/testing';
 import { AdminOnly, Authenticated, TutorOnly } from '../src/auth/auth.decorators.js';
-import { sql } from './support/real-services.js';
 import {
   PASSWORD,
   PLATFORM_START_MS,

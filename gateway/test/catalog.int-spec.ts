@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CatalogMessages, ErrorCodes, Subjects } from '@medtutor/contracts';
 import request from 'supertest';
-import { sql } from './support/real-services.js';
+import { sql } from '@medtutor/nest-kit/testing';
 import { PLATFORM_START_MS, PLATFORM_STOP_MS, type RealPlatform, startRealPlatform } from './support/real-platform.js';
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DemoCards, DiscountMessages, ErrorCodes, type Role, Subjects } from '@medtutor/contracts';
 import type { Server } from 'node:http';
 import request from 'supertest';
-import { sql } from './support/real-services.js';
+import { sql } from '@medtutor/nest-kit/testing';
 import { PLATFORM_START_MS, PLATFORM_STOP_MS, type RealPlatform, startRealPlatform } from './support/real-platform.js';
 
 /** Discount codes through the gateway to the real catalog-payments (demo provider), which makes and keeps them. */

@@ -16,7 +16,7 @@ import Stripe from 'stripe';
 import request from 'supertest';
 import { z } from 'zod';
 import { type StripeStandIn, startStripeStandIn } from './support/outside-world.js';
-import { sql } from './support/real-services.js';
+import { sql } from '@medtutor/nest-kit/testing';
 import { PLATFORM_START_MS, PLATFORM_STOP_MS, type RealPlatform, startRealPlatform } from './support/real-platform.js';
 
 /**

@@ -9,7 +9,7 @@ import {
   ValidationMessages,
 } from '@medtutor/contracts';
 import request from 'supertest';
-import { sql } from './support/real-services.js';
+import { sql } from '@medtutor/nest-kit/testing';
 import { PLATFORM_START_MS, PLATFORM_STOP_MS, type RealPlatform, startRealPlatform } from './support/real-platform.js';
 
 /**

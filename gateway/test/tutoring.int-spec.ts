@@ -20,9 +20,10 @@ import {
   type TestDatabase,
   type TestNats,
   eventually,
+  sql,
 } from '@medtutor/nest-kit/testing';
 import request from 'supertest';
-import { insertPackage, serviceDatabase, sql, startBuiltService } from './support/real-services.js';
+import { insertPackage, serviceDatabase, startBuiltService } from './support/real-services.js';
 import { type GatewayUnderTest, sessionCookieFrom, startGatewayOn } from './support/test-gateway.js';
 
 /**

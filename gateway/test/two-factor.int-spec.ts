@@ -13,10 +13,11 @@ import {
   type TestDatabase,
   type TestNats,
   testRedisUrl,
+  sql,
 } from '@medtutor/nest-kit/testing';
 import { Secret, TOTP } from 'otpauth';
 import request from 'supertest';
-import { serviceDatabase, sql, startBuiltService } from './support/real-services.js';
+import { serviceDatabase, startBuiltService } from './support/real-services.js';
 import { type GatewayUnderTest, sessionCookieFrom, startGatewayOn } from './support/test-gateway.js';
 
 /**

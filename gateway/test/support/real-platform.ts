@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { DemoCards, type Role, type RpcMeta, type ServiceName, type UserDto } from '@medtutor/contracts';
-import { type ServiceProcess, startTestNats, type TestDatabase, type TestNats } from '@medtutor/nest-kit/testing';
+import { type ServiceProcess, sql, startTestNats, type TestDatabase, type TestNats } from '@medtutor/nest-kit/testing';
 import request from 'supertest';
-import { serviceDatabase, serviceEntry, sql, startBuiltService } from './real-services.js';
+import { serviceDatabase, serviceEntry, startBuiltService } from './real-services.js';
 import { type GatewayUnderTest, sessionCookieFrom, startGatewayOn } from './test-gateway.js';
 
 /** Each service's database variable. */

@@ -4,11 +4,11 @@ import { HealthSubjects, type ServiceName } from '@medtutor/contracts';
 import {
   createTestDatabase,
   type ServiceProcess,
+  sql,
   startServiceProcess,
   type TestDatabase,
   testActorKeys,
 } from '@medtutor/nest-kit/testing';
-import pg from 'pg';
 
 /**
  * Real services for the gateway's integration tests. The gateway may not import service code
@@ -43,16 +43,6 @@ export function startBuiltService(
     natsUrl,
     healthSubject: HealthSubjects[service],
   });
-}
-
-export async function sql<R extends pg.QueryResultRow>(db: TestDatabase, text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: db.url });
-  await client.connect();
-  try {
-    return (await client.query<R>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 /**

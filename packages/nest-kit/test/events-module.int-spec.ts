@@ -138,7 +138,7 @@ describe('event kit module against a broker that goes away (real nats-server and
     await waitFor('the first credit', async () => (await credited([before.id])) === 1);
 
     await nats.kill();
-    const during = [];
+    const during: Awaited<ReturnType<typeof pay>>[] = [];
     for (let index = 0; index < 5; index += 1) {
       during.push(await pay());
       app.get(OutboxRelay).nudge();

@@ -15,6 +15,7 @@ import {
   EventPruner,
   ensureStreams,
   handleOnce,
+  type HandledOutcome,
   type HandleOnceResult,
   newEvent,
   OutboxRelay,
@@ -250,7 +251,7 @@ describe('event kit against real NATS JetStream and PostgreSQL', () => {
     // handler is let go after the test: a real crash ends the process, a test's would keep it alive.
     const doomed = await connect({ servers: await testNatsUrl() });
     let letGo = () => undefined as void;
-    const stuck = new Promise<void>((resolve) => (letGo = resolve));
+    const stuck = new Promise<HandledOutcome>((resolve) => (letGo = () => resolve('processed')));
     cleanups.push(async () => letGo());
     await startConsumer({ ...options, nc: doomed, prefetch: 10, handle: () => stuck });
     for (const event of events) await publishEvent(event);

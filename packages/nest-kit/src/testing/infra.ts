@@ -123,13 +123,13 @@ export async function createTestDatabase(label: string, migrationsDir: string): 
   };
 }
 
-/** Runs SQL on a test database, for setup and assertions the RPC surface does not expose. */
+/** Runs SQL on a test database (or its URL), for setup and assertions the RPC surface does not expose. */
 export async function sql<R extends pg.QueryResultRow = Record<string, unknown>>(
-  databaseUrl: string,
+  database: string | Pick<TestDatabase, 'url'>,
   text: string,
   values: unknown[] = [],
 ): Promise<R[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = new pg.Client({ connectionString: typeof database === 'string' ? database : database.url });
   await client.connect();
   try {
     return (await client.query<R>(text, values)).rows;
