@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
+import { CatalogDtoSchema, CatalogMessages, ErrorCodes, QuoteSchema, Subjects } from '@medtutor/contracts';
 import {
-  CatalogDtoSchema,
-  CatalogMessages,
-  ErrorCodes,
-  QuoteSchema,
-  type RpcError,
-  RpcErrorSchema,
-  Subjects,
-} from '@medtutor/contracts';
-import { startServiceUnderTest, type ServiceUnderTest, testActorKeys } from '@medtutor/nest-kit/testing';
-import { firstValueFrom, timeout } from 'rxjs';
+  type SignedRpc,
+  signedRpc,
+  startServiceUnderTest,
+  type ServiceUnderTest,
+  testActorKeys,
+} from '@medtutor/nest-kit/testing';
 import { AppModule, SERVICE_NAME } from '../src/app.module.js';
 import { loadCatalogPaymentsConfig } from '../src/config/catalog-payments.config.js';
 
@@ -20,22 +17,7 @@ const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.
 describe('catalog over NATS', () => {
   let service: ServiceUnderTest;
 
-  const call = (subject: string, data: unknown): Promise<unknown> =>
-    firstValueFrom(
-      service.client
-        .send(subject, { meta: { correlationId: 'catalog-test', actor: null }, data })
-        .pipe(timeout(15_000)),
-    );
-
-  const callError = async (subject: string, data: unknown): Promise<RpcError> => {
-    const failure = await call(subject, data).then(
-      () => {
-        throw new Error(`expected ${subject} to fail`);
-      },
-      (error: unknown) => error,
-    );
-    return RpcErrorSchema.parse(failure);
-  };
+  let rpc: SignedRpc;
 
   beforeAll(async () => {
     service = await startServiceUnderTest({
@@ -54,12 +36,13 @@ describe('catalog over NATS', () => {
           logger,
         ),
     });
+    rpc = signedRpc(service.client, 'catalog-test');
   });
 
   afterAll(() => service.stop());
 
   it('serves the public catalog with UCAT marked unavailable', async () => {
-    const catalog = CatalogDtoSchema.parse(await call(Subjects.catalogPayments.getCatalog, {}));
+    const catalog = CatalogDtoSchema.parse(await rpc.call(Subjects.catalogPayments.getCatalog, {}));
 
     expect(catalog.subjects.map((s) => [s.name, s.available])).toEqual([
       ['UCAT', false],
@@ -71,7 +54,7 @@ describe('catalog over NATS', () => {
   });
 
   it('quotes a package in minor units and ignores any amount the client sends', async () => {
-    const reply = await call(Subjects.catalogPayments.quote, {
+    const reply = await rpc.call(Subjects.catalogPayments.quote, {
       subject: 'Medical School Support',
       packageType: 'package10',
       currency: 'USD',
@@ -88,7 +71,7 @@ describe('catalog over NATS', () => {
   });
 
   it('refuses to sell UCAT with a clear message', async () => {
-    const error = await callError(Subjects.catalogPayments.quote, {
+    const error = await rpc.fail(Subjects.catalogPayments.quote, {
       subject: 'UCAT',
       packageType: 'package5',
       currency: 'GBP',
@@ -101,7 +84,7 @@ describe('catalog over NATS', () => {
   });
 
   it('answers an unknown currency with a validation error', async () => {
-    const error = await callError(Subjects.catalogPayments.quote, {
+    const error = await rpc.fail(Subjects.catalogPayments.quote, {
       subject: 'Medical School Interviews',
       packageType: 'package5',
       currency: 'SEK',

@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import {
-  type Actor,
-  DiscountCodeDtoSchema,
-  DiscountMessages,
-  ErrorCodes,
-  type RpcError,
-  RpcErrorSchema,
-  Subjects,
-} from '@medtutor/contracts';
+import { type Actor, DiscountCodeDtoSchema, DiscountMessages, ErrorCodes, Subjects } from '@medtutor/contracts';
 import { DomainError } from '@medtutor/nest-kit';
-import { signedRequest, startServiceUnderTest, type ServiceUnderTest, testActorKeys } from '@medtutor/nest-kit/testing';
+import {
+  type SignedRpc,
+  signedRpc,
+  startServiceUnderTest,
+  type ServiceUnderTest,
+  testActorKeys,
+} from '@medtutor/nest-kit/testing';
 import pg from 'pg';
-import { firstValueFrom, timeout } from 'rxjs';
 import { AppModule, SERVICE_NAME } from '../src/app.module.js';
 import { loadCatalogPaymentsConfig } from '../src/config/catalog-payments.config.js';
 import { DiscountCodesService } from '../src/modules/discount-codes/discount-codes.service.js';
@@ -29,21 +26,10 @@ const TTL_MS = 15 * 60_000;
 let service: ServiceUnderTest;
 let codes: DiscountCodesService;
 
-const call = async (data: unknown, actor: Actor | null): Promise<unknown> => {
-  const subject = Subjects.catalogPayments.createDiscountCode;
-  const request = await signedRequest(subject, data, actor, 'codes-test');
-  return firstValueFrom(service.client.send(subject, request).pipe(timeout(15_000)));
-};
-
-const callError = async (data: unknown, actor: Actor | null): Promise<RpcError> => {
-  const failure = await call(data, actor).then(
-    () => {
-      throw new Error('expected create_discount_code to fail');
-    },
-    (error: unknown) => error,
-  );
-  return RpcErrorSchema.parse(failure);
-};
+let rpc: SignedRpc;
+const call = (data: unknown, actor: Actor | null) => rpc.call(Subjects.catalogPayments.createDiscountCode, data, actor);
+const callError = (data: unknown, actor: Actor | null) =>
+  rpc.fail(Subjects.catalogPayments.createDiscountCode, data, actor);
 
 const row = async (code: string) => {
   const connection = new pg.Client({ connectionString: service.db.url });
@@ -83,6 +69,7 @@ beforeAll(async () => {
         logger,
       ),
   });
+  rpc = signedRpc(service.client, 'codes-test');
   codes = service.app.get(DiscountCodesService);
 });
 

@@ -3,8 +3,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import {
   ErrorCodes,
   type RegisterBody,
-  type RpcError,
-  RpcErrorSchema,
   ServerMessages,
   SessionValidityReplySchema,
   Subjects,
@@ -13,8 +11,13 @@ import {
   UserDtoSchema,
   VerifyCredentialsReplySchema,
 } from '@medtutor/contracts';
-import { startServiceUnderTest, type ServiceUnderTest, sql } from '@medtutor/nest-kit/testing';
-import { firstValueFrom, timeout } from 'rxjs';
+import {
+  type SignedRpc,
+  signedRpc,
+  startServiceUnderTest,
+  type ServiceUnderTest,
+  sql,
+} from '@medtutor/nest-kit/testing';
 import { AppModule, SERVICE_NAME } from '../src/app.module.js';
 import { totpCode } from '../src/modules/two-factor/totp-crypto.js';
 import { MIGRATIONS_DIR, testConfig } from './support/harness.js';
@@ -25,23 +28,13 @@ import { MIGRATIONS_DIR, testConfig } from './support/harness.js';
  */
 let service: ServiceUnderTest;
 
-const call = (subject: string, data: unknown): Promise<unknown> =>
-  firstValueFrom(
-    service.client.send(subject, { meta: { correlationId: 'security-test', actor: null }, data }).pipe(timeout(15_000)),
-  );
-const fail = async (subject: string, data: unknown): Promise<RpcError> => {
-  const error = await call(subject, data).then(
-    (reply) => new Error(`expected ${subject} to fail, got ${JSON.stringify(reply)}`),
-    (failure: unknown) => failure,
-  );
-  return RpcErrorSchema.parse(error);
-};
+let rpc: SignedRpc;
 
 let counter = 0;
 async function register(role: 'student' | 'tutor' | 'admin' = 'student', password = 'unusual-secret-42') {
   counter += 1;
   const body: RegisterBody = { username: `user${counter}`, email: `user${counter}@example.com`, password };
-  const user = UserDtoSchema.parse(await call(Subjects.identity.register, body));
+  const user = UserDtoSchema.parse(await rpc.call(Subjects.identity.register, body));
   if (role !== 'student') await sql(service.db.url, 'UPDATE users SET role = $1 WHERE id = $2', [role, user.id]);
   return { ...user, password };
 }
@@ -74,6 +67,7 @@ beforeAll(async () => {
         logger,
       ),
   });
+  rpc = signedRpc(service.client, 'security-test');
 });
 
 afterAll(async () => {
@@ -87,7 +81,7 @@ beforeEach(async () => {
 describe('common passwords', () => {
   it('are refused at registration, with the message, whatever their case', async () => {
     for (const password of ['password1', 'Qwerty123', 'iloveyou']) {
-      expect(await fail(Subjects.identity.register, { username: 'x', email: 'x@example.com', password })).toEqual(
+      expect(await rpc.fail(Subjects.identity.register, { username: 'x', email: 'x@example.com', password })).toEqual(
         tooCommon,
       );
     }
@@ -99,10 +93,10 @@ describe('common passwords', () => {
     const user = await register();
     const token = await linkFor(user.id, user.email);
     expect(
-      await fail(Subjects.identity.resetPassword, { token, password: 'letmein', confirmPassword: 'letmein' }),
+      await rpc.fail(Subjects.identity.resetPassword, { token, password: 'letmein', confirmPassword: 'letmein' }),
     ).toEqual(tooCommon);
     expect(
-      await call(Subjects.identity.resetPassword, {
+      await rpc.call(Subjects.identity.resetPassword, {
         token,
         password: 'fresh-unusual-9',
         confirmPassword: 'fresh-unusual-9',
@@ -114,7 +108,7 @@ describe('common passwords', () => {
     const tutor = await register('tutor');
     const token = await linkFor(tutor.id, tutor.email);
     expect(
-      await fail(Subjects.identity.resetPassword, { token, password: 'football', confirmPassword: 'football' }),
+      await rpc.fail(Subjects.identity.resetPassword, { token, password: 'football', confirmPassword: 'football' }),
     ).toEqual(tooCommon);
   });
 });
@@ -122,11 +116,11 @@ describe('common passwords', () => {
 describe('sessions valid after', () => {
   it('is unset for a new account and set by a password reset, in the same transaction', async () => {
     const user = await register();
-    const validity = () => call(Subjects.identity.sessionValidity, { userId: user.id });
+    const validity = () => rpc.call(Subjects.identity.sessionValidity, { userId: user.id });
     expect(SessionValidityReplySchema.parse(await validity())).toEqual({ sessionsValidAfter: null });
     const before = Date.now();
     const token = await linkFor(user.id, user.email);
-    await call(Subjects.identity.resetPassword, {
+    await rpc.call(Subjects.identity.resetPassword, {
       token,
       password: 'fresh-unusual-9',
       confirmPassword: 'fresh-unusual-9',
@@ -137,7 +131,7 @@ describe('sessions valid after', () => {
   });
 
   it('answers not found for an account that no longer exists', async () => {
-    expect(await fail(Subjects.identity.sessionValidity, { userId: 999_999 })).toMatchObject({
+    expect(await rpc.fail(Subjects.identity.sessionValidity, { userId: 999_999 })).toMatchObject({
       code: ErrorCodes.notFound,
     });
   });
@@ -146,38 +140,38 @@ describe('sessions valid after', () => {
 describe('TOTP', () => {
   async function enrol(role: 'admin' | 'tutor' = 'admin') {
     const user = await register(role);
-    const setup = TotpSetupReplySchema.parse(await call(Subjects.identity.totpSetup, { userId: user.id }));
+    const setup = TotpSetupReplySchema.parse(await rpc.call(Subjects.identity.totpSetup, { userId: user.id }));
     const { recoveryCodes } = TotpEnableReplySchema.parse(
-      await call(Subjects.identity.totpEnable, { userId: user.id, code: totpCode(setup.secret) }),
+      await rpc.call(Subjects.identity.totpEnable, { userId: user.id, code: totpCode(setup.secret) }),
     );
     return { user, secret: setup.secret, recoveryCodes };
   }
 
   it('enrols an admin with a QR code, a confirming code and ten recovery codes shown once', async () => {
     const user = await register('admin');
-    expect(await call(Subjects.identity.totpStatus, { userId: user.id })).toEqual({ enabled: false });
-    const setup = TotpSetupReplySchema.parse(await call(Subjects.identity.totpSetup, { userId: user.id }));
+    expect(await rpc.call(Subjects.identity.totpStatus, { userId: user.id })).toEqual({ enabled: false });
+    const setup = TotpSetupReplySchema.parse(await rpc.call(Subjects.identity.totpSetup, { userId: user.id }));
     expect(setup.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(setup.otpauthUrl).toMatch(/^otpauth:\/\/totp\/MedPath%20Tutors:user\d+%40example\.com\?/);
     expect(setup.otpauthUrl).toContain(`secret=${setup.secret}`);
     expect(setup.qrCodeDataUrl).toMatch(/^data:image\/png;base64,/);
 
     const wrong = totpCode(setup.secret, Date.now() - 10 * 60_000);
-    expect(await fail(Subjects.identity.totpEnable, { userId: user.id, code: wrong })).toEqual({
+    expect(await rpc.fail(Subjects.identity.totpEnable, { userId: user.id, code: wrong })).toEqual({
       code: ErrorCodes.secondFactorInvalid,
       message: ServerMessages.secondFactorInvalid,
     });
     const before = Date.now();
     const { recoveryCodes } = TotpEnableReplySchema.parse(
-      await call(Subjects.identity.totpEnable, { userId: user.id, code: totpCode(setup.secret) }),
+      await rpc.call(Subjects.identity.totpEnable, { userId: user.id, code: totpCode(setup.secret) }),
     );
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
-    expect(await call(Subjects.identity.totpStatus, { userId: user.id })).toEqual({ enabled: true });
+    expect(await rpc.call(Subjects.identity.totpStatus, { userId: user.id })).toEqual({ enabled: true });
     expect(
       VerifyCredentialsReplySchema.parse(
-        await call(Subjects.identity.verifyCredentials, { email: user.email, password: user.password }),
+        await rpc.call(Subjects.identity.verifyCredentials, { email: user.email, password: user.password }),
       ),
     ).toMatchObject({ id: user.id, totpEnabled: true });
 
@@ -195,7 +189,7 @@ describe('TOTP', () => {
     for (const code of recoveryCodes) expect(stored).not.toContain(code.replace('-', ''));
 
     // The secret is never handed out again.
-    expect(await fail(Subjects.identity.totpSetup, { userId: user.id })).toEqual({
+    expect(await rpc.fail(Subjects.identity.totpSetup, { userId: user.id })).toEqual({
       code: ErrorCodes.secondFactorConflict,
       message: ServerMessages.secondFactorAlreadyEnabled,
     });
@@ -203,17 +197,17 @@ describe('TOTP', () => {
 
   it('refuses enabling without a setup, and students altogether', async () => {
     const tutor = await register('tutor');
-    expect(await fail(Subjects.identity.totpEnable, { userId: tutor.id, code: '123456' })).toMatchObject({
+    expect(await rpc.fail(Subjects.identity.totpEnable, { userId: tutor.id, code: '123456' })).toMatchObject({
       code: ErrorCodes.secondFactorConflict,
     });
     const student = await register('student');
-    expect(await fail(Subjects.identity.totpSetup, { userId: student.id })).toEqual({
+    expect(await rpc.fail(Subjects.identity.totpSetup, { userId: student.id })).toEqual({
       code: ErrorCodes.forbidden,
       message: ServerMessages.secondFactorNotForRole,
     });
     expect(
       VerifyCredentialsReplySchema.parse(
-        await call(Subjects.identity.verifyCredentials, { email: student.email, password: student.password }),
+        await rpc.call(Subjects.identity.verifyCredentials, { email: student.email, password: student.password }),
       ),
     ).toMatchObject({ totpEnabled: false });
   });
@@ -222,16 +216,16 @@ describe('TOTP', () => {
     const { user, secret } = await enrol('tutor');
     // The enrolling code spent the current step; the next step's code is already valid (drift window).
     const next = totpCode(secret, Date.now() + 30_000);
-    expect(await call(Subjects.identity.totpVerify, { userId: user.id, code: next })).toEqual({ method: 'totp' });
-    expect(await fail(Subjects.identity.totpVerify, { userId: user.id, code: next })).toEqual({
+    expect(await rpc.call(Subjects.identity.totpVerify, { userId: user.id, code: next })).toEqual({ method: 'totp' });
+    expect(await rpc.fail(Subjects.identity.totpVerify, { userId: user.id, code: next })).toEqual({
       code: ErrorCodes.secondFactorInvalid,
       message: ServerMessages.secondFactorInvalid,
     });
     // An older code (the enrolling step) is refused too, though still inside the window.
-    expect(await fail(Subjects.identity.totpVerify, { userId: user.id, code: totpCode(secret) })).toMatchObject({
+    expect(await rpc.fail(Subjects.identity.totpVerify, { userId: user.id, code: totpCode(secret) })).toMatchObject({
       code: ErrorCodes.secondFactorInvalid,
     });
-    expect(await fail(Subjects.identity.totpVerify, { userId: user.id, code: '000000' })).toMatchObject({
+    expect(await rpc.fail(Subjects.identity.totpVerify, { userId: user.id, code: '000000' })).toMatchObject({
       code: ErrorCodes.secondFactorInvalid,
     });
   });
@@ -239,13 +233,13 @@ describe('TOTP', () => {
   it('accepts each recovery code once, in any case and with or without the dash', async () => {
     const { user, recoveryCodes } = await enrol('admin');
     const [first, second] = recoveryCodes as [string, string];
-    expect(await call(Subjects.identity.totpVerify, { userId: user.id, code: first.toUpperCase() })).toEqual({
+    expect(await rpc.call(Subjects.identity.totpVerify, { userId: user.id, code: first.toUpperCase() })).toEqual({
       method: 'recovery',
     });
-    expect(await fail(Subjects.identity.totpVerify, { userId: user.id, code: first })).toMatchObject({
+    expect(await rpc.fail(Subjects.identity.totpVerify, { userId: user.id, code: first })).toMatchObject({
       code: ErrorCodes.secondFactorInvalid,
     });
-    expect(await call(Subjects.identity.totpVerify, { userId: user.id, code: second.replace('-', '') })).toEqual({
+    expect(await rpc.call(Subjects.identity.totpVerify, { userId: user.id, code: second.replace('-', '') })).toEqual({
       method: 'recovery',
     });
     expect(await sql(service.db.url, 'SELECT 1 FROM recovery_codes WHERE used_at IS NOT NULL')).toHaveLength(2);
@@ -253,7 +247,7 @@ describe('TOTP', () => {
 
   it('refuses every code for an account without TOTP', async () => {
     const user = await register('admin');
-    expect(await fail(Subjects.identity.totpVerify, { userId: user.id, code: '123456' })).toMatchObject({
+    expect(await rpc.fail(Subjects.identity.totpVerify, { userId: user.id, code: '123456' })).toMatchObject({
       code: ErrorCodes.secondFactorInvalid,
     });
   });
