@@ -1,17 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { z } from 'zod';
 import { ApiError, apiGetOrNullOn401, apiRequest, apiRequestUnchecked, serverMessage } from './api-client.js';
+import { mockFetchPerTest } from './testing/fetch.js';
 
-const fetchMock = jest.fn<typeof fetch>();
-const realFetch = globalThis.fetch;
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  globalThis.fetch = fetchMock;
-});
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
+const fetchMock = mockFetchPerTest();
 
 const reply = (status: number, body: string, statusText = '') =>
   fetchMock.mockResolvedValueOnce(new Response(body === '' ? null : body, { status, statusText }));
