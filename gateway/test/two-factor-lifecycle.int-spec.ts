@@ -12,7 +12,14 @@ import {
   TotpSetupReplySchema,
   UserDtoSchema,
 } from '@medtutor/contracts';
-import { startTestNats, type ServiceProcess, type TestDatabase, type TestNats, sql } from '@medtutor/nest-kit/testing';
+import {
+  startTestNats,
+  type ServiceProcess,
+  type TestDatabase,
+  type TestNats,
+  sql,
+  testRedisUrl,
+} from '@medtutor/nest-kit/testing';
 import { Secret, TOTP } from 'otpauth';
 import request from 'supertest';
 import { serviceDatabase, startBuiltService } from './support/real-services.js';
@@ -343,5 +350,99 @@ describe('a half-finished sign-in', () => {
     const pendingCookie = sessionCookieFrom(await login(tutor.email)) as string;
     expect((await post(`/api/admin/users/${tutor.id}/two-factor/reset`, adminCookie)).status).toBe(200);
     expect((await post('/api/auth/2fa/verify', pendingCookie, { code: codeFor(secret, 1) })).status).toBe(401);
+  });
+});
+
+describe('in production', () => {
+  let prodNats: TestNats;
+  let prodDb: TestDatabase;
+  let prodIdentity: ServiceProcess;
+  let prodGateway: GatewayUnderTest;
+  let prod: Server;
+  const https = { 'X-Forwarded-Proto': 'https' };
+  const prodPost = (path: string, cookie: string | undefined, body: object = {}) =>
+    request(prod)
+      .post(path)
+      .set({ ...https, 'X-Forwarded-For': fromIp(), ...(cookie ? { Cookie: cookie } : {}) })
+      .send(body);
+
+  beforeAll(async () => {
+    // Identity decides what production requires, the gateway where the sign-in goes: both in production.
+    prodNats = await startTestNats();
+    prodDb = await serviceDatabase('identity', 'gw_two_factor_lifecycle_prod_identity');
+    prodIdentity = await startBuiltService('identity', prodNats.url, {
+      NODE_ENV: 'production',
+      IDENTITY_DATABASE_URL: prodDb.url,
+      // The private test nats-server has no authorization and ignores these.
+      NATS_USER: 'identity',
+      NATS_PASSWORD: 'not-checked-locally',
+      PUBLIC_BASE_URL: 'https://medpath.example',
+      MAIL_FROM: 'MedPath Tests <no-reply@medpath.example>',
+      // Nothing listens there: the notices wait in the mail outbox table, where the test reads them.
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      TOTP_ENCRYPTION_KEY: 'gateway-two-factor-lifecycle-production-key-0123456789',
+    });
+    const redisWithPassword = new URL(await testRedisUrl());
+    redisWithPassword.password = 'not-checked-locally';
+    prodGateway = await startGatewayOn(prodNats.url, {
+      env: {
+        REDIS_URL: redisWithPassword.toString(),
+        NATS_USER: 'gateway',
+        NATS_PASSWORD: 'not-checked-locally',
+        NODE_ENV: 'production',
+        PUBLIC_BASE_URL: 'https://medpath.example',
+        SUPPORT_EMAIL: 'help@medpath.example',
+        TRUST_PROXY: '1',
+        RPC_TIMEOUT_MS: '5000',
+      },
+    });
+    prod = prodGateway.app.getHttpServer();
+  }, 60_000);
+
+  afterAll(async () => {
+    await prodGateway?.close();
+    await prodIdentity?.stop();
+    await prodDb?.drop();
+    await prodNats?.stop();
+  });
+
+  it('sends a tutor without two-factor authentication to enrolment, and never lets it be turned off', async () => {
+    const email = 'production.tutor@example.com';
+    const registered = await prodPost('/api/register', undefined, { username: 'production-tutor', email, password });
+    expect(registered.status).toBe(201);
+    await sql(prodDb, `UPDATE users SET role = 'tutor' WHERE email = $1`, [email]);
+
+    const pending = await prodPost('/api/login', undefined, { email, password });
+    expect(pending.status).toBe(202);
+    expect(pending.body).toEqual({ secondFactor: 'enrol' });
+    const pendingCookie = sessionCookieFrom(pending, '__Host-sid') as string;
+    expect(
+      (
+        await request(prod)
+          .get('/api/tutor/students')
+          .set({ ...https, Cookie: pendingCookie })
+      ).status,
+    ).toBe(401);
+
+    const { secret } = TotpSetupReplySchema.parse((await prodPost('/api/auth/2fa/setup', pendingCookie)).body);
+    const enabled = await prodPost('/api/auth/2fa/enable', pendingCookie, { code: codeFor(secret) });
+    expect(enabled.status).toBe(200);
+    const cookie = sessionCookieFrom(enabled, '__Host-sid') as string;
+    expect(
+      (
+        await request(prod)
+          .get('/api/auth/2fa')
+          .set({ ...https, Cookie: cookie })
+      ).body,
+    ).toEqual({
+      enabled: true,
+      required: true,
+    });
+
+    const off = await prodPost('/api/auth/2fa/disable', cookie, { password, code: codeFor(secret, 1) });
+    expect(off.status).toBe(403);
+    expect(off.body.message).toBe(SecondFactorMessages.required);
+    // Still on: the next sign-in asks for a code.
+    expect((await prodPost('/api/login', undefined, { email, password })).body).toEqual({ secondFactor: 'verify' });
   });
 });
