@@ -109,7 +109,7 @@ describe('an admin with two-factor authentication', () => {
     const res = await login(server, admin);
     expect(res.status).toBe(200);
     const cookie = sessionCookieFrom(res) as string;
-    expect((await get(server, '/api/auth/2fa', cookie)).body).toEqual({ enabled: false });
+    expect((await get(server, '/api/auth/2fa', cookie)).body).toEqual({ enabled: false, required: false });
 
     const setup = await post(server, '/api/auth/2fa/setup', cookie);
     expect(setup.status).toBe(200);
@@ -127,7 +127,7 @@ describe('an admin with two-factor authentication', () => {
     // This session goes on under a new id; the other device's session is over.
     const renewed = sessionCookieFrom(enabled) as string;
     expect(renewed).not.toBe(cookie);
-    expect((await get(server, '/api/auth/2fa', renewed)).body).toEqual({ enabled: true });
+    expect((await get(server, '/api/auth/2fa', renewed)).body).toEqual({ enabled: true, required: false });
     expect((await get(server, '/api/user', cookie)).status).toBe(401);
     expect((await get(server, '/api/user', other)).status).toBe(401);
     // The secret is never handed out again.

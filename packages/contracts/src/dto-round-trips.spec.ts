@@ -131,7 +131,7 @@ const samples: [string, z.ZodType, unknown][] = [
   ['reset accepted', identity.RequestPasswordResetReplySchema, { accepted: true }],
   ['reset reply', identity.ResetPasswordReplySchema, { userId: 7 }],
   ['reset requested', identity.PasswordResetRequestedV1Schema, { userId: 7, expiresAt: at }],
-  ['totp status', identity.TotpStatusReplySchema, { enabled: false }],
+  ['totp status', identity.TotpStatusReplySchema, { enabled: false, required: false }],
   [
     'totp setup',
     identity.TotpSetupReplySchema,

@@ -120,7 +120,8 @@ describe('users and second factor', () => {
 
   it('shapes the user the client sees and the credentials check', () => {
     expect(UserDtoSchema.parse(user)).toEqual(user);
-    expect(VerifyCredentialsReplySchema.parse({ ...user, totpEnabled: true })).toEqual({ ...user, totpEnabled: true });
+    const reply = { ...user, totpEnabled: true, totpEnrolmentRequired: false };
+    expect(VerifyCredentialsReplySchema.parse(reply)).toEqual(reply);
     expect(UserDtoSchema.safeParse({ ...user, role: 'owner' }).success).toBe(false);
   });
 

@@ -135,8 +135,8 @@ export type SecondFactorCodeBody = z.input<typeof SecondFactorCodeBodySchema>;
 export const LoginSecondFactorReplySchema = z.object({ secondFactor: z.enum(['verify', 'enrol']) });
 export type LoginSecondFactorReply = z.infer<typeof LoginSecondFactorReplySchema>;
 
-/** GET /api/auth/2fa */
-export const TotpStatusReplySchema = z.object({ enabled: z.boolean() });
+/** GET /api/auth/2fa: `required`: the account may not turn it off (see `secondFactorRequired`). */
+export const TotpStatusReplySchema = z.object({ enabled: z.boolean(), required: z.boolean() });
 export type TotpStatusReply = z.infer<typeof TotpStatusReplySchema>;
 
 /** POST /api/auth/2fa/setup: shown once while enrolling; the secret is never returned after enrolment. */
@@ -154,7 +154,11 @@ export type TotpEnableReply = z.infer<typeof TotpEnableReplySchema>;
 /* NATS payloads and replies */
 
 /** identity.verify_credentials answers the user and whether a second step follows the password. */
-export const VerifyCredentialsReplySchema = UserDtoSchema.extend({ totpEnabled: z.boolean() });
+export const VerifyCredentialsReplySchema = UserDtoSchema.extend({
+  totpEnabled: z.boolean(),
+  /** An admin reset this account's second factor: it must enrol before it is signed in. */
+  totpEnrolmentRequired: z.boolean(),
+});
 export type VerifyCredentialsReply = z.infer<typeof VerifyCredentialsReplySchema>;
 
 export const UserIdRequestSchema = z.object({ userId: z.number().int().positive() });

@@ -26,3 +26,5 @@ export * from './tutor-invitations.js';
 export * from './fixtures.js';
 export * from './refunds.js';
 export * from './page-settings.js';
+export * from './two-factor.js';
+export * from './two-factor-schemas.js';

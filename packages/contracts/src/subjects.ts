@@ -21,6 +21,11 @@ export const Subjects = {
     totpSetup: 'identity.totp_setup',
     totpEnable: 'identity.totp_enable',
     totpVerify: 'identity.totp_verify',
+    totpReEnrolSetup: 'identity.totp_re_enrol_setup',
+    totpReEnrolConfirm: 'identity.totp_re_enrol_confirm',
+    totpRegenerateRecoveryCodes: 'identity.totp_regenerate_recovery_codes',
+    totpDisable: 'identity.totp_disable',
+    totpAdminReset: 'identity.totp_admin_reset',
   },
   catalogPayments: {
     health: 'catalog-payments.health',

@@ -149,7 +149,10 @@ describe('TOTP', () => {
 
   it('enrols an admin with a QR code, a confirming code and ten recovery codes shown once', async () => {
     const user = await register('admin');
-    expect(await rpc.call(Subjects.identity.totpStatus, { userId: user.id })).toEqual({ enabled: false });
+    expect(await rpc.call(Subjects.identity.totpStatus, { userId: user.id })).toEqual({
+      enabled: false,
+      required: false,
+    });
     const setup = TotpSetupReplySchema.parse(await rpc.call(Subjects.identity.totpSetup, { userId: user.id }));
     expect(setup.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(setup.otpauthUrl).toMatch(/^otpauth:\/\/totp\/MedPath%20Tutors:user\d+%40example\.com\?/);
@@ -168,7 +171,10 @@ describe('TOTP', () => {
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
-    expect(await rpc.call(Subjects.identity.totpStatus, { userId: user.id })).toEqual({ enabled: true });
+    expect(await rpc.call(Subjects.identity.totpStatus, { userId: user.id })).toEqual({
+      enabled: true,
+      required: false,
+    });
     expect(
       VerifyCredentialsReplySchema.parse(
         await rpc.call(Subjects.identity.verifyCredentials, { email: user.email, password: user.password }),
@@ -195,16 +201,16 @@ describe('TOTP', () => {
     });
   });
 
-  it('refuses enabling without a setup, and students altogether', async () => {
+  it('refuses enabling without a setup; a student may set it up by choice (issue 24)', async () => {
     const tutor = await register('tutor');
     expect(await rpc.fail(Subjects.identity.totpEnable, { userId: tutor.id, code: '123456' })).toMatchObject({
       code: ErrorCodes.secondFactorConflict,
     });
     const student = await register('student');
-    expect(await rpc.fail(Subjects.identity.totpSetup, { userId: student.id })).toEqual({
-      code: ErrorCodes.forbidden,
-      message: ServerMessages.secondFactorNotForRole,
+    expect(await rpc.call(Subjects.identity.totpSetup, { userId: student.id })).toMatchObject({
+      secret: expect.stringMatching(/^[A-Z2-7]{32}$/),
     });
+    // Begun, not confirmed: the password alone still signs the student in.
     expect(
       VerifyCredentialsReplySchema.parse(
         await rpc.call(Subjects.identity.verifyCredentials, { email: student.email, password: student.password }),

@@ -288,6 +288,7 @@ describe('verifyCredentials', () => {
     expect(VerifyCredentialsReplySchema.strict().parse(await login('AMELIA@example.COM', amelia.password))).toEqual({
       ...user,
       totpEnabled: false,
+      totpEnrolmentRequired: false,
     });
   });
 

@@ -9,6 +9,7 @@ import {
   RequestPasswordResetReplySchema,
   ResetPasswordBodySchema,
   ResetPasswordReplySchema,
+  secondFactorStage,
   ServerMessages,
   Subjects,
   type UserDto,
@@ -29,9 +30,6 @@ import { RateLimitsService } from '../../rate-limits/rate-limits.service.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../../config/gateway-config.js';
 import { AnySession, SessionValidityGuard } from '../../sessions/session-validity.guard.js';
 import { SessionsService } from '../../sessions/sessions.service.js';
-
-/** Roles asked for a second factor once enrolled. */
-export const SECOND_FACTOR_ROLES: ReadonlySet<string> = new Set(['admin', 'tutor']);
 
 /** docs/product.md §7's account calls, answered by the identity service. */
 @ApiTags('account')
@@ -75,8 +73,9 @@ export class IdentityController {
   @ApiResponse({
     status: 202,
     description:
-      'An admin or tutor with two-factor authentication: not signed in yet; POST /api/auth/2fa/verify ' +
-      'follows (verify), or, for a production admin without it, the enrolment calls (enrol)',
+      'An account with two-factor authentication: not signed in yet; POST /api/auth/2fa/verify follows ' +
+      '(verify), or, for a production admin or tutor without it or an account an admin reset, the ' +
+      'enrolment calls (enrol)',
     schema: z.toJSONSchema(LoginSecondFactorReplySchema, { target: 'openapi-3.0' }) as object,
   })
   @ApiErrorReplies(400, 401, 429, 503)
@@ -87,13 +86,13 @@ export class IdentityController {
     const verified = req.user as VerifyCredentialsReply;
     // The contract schema strips `totpEnabled`: the spec's answer stays the spec's.
     const user = UserDtoSchema.parse(verified);
-    const stage = !SECOND_FACTOR_ROLES.has(user.role)
-      ? null
-      : verified.totpEnabled
-        ? 'verify'
-        : user.role === 'admin' && this.config.production
-          ? 'enrol'
-          : null;
+    // Anyone enrolled is asked for a code; production staff and accounts an admin reset must enrol.
+    const stage = secondFactorStage({
+      role: user.role,
+      production: this.config.production,
+      enrolmentRequired: verified.totpEnrolmentRequired,
+      totpEnabled: verified.totpEnabled,
+    });
     if (stage === null) {
       await this.sessions.signIn(req, user);
       return user;

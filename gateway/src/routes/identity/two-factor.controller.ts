@@ -2,8 +2,12 @@ import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiCookieAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   ErrorCodes,
+  SecondFactorChangeBodySchema,
   SecondFactorCodeBodySchema,
+  SessionValidityReplySchema,
   Subjects,
+  type TotpDisableReply,
+  TotpDisableReplySchema,
   type TotpEnableReply,
   TotpEnableReplySchema,
   type TotpSetupReply,
@@ -33,11 +37,14 @@ export const SECOND_FACTOR_PENDING_MS = 10 * 60_000;
 const openApi = jsonSchemaOf;
 
 type CodeBody = z.output<typeof SecondFactorCodeBodySchema>;
+type ChangeBody = z.output<typeof SecondFactorChangeBodySchema>;
 
 /**
  * Two-factor authentication (TOTP) beside the spec's account calls. Enrolment is open to a signed-in
- * admin or tutor, and to a session held at the enrolment step (a production admin without TOTP);
- * verification only to a session held at the code step. Identity acts for the user of the session.
+ * user, and to a session held at the enrolment step (a production admin or tutor without TOTP, or an
+ * account an admin reset); verification only to a session held at the code step. Re-enrolment, new
+ * recovery codes and turning it off take the password and a current code from a signed-in user.
+ * Identity acts for the user of the session and decides; every attempt is throttled like a code guess.
  */
 @ApiTags('account')
 @Controller('api/auth/2fa')
@@ -64,8 +71,8 @@ export class TwoFactorController {
   @ApiOperation({ summary: 'Start enrolment: a new secret, its otpauth URL and QR code (shown only now)' })
   @ApiResponse({ status: 200, description: 'The pending secret', schema: openApi(TotpSetupReplySchema) })
   @ApiErrorReplies(401, 403, 409, 503)
-  setup(@Req() req: Request): Promise<TotpSetupReply> {
-    const userId = this.enrollingUser(req).id;
+  async setup(@Req() req: Request): Promise<TotpSetupReply> {
+    const userId = (await this.enrollingUser(req)).id;
     return this.identity.send(Subjects.identity.totpSetup, { userId }, req, TotpSetupReplySchema);
   }
 
@@ -82,7 +89,7 @@ export class TwoFactorController {
     @Body(new ZodBodyPipe(SecondFactorCodeBodySchema)) body: CodeBody,
     @Req() req: Request,
   ): Promise<TotpEnableReply> {
-    const user = this.enrollingUser(req);
+    const user = await this.enrollingUser(req);
     const reply = await this.throttled(req, user.id, () =>
       this.identity.send(
         Subjects.identity.totpEnable,
@@ -107,7 +114,7 @@ export class TwoFactorController {
     @Body(new ZodBodyPipe(SecondFactorCodeBodySchema)) body: CodeBody,
     @Req() req: Request,
   ): Promise<UserDto> {
-    const pending = this.pending(req, 'verify');
+    const pending = await this.pending(req, 'verify');
     const { user } = pending;
     await this.throttled(req, user.id, () =>
       this.identity.send(
@@ -121,20 +128,132 @@ export class TwoFactorController {
     return user;
   }
 
-  /** The signed-in admin or tutor, or the user held at the enrolment step. */
-  private enrollingUser(req: Request): UserDto | { id: number; role: UserDto['role'] } {
-    if (req.session.userId && req.session.role) return { id: req.session.userId, role: req.session.role };
-    return this.pending(req, 'enrol').user;
+  @Post('re-enrol')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({
+    summary:
+      'Start moving to a new authenticator (password and a current code): a new secret and QR code; the old one ' +
+      'keeps working until POST /api/auth/2fa/re-enrol/confirm',
+  })
+  @ApiBody({ schema: openApi(SecondFactorChangeBodySchema, 'input') })
+  @ApiResponse({ status: 200, description: 'The new pending secret', schema: openApi(TotpSetupReplySchema) })
+  @ApiErrorReplies(400, 409, 429, 503)
+  reEnrol(
+    @Body(new ZodBodyPipe(SecondFactorChangeBodySchema)) body: ChangeBody,
+    @Req() req: Request,
+  ): Promise<TotpSetupReply> {
+    return this.change(req, Subjects.identity.totpReEnrolSetup, body, TotpSetupReplySchema);
   }
 
-  private pending(req: Request, stage: PendingSecondFactor['stage']): PendingSecondFactor {
+  @Post('re-enrol/confirm')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({
+    summary:
+      'Confirm the new authenticator with its code: it replaces the old one, ten new recovery codes are answered ' +
+      'once; other sessions end, this one is renewed',
+  })
+  @ApiBody({ schema: openApi(SecondFactorCodeBodySchema, 'input') })
+  @ApiResponse({ status: 200, description: 'Replaced', schema: openApi(TotpEnableReplySchema) })
+  @ApiErrorReplies(400, 409, 429, 503)
+  async reEnrolConfirm(
+    @Body(new ZodBodyPipe(SecondFactorCodeBodySchema)) body: CodeBody,
+    @Req() req: Request,
+  ): Promise<TotpEnableReply> {
+    const user = { id: req.session.userId as number, role: req.session.role as UserDto['role'] };
+    const reply = await this.throttled(req, user.id, () =>
+      this.identity.send(
+        Subjects.identity.totpReEnrolConfirm,
+        { userId: user.id, code: body.code },
+        req,
+        TotpEnableReplySchema,
+      ),
+    );
+    this.validity.forget(user.id);
+    await this.sessions.signIn(req, user);
+    return reply;
+  }
+
+  @Post('recovery-codes')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Replace every recovery code (password and a current code); the new ones are answered once',
+  })
+  @ApiBody({ schema: openApi(SecondFactorChangeBodySchema, 'input') })
+  @ApiResponse({ status: 200, description: 'The new recovery codes', schema: openApi(TotpEnableReplySchema) })
+  @ApiErrorReplies(400, 409, 429, 503)
+  regenerateRecoveryCodes(
+    @Body(new ZodBodyPipe(SecondFactorChangeBodySchema)) body: ChangeBody,
+    @Req() req: Request,
+  ): Promise<TotpEnableReply> {
+    return this.change(req, Subjects.identity.totpRegenerateRecoveryCodes, body, TotpEnableReplySchema);
+  }
+
+  @Post('disable')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Turn two-factor authentication off (password and a current code); refused where it is required',
+  })
+  @ApiBody({ schema: openApi(SecondFactorChangeBodySchema, 'input') })
+  @ApiResponse({ status: 200, description: 'Turned off', schema: openApi(TotpDisableReplySchema) })
+  @ApiErrorReplies(400, 403, 409, 429, 503)
+  disable(
+    @Body(new ZodBodyPipe(SecondFactorChangeBodySchema)) body: ChangeBody,
+    @Req() req: Request,
+  ): Promise<TotpDisableReply> {
+    return this.change(req, Subjects.identity.totpDisable, body, TotpDisableReplySchema);
+  }
+
+  /** A lifecycle change for the signed-in user, with the password and code it was given. */
+  private change<S extends z.ZodType>(
+    req: Request,
+    subject: string,
+    body: ChangeBody,
+    schema: S,
+  ): Promise<z.output<S>> {
+    const userId = req.session.userId as number;
+    return this.throttled(req, userId, () =>
+      this.identity.send(subject, { userId, password: body.password, code: body.code }, req, schema),
+    );
+  }
+
+  /** The signed-in user, or the user held at the enrolment step. */
+  private async enrollingUser(req: Request): Promise<UserDto | { id: number; role: UserDto['role'] }> {
+    if (req.session.userId && req.session.role) return { id: req.session.userId, role: req.session.role };
+    return (await this.pending(req, 'enrol')).user;
+  }
+
+  /**
+   * The session held between the password and the second step. It expires after a few minutes, and
+   * it ends when identity's cut-off for the user (a password reset, an admin's reset of the second
+   * factor) came after its password step: asked afresh each time, as these steps are few.
+   */
+  private async pending(req: Request, stage: PendingSecondFactor['stage']): Promise<PendingSecondFactor> {
     const pending = req.session.secondFactor;
     if (!pending || pending.stage !== stage) throw ApiErrors.unauthenticated();
-    if (Date.now() - pending.since > SECOND_FACTOR_PENDING_MS) {
+    if (Date.now() - pending.since > SECOND_FACTOR_PENDING_MS || !(await this.stillValid(pending, req))) {
       delete req.session.secondFactor;
       throw ApiErrors.unauthenticated();
     }
     return pending;
+  }
+
+  private async stillValid(pending: PendingSecondFactor, req: Request): Promise<boolean> {
+    try {
+      const { sessionsValidAfter } = await this.identity.send(
+        Subjects.identity.sessionValidity,
+        { userId: pending.user.id },
+        req,
+        SessionValidityReplySchema,
+      );
+      return sessionsValidAfter === null || pending.since > Date.parse(sessionsValidAfter);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === ErrorCodes.notFound) return false;
+      throw error;
+    }
   }
 
   /** Code attempts wait longer after each failure, per account and address; an outage does not count. */

@@ -11,7 +11,7 @@ import { AccountSecurityRoute } from './account-security';
 installMatchMedia();
 // The two-factor section loads antd, which takes jest several seconds.
 jest.setTimeout(20_000);
-const fetchMock = serveFetchPerTest(() => jsonReply({ enabled: true }));
+const fetchMock = serveFetchPerTest(() => jsonReply({ enabled: true, required: false }));
 
 async function renderFor(session: Session) {
   await act(async () => {
@@ -39,10 +39,11 @@ describe('AccountSecurityRoute', () => {
     expect(location()).toBe('/auth?redirect=%2Faccount%2Fsecurity');
   });
 
-  it('sends a student to My Tutoring: students have no second factor to manage', async () => {
+  it('shows a student the section too: a second factor is their choice (issue 24)', async () => {
     await renderFor(sessionWith({ user: student }));
-    expect(location()).toBe('/my-tutoring');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(location()).toBe('/account/security');
+    expect(await screen.findByRole('button', { name: 'Turn off two-factor authentication' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to My Tutoring' }).getAttribute('href')).toBe('/my-tutoring');
   });
 
   it('shows an admin the two-factor section and the way back to their dashboard', async () => {

@@ -3,7 +3,7 @@ import { Link, Navigate } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
 import { PageTitle } from '../../components/page-title';
 import { useSession } from '../../features/auth/hooks/use-session';
-import { areaOf, authPathReturningTo, dashboardLabelFor, dashboardPathFor } from '../../features/auth/utils/access';
+import { authPathReturningTo, dashboardLabelFor, dashboardPathFor } from '../../features/auth/utils/access';
 import { Flex, Title } from '@medtutor/web-kit/ui';
 
 /**
@@ -16,12 +16,11 @@ const TwoFactorSection = lazy(() =>
   ),
 );
 
-/** Account security for admins and tutors (two-factor authentication); others go to their own area. */
+/** Account security (two-factor authentication) for every signed-in user: required for staff, a choice for students. */
 export function AccountSecurityRoute() {
   const { user, isLoading } = useSession();
   if (isLoading) return <PageSpinner label="Checking your session…" />;
   if (!user) return <Navigate to={authPathReturningTo('/account/security')} replace />;
-  if (areaOf(user) === 'student') return <Navigate to={dashboardPathFor(user)} replace />;
   return (
     <div className="page page--narrow">
       <PageTitle title="Account security" />

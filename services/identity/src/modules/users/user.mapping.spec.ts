@@ -20,6 +20,7 @@ const user: User = {
   totpPendingSecret: null,
   totpEnabledAt: null,
   totpLastStep: null,
+  totpEnrolmentRequired: false,
 };
 
 describe('toUserDto', () => {

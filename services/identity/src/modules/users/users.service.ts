@@ -58,7 +58,11 @@ export class UsersService {
       ? await this.hasher.verify(user.passwordHash, credentials.password)
       : await this.hasher.verifyWithoutUser(credentials.password);
     if (!user || !valid) throw invalidCredentials();
-    return { ...toUserDto(user), totpEnabled: user.totpSecret !== null };
+    return {
+      ...toUserDto(user),
+      totpEnabled: user.totpSecret !== null,
+      totpEnrolmentRequired: user.totpEnrolmentRequired,
+    };
   }
 
   /** The gateway ends any session that signed in at or before this instant. */

@@ -4,6 +4,7 @@ import { useNotices } from '@medtutor/web-kit';
 import { Button, Flex, Popconfirm, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { QueryState } from '../../../components/query-state';
+import { ResetSecondFactorButton } from '../../two-factor-reset';
 import { BackOfficeNotices } from '../../../lib/messages';
 import { deactivateTutor } from '../api/deactivate-tutor';
 import { useTutors } from '../api/get-tutors';
@@ -141,6 +142,7 @@ export function TutorsTab() {
                         Invite to Login
                       </Button>
                     )}
+                    {tutor.userId !== null && <ResetSecondFactorButton userId={tutor.userId} name={tutor.name} />}
                     {tutor.active ? (
                       <Popconfirm
                         title={`Deactivate ${tutor.name}?`}

@@ -13,7 +13,6 @@ export function TwoFactorEnrolment({ required = false, onDone }: { required?: bo
   const notices = useNotices();
   const [setup, setSetup] = useState<TotpSetupReply | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const begin = async () => {
@@ -41,31 +40,7 @@ export function TwoFactorEnrolment({ required = false, onDone }: { required?: bo
     }
   };
 
-  if (recoveryCodes) {
-    return (
-      <Flex vertical gap="middle">
-        <Typography.Title level={3}>{TwoFactorTexts.recoveryCodesTitle}</Typography.Title>
-        <Alert type="warning" showIcon message={TwoFactorTexts.recoveryCodesHelp} />
-        <ul
-          aria-label={TwoFactorTexts.recoveryCodesTitle}
-          data-testid="recovery-codes"
-          style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(9rem, 1fr))', gap: 8, padding: 0 }}
-        >
-          {recoveryCodes.map((code) => (
-            <li key={code} style={{ listStyle: 'none' }}>
-              <Typography.Text code>{code}</Typography.Text>
-            </li>
-          ))}
-        </ul>
-        <Checkbox checked={saved} onChange={(event) => setSaved(event.target.checked)}>
-          {TwoFactorTexts.recoveryCodesSaved}
-        </Checkbox>
-        <Button type="primary" disabled={!saved} onClick={onDone}>
-          Continue
-        </Button>
-      </Flex>
-    );
-  }
+  if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} onDone={onDone} />;
 
   if (!setup) {
     return (
@@ -82,11 +57,26 @@ export function TwoFactorEnrolment({ required = false, onDone }: { required?: bo
     );
   }
 
+  return <ConfirmAuthenticator setup={setup} busy={busy} onConfirm={confirm} />;
+}
+
+/** The QR code and key of a new secret, and the code that confirms it (enrolment and re-enrolment). */
+export function ConfirmAuthenticator({
+  setup,
+  busy,
+  onConfirm,
+  confirmLabel = TwoFactorTexts.confirmButton,
+}: {
+  setup: TotpSetupReply;
+  busy: boolean;
+  onConfirm: (values: unknown) => void;
+  confirmLabel?: string;
+}) {
   return (
-    <Form name="two-factor-enable" layout="vertical" validateTrigger="onBlur" onFinish={confirm} requiredMark={false}>
+    <Form name="two-factor-enable" layout="vertical" validateTrigger="onBlur" onFinish={onConfirm} requiredMark={false}>
       <Typography.Paragraph>{TwoFactorTexts.scanQr}</Typography.Paragraph>
       <img src={setup.qrCodeDataUrl} alt="QR code for your authenticator app" width={200} height={200} />
-      <Typography.Paragraph>
+      <Typography.Paragraph style={{ overflowWrap: 'anywhere' }}>
         {TwoFactorTexts.secretLabel}:{' '}
         <Typography.Text code copyable data-testid="totp-secret">
           {setup.secret}
@@ -96,8 +86,36 @@ export function TwoFactorEnrolment({ required = false, onDone }: { required?: bo
         <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} style={{ maxWidth: 200 }} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={busy}>
-        {TwoFactorTexts.confirmButton}
+        {confirmLabel}
       </Button>
     </Form>
+  );
+}
+
+/** Ten recovery codes, shown once; `onDone` when the user says they saved them. */
+export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const [saved, setSaved] = useState(false);
+  return (
+    <Flex vertical gap="middle">
+      <Typography.Title level={3}>{TwoFactorTexts.recoveryCodesTitle}</Typography.Title>
+      <Alert type="warning" showIcon message={TwoFactorTexts.recoveryCodesHelp} />
+      <ul
+        aria-label={TwoFactorTexts.recoveryCodesTitle}
+        data-testid="recovery-codes"
+        style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(9rem, 1fr))', gap: 8, padding: 0 }}
+      >
+        {codes.map((code) => (
+          <li key={code} style={{ listStyle: 'none' }}>
+            <Typography.Text code>{code}</Typography.Text>
+          </li>
+        ))}
+      </ul>
+      <Checkbox checked={saved} onChange={(event) => setSaved(event.target.checked)}>
+        {TwoFactorTexts.recoveryCodesSaved}
+      </Checkbox>
+      <Button type="primary" disabled={!saved} onClick={onDone}>
+        Continue
+      </Button>
+    </Flex>
   );
 }

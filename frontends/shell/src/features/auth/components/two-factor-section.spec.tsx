@@ -22,10 +22,20 @@ const recoveryCodes = ['abcde-fghij', 'klmno-pqrst'];
 
 /** The server: 2FA off until enabled; setup and enable answer as identity does. */
 let enabled = false;
+let required = false;
+const newCodes = ['uvwxy-z2345', 'abcde-23456'];
 const fetchMock = serveFetchPerTest((input) => {
   switch (String(input)) {
     case '/api/auth/2fa':
-      return jsonReply({ enabled });
+      return jsonReply({ enabled, required });
+    case '/api/auth/2fa/re-enrol':
+      return jsonReply({ ...setup, secret: 'NEWSECRETNEWSECRET' });
+    case '/api/auth/2fa/re-enrol/confirm':
+    case '/api/auth/2fa/recovery-codes':
+      return jsonReply({ recoveryCodes: newCodes });
+    case '/api/auth/2fa/disable':
+      enabled = false;
+      return jsonReply({ enabled: false });
     case '/api/auth/2fa/setup':
       return jsonReply(setup);
     case '/api/auth/2fa/enable':
@@ -36,8 +46,9 @@ const fetchMock = serveFetchPerTest((input) => {
   }
 });
 
-function renderSection(isOn: boolean) {
+function renderSection(isOn: boolean, isRequired = false) {
   enabled = isOn;
+  required = isRequired;
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <TwoFactorSection />
@@ -122,5 +133,78 @@ describe('TwoFactorSection', () => {
     expect(await findNotice('Error')).toEqual({ role: 'alert', text: 'ErrorInvalid authentication code' });
     expect(screen.getByLabelText('Authentication code')).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Recovery codes' })).toBeNull();
+  });
+});
+
+const bodyOf = (path: string) =>
+  JSON.parse(String(fetchMock.mock.calls.find(([input]) => String(input) === path)?.[1]?.body)) as unknown;
+
+/** Fills the password and current-code form and continues. */
+async function prove(password: string, code: string) {
+  fireEvent.change(await screen.findByLabelText('Current password'), { target: { value: password } });
+  fireEvent.change(screen.getByLabelText('Current code'), { target: { value: code } });
+  await click('Continue');
+}
+
+describe('TwoFactorSection when it is on', () => {
+  it('offers a new authenticator, new recovery codes and turning it off; only the first two where it is required', async () => {
+    renderSection(true, true);
+    expect(await screen.findByText('Your account must keep two-factor authentication on.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Use a new authenticator' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'New recovery codes' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Turn off two-factor authentication' })).toBeNull();
+  });
+
+  it('moves to a new authenticator: password and current code, the new key, its code, then new recovery codes', async () => {
+    renderSection(true);
+    await screen.findByRole('button', { name: 'Use a new authenticator' });
+    await click('Use a new authenticator');
+    await prove('my-pass-word', 'abcde-fghij');
+    expect(bodyOf('/api/auth/2fa/re-enrol')).toEqual({ password: 'my-pass-word', code: 'abcde-fghij' });
+
+    expect((await screen.findByTestId('totp-secret')).textContent).toContain('NEWSECRETNEWSECRET');
+    fireEvent.change(screen.getByLabelText('Authentication code'), { target: { value: '246810' } });
+    await click('Confirm the new authenticator');
+    expect(bodyOf('/api/auth/2fa/re-enrol/confirm')).toEqual({ code: '246810' });
+
+    const codes = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(codes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(newCodes);
+    expect(await findNotice('New authenticator confirmed')).toMatchObject({ role: 'status' });
+  });
+
+  it('asks for the password and the code before anything is sent', async () => {
+    renderSection(true);
+    await screen.findByRole('button', { name: 'New recovery codes' });
+    await click('New recovery codes');
+    await screen.findByLabelText('Current password');
+    await click('Continue');
+    expect(await screen.findByText('Password is required')).toBeTruthy();
+    expect(screen.getByText('Enter the code from your authenticator app')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([input]) => String(input) === '/api/auth/2fa/recovery-codes')).toBe(false);
+  });
+
+  it('turns it off where it is not required, then offers the setup again', async () => {
+    renderSection(true);
+    await screen.findByRole('button', { name: 'Turn off two-factor authentication' });
+    await click('Turn off two-factor authentication');
+    await prove('my-pass-word', '135790');
+    expect(bodyOf('/api/auth/2fa/disable')).toEqual({ password: 'my-pass-word', code: '135790' });
+    expect(await screen.findByRole('button', { name: 'Set up two-factor authentication' })).toBeTruthy();
+  });
+
+  it("keeps the form and shows the server's reason when the password or code is wrong", async () => {
+    renderSection(true);
+    await screen.findByRole('button', { name: 'New recovery codes' });
+    await click('New recovery codes');
+    fetchMock.mockResolvedValueOnce(
+      jsonReply({ statusCode: 401, message: 'Wrong password or authentication code' }, 401),
+    );
+    await prove('wrong-pass-word', '135790');
+    expect(await findNotice('Error')).toEqual({ role: 'alert', text: 'ErrorWrong password or authentication code' });
+    expect(screen.getByLabelText('Current password')).toBeTruthy();
   });
 });

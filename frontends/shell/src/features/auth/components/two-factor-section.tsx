@@ -1,11 +1,13 @@
 import { TwoFactorTexts } from '@medtutor/contracts';
-import { Alert, Card, Skeleton } from 'antd';
+import { Card, Skeleton } from 'antd';
 import { AntdProviders } from '../../../app/antd-providers';
 import { useTwoFactorStatus } from '../api/two-factor';
 import { TwoFactorEnrolment } from './two-factor-enrolment';
+import { TwoFactorLifecycle } from './two-factor-lifecycle';
 
 /**
- * The "Two-factor authentication" section of an admin's or tutor's account, inside its own antd
+ * The "Two-factor authentication" section of a user's account (required for staff in production,
+ * a choice for students), inside its own antd
  * providers: the account security page around it renders without antd.
  */
 export function TwoFactorSection() {
@@ -16,7 +18,7 @@ export function TwoFactorSection() {
         {isLoading || !data ? (
           <Skeleton active paragraph={{ rows: 2 }} />
         ) : data.enabled ? (
-          <Alert type="success" showIcon message={TwoFactorTexts.enabled} />
+          <TwoFactorLifecycle required={data.required} onChanged={() => void mutate()} />
         ) : (
           <TwoFactorEnrolment onDone={() => void mutate()} />
         )}
