@@ -40,6 +40,12 @@ export const natsEnvShape = {
       .min(16, 'must be at least 16 characters')
       .regex(/^[A-Za-z][\w-]*$/, 'must start with a letter and hold only letters, digits, - and _'),
   ),
+  /**
+   * The CA bundle (PEM) that signed the NATS servers' certificates, for `tls://` servers signed by a
+   * private CA (production's cert-manager CA, mounted by infra/k8s/overlays/prod). Pass the parsed
+   * env to `natsTls` in the config's transform.
+   */
+  NATS_CA_FILE: unsetWhenEmpty(z.string().regex(/^\//, 'must be an absolute path to a PEM file')),
 };
 
 /** The variables every microservice reads; `databaseVar` names its own database URL. */
