@@ -41,9 +41,8 @@ export const natsEnvShape = {
       .regex(/^[A-Za-z][\w-]*$/, 'must start with a letter and hold only letters, digits, - and _'),
   ),
   /**
-   * The CA bundle (PEM) that signed the NATS servers' certificates, for `tls://` servers signed by a
-   * private CA (production's cert-manager CA, mounted by infra/k8s/overlays/prod). Pass the parsed
-   * env to `natsTls` in the config's transform.
+   * The CA (PEM) that signed the NATS servers' certificates, with `tls://` servers in NATS_URL
+   * (production: the internal cert-manager CA, mounted by infra/k8s/overlays/prod).
    */
   NATS_CA_FILE: unsetWhenEmpty(z.string().regex(/^\//, 'must be an absolute path to a PEM file')),
 };

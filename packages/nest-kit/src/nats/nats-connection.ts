@@ -94,27 +94,30 @@ export interface NatsTlsEnv {
  * `tls://` servers, where it is used (set alone, it would look like protection and give none).
  */
 export function natsTls(env: NatsTlsEnv, ctx: z.RefinementCtx): NatsTls | undefined {
+  const resolved = resolveNatsTls(env);
+  if ('problem' in resolved) {
+    ctx.addIssue({ code: 'custom', path: [resolved.problem.variable], message: resolved.problem.message });
+    return undefined;
+  }
+  return resolved.tls;
+}
+
+/** `natsTls` without zod, for the operators' CLI: the TLS settings, or what is wrong with them. */
+export function resolveNatsTls(
+  env: NatsTlsEnv,
+): { tls: NatsTls | undefined } | { problem: { variable: 'NATS_URL' | 'NATS_CA_FILE'; message: string } } {
   const schemes = env.NATS_URL.split(',').map((server) => /^\s*([a-z][a-z0-9+.-]*):\/\//i.exec(server)?.[1]);
   const tls = schemes.filter((scheme) => scheme?.toLowerCase() === 'tls').length;
   if (tls > 0 && tls < schemes.length) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['NATS_URL'],
-      message: 'names tls:// and plain servers together: use tls:// for every server, or for none',
-    });
-    return undefined;
+    const message = 'names tls:// and plain servers together: use tls:// for every server, or for none';
+    return { problem: { variable: 'NATS_URL', message } };
   }
-  if (tls === 0) {
-    if (env.NATS_CA_FILE) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['NATS_CA_FILE'],
-        message: 'is set but NATS_URL does not use TLS: name the servers tls://host:4222',
-      });
-    }
-    return undefined;
+  if (tls > 0) return { tls: { caFile: env.NATS_CA_FILE } };
+  if (env.NATS_CA_FILE) {
+    const message = 'is set but NATS_URL does not use TLS: name the servers tls://host:4222';
+    return { problem: { variable: 'NATS_CA_FILE', message } };
   }
-  return { caFile: env.NATS_CA_FILE };
+  return { tls: undefined };
 }
 
 /**
