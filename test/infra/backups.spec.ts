@@ -19,6 +19,7 @@ interface Container {
   envFrom?: Array<{ configMapRef?: { name: string } }>;
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
   securityContext?: Record<string, unknown>;
+  volumeMounts?: Array<{ name: string; mountPath: string; readOnly?: boolean }>;
 }
 
 const objects = renderKustomize(K8S_OVERLAYS.prod);
@@ -72,20 +73,34 @@ describe('backups in the production overlay', () => {
     expect(script(upload)).toContain(`backups:$(BACKUP_BUCKET)/postgres/${service.name}`);
   });
 
-  it('snapshots every platform stream, as the operators’ NATS user', () => {
-    const [snapshot, upload] = containersOf(find('CronJob', 'jetstream-backup')!);
+  it('snapshots every platform stream as the `backup` NATS user, over TLS trusting the internal CA', () => {
+    const cronJob = find('CronJob', 'jetstream-backup')!;
+    const [snapshot, upload] = containersOf(cronJob);
     const listed = /for stream in ([A-Z_ ]+);/.exec(script(snapshot))?.[1]?.split(' ');
     expect(listed?.sort()).toEqual(
       [...Object.values(EventStreams), DeadLetterStream].map((stream) => stream.name).sort(),
     );
-    expect(script(snapshot)).toContain('nats stream backup "$stream"');
+    // Its replies and the snapshot's chunks under `_INBOX.backup`, the only inbox its user may read.
+    expect(script(snapshot)).toContain('nats --inbox-prefix _INBOX.backup stream backup "$stream"');
     expect(snapshot?.env).toEqual(
       expect.arrayContaining([
         { name: 'NATS_URL', value: find('ConfigMap', 'platform-config')?.data?.NATS_URL },
-        { name: 'NATS_USER', value: 'admin' },
-        { name: 'NATS_PASSWORD', valueFrom: { secretKeyRef: { name: 'nats-users', key: 'NATS_ADMIN_PASSWORD' } } },
+        { name: 'NATS_CA', value: '/etc/medtutor/internal-ca/ca.crt' },
+        { name: 'NATS_USER', value: 'backup' },
+        { name: 'NATS_PASSWORD', valueFrom: { secretKeyRef: { name: 'nats-users', key: 'NATS_BACKUP_PASSWORD' } } },
       ]),
     );
+    expect(find('ConfigMap', 'platform-config')?.data?.NATS_URL).toBe('tls://nats:4222');
+    expect(snapshot?.volumeMounts).toContainEqual({
+      name: 'internal-ca',
+      mountPath: '/etc/medtutor/internal-ca',
+      readOnly: true,
+    });
+    // The CA's certificate only, never its private key.
+    expect(podOf(cronJob).spec.volumes).toContainEqual({
+      name: 'internal-ca',
+      secret: { secretName: 'medtutor-internal-ca', items: [{ key: 'ca.crt', path: 'ca.crt' }] },
+    });
     expect(script(upload)).toContain('backups:$(BACKUP_BUCKET)/jetstream');
   });
 
@@ -163,12 +178,14 @@ describe('backups in the production overlay', () => {
         ),
       );
     }
-    expect(find('NetworkPolicy', 'backup-object-storage')?.spec.egress).toEqual([
-      {
-        to: [{ ipBlock: { cidr: '0.0.0.0/0', except: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'] } }],
-        ports: [{ protocol: 'TCP', port: 443 }],
-      },
-    ]);
+    // The bucket's addresses only (egress-allowlist.yaml), never the whole internet.
+    const [bucket, ...others] = find('NetworkPolicy', 'backup-object-storage')?.spec.egress ?? [];
+    expect(others).toEqual([]);
+    expect(bucket.ports).toEqual([{ protocol: 'TCP', port: 443 }]);
+    const cidrs = (bucket.to as Array<{ ipBlock: { cidr: string } }>).map((peer) => peer.ipBlock.cidr);
+    expect(cidrs.length).toBeGreaterThan(0);
+    for (const cidr of cidrs)
+      expect({ cidr, prefix: Number(cidr.split('/')[1]) >= 16 }).toEqual({ cidr, prefix: true });
     const natsClients = find('NetworkPolicy', 'nats')?.spec.ingress[0];
     expect(natsClients.from[0].podSelector.matchExpressions[0].values).toContain('jetstream-backup');
     expect(natsClients.ports).toEqual([{ protocol: 'TCP', port: 4222 }]);

@@ -17,9 +17,9 @@ const k8sRedis = loadK8s().find((object) => object.file === 'redis.yaml' && obje
 const INFRA = ['postgres', 'nats', 'redis', 'mailpit'];
 
 /** A container's environment as compose hands it over on a machine where no variable is set. */
-function environmentOf(name: string): Record<string, string> {
+function environmentOf(name: string, set: Record<string, string> = {}): Record<string, string> {
   const raw = compose.services[name]?.environment ?? {};
-  return Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, interpolate(String(value))]));
+  return Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, interpolate(String(value), set)]));
 }
 
 describe('docker-compose.yml', () => {
@@ -141,6 +141,19 @@ describe('docker-compose.yml', () => {
     }
     expect(new URL(environmentOf('gateway').REDIS_URL ?? '').host).toBe('redis:6379');
     expect(environmentOf('identity').SMTP_URL).toBe('smtp://mailpit:1025');
+  });
+
+  it('keeps Mailpit for local runs but refuses its plain SMTP in a production-like run, which sets a TLS relay', async () => {
+    const mailers = SERVICES.filter((service) => environmentOf(service.name).SMTP_URL !== undefined);
+    expect(mailers.map((service) => service.name).sort()).toEqual(['catalog-payments', 'identity', 'tutoring']);
+    for (const service of mailers) {
+      const production = { NODE_ENV: 'production' };
+      const problems = await configProblems(service, environmentOf(service.name, production));
+      expect(problems).toContainEqual(expect.stringMatching(/^SMTP_URL: must use TLS in production/));
+      const withRelay = { ...production, SMTP_URL: 'smtps://user:secret@smtp.example.com:465' };
+      const relayProblems = await configProblems(service, environmentOf(service.name, withRelay));
+      expect(relayProblems.filter((problem) => problem.startsWith('SMTP_URL'))).toEqual([]);
+    }
   });
 
   it('publishes the gateway on its port and keeps the services on theirs', () => {

@@ -68,7 +68,12 @@ export function interpolate(value: string, env: Record<string, string> = {}): st
 export interface K8sObject {
   apiVersion: string;
   kind: string;
-  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
+  metadata: {
+    name: string;
+    namespace?: string;
+    labels?: Record<string, string>;
+    annotations?: Record<string, string>;
+  };
   spec?: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the shape differs per kind
   data?: Record<string, string>;
 }

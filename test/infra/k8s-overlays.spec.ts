@@ -218,6 +218,119 @@ describe('infra/k8s/overlays/prod', () => {
     expect(find('PodDisruptionBudget', 'nats')?.spec.maxUnavailable).toBe(1);
   });
 
+  describe('TLS inside: NATS and Redis with cert-manager certificates from the internal CA', () => {
+    const CA_DIR = '/etc/medtutor/internal-ca';
+    const natsConfig = find('ConfigMap', 'nats-config')?.data ?? {};
+    const certificate = (name: string) => find('Certificate', name)?.spec;
+
+    it('issues the NATS and Redis certificates from a CA Issuer of its own, bootstrapped self-signed', () => {
+      const ca = certificate('medtutor-internal-ca');
+      expect(ca).toMatchObject({ isCA: true, secretName: 'medtutor-internal-ca' });
+      // A renewed CA keeps its key: what it signed before stays trusted, no app restarts.
+      expect(ca?.privateKey.rotationPolicy).toBe('Never');
+      expect(find('Issuer', ca?.issuerRef.name)?.spec).toEqual({ selfSigned: {} });
+      expect(find('Issuer', 'medtutor-internal-ca')?.spec).toEqual({ ca: { secretName: 'medtutor-internal-ca' } });
+      const issuedByCa = { group: 'cert-manager.io', kind: 'Issuer', name: 'medtutor-internal-ca' };
+      expect(certificate('nats-tls')).toMatchObject({ secretName: 'nats-tls', issuerRef: issuedByCa });
+      expect(certificate('redis-tls')).toMatchObject({ secretName: 'redis-tls', issuerRef: issuedByCa });
+      // The names the clients and the routes use, and a client usage for the mutual route TLS.
+      expect(certificate('nats-tls')?.dnsNames).toEqual(expect.arrayContaining(['nats', '*.nats-headless']));
+      expect(certificate('nats-tls')?.usages).toEqual(expect.arrayContaining(['server auth', 'client auth']));
+      expect(certificate('redis-tls')?.dnsNames).toContain('redis');
+      for (const name of ['nats-tls', 'redis-tls']) {
+        expect({ name, renewed: Boolean(certificate(name)?.renewBefore) }).toEqual({ name, renewed: true });
+      }
+    });
+
+    it('requires TLS from NATS clients and runs the routes as mutual TLS with verify, from the certificate', () => {
+      expect(natsConfig['nats.conf']).toMatch(/^ {0}include \.\/client-tls\.conf$/m);
+      expect(natsConfig['nats.conf']).toMatch(/cluster \{[^}]*\n {2}include \.\/cluster-tls\.conf\n\}/);
+      const client = natsConfig['client-tls.conf'] ?? '';
+      expect(client).toMatch(/^tls \{/);
+      expect(client).toContain('cert_file: /etc/nats-tls/tls.crt');
+      expect(client).toContain('key_file: /etc/nats-tls/tls.key');
+      const cluster = natsConfig['cluster-tls.conf'] ?? '';
+      expect(cluster).toContain('ca_file: /etc/nats-tls/ca.crt');
+      expect(cluster).toMatch(/^\s*verify: true$/m);
+      expect(cluster).toMatch(/^advertise: \$NATS_CLUSTER_ADVERTISE$/m);
+      const nats = find('StatefulSet', 'nats')!;
+      const server = nats.spec.template.spec.containers[0];
+      expect(server.volumeMounts).toContainEqual({ name: 'tls', mountPath: '/etc/nats-tls', readOnly: true });
+      expect(nats.spec.template.spec.volumes).toContainEqual({ name: 'tls', secret: { secretName: 'nats-tls' } });
+      const env = (server.env as EnvVar[]).map((variable) => variable.name);
+      expect(env.indexOf('NATS_CLUSTER_ADVERTISE')).toBeGreaterThan(env.indexOf('POD_NAME'));
+      expect(nats.metadata.annotations?.['secret.reloader.stakater.com/reload']).toBe('nats-tls');
+    });
+
+    it('runs Redis on its TLS port only (the plain port closed), probed over TLS', () => {
+      const redis = find('StatefulSet', 'redis')!;
+      const container = redis.spec.template.spec.containers[0];
+      const args = container.args as string[];
+      const option = (name: string) => args[args.lastIndexOf(`--${name}`) + 1];
+      expect(option('port')).toBe('0');
+      expect(option('tls-port')).toBe('6379');
+      expect(option('tls-cert-file')).toBe('/etc/redis-tls/tls.crt');
+      expect(option('tls-key-file')).toBe('/etc/redis-tls/tls.key');
+      expect(option('tls-auth-clients')).toBe('no');
+      expect(container.volumeMounts).toContainEqual({ name: 'tls', mountPath: '/etc/redis-tls', readOnly: true });
+      expect(redis.spec.template.spec.volumes).toContainEqual({ name: 'tls', secret: { secretName: 'redis-tls' } });
+      for (const probe of [container.livenessProbe, container.readinessProbe]) {
+        expect(probe.exec.command).toEqual(expect.arrayContaining(['--tls', '--cacert', '/etc/redis-tls/ca.crt']));
+      }
+      expect(redis.metadata.annotations?.['secret.reloader.stakater.com/reload']).toBe('redis-tls');
+    });
+
+    it.each(APPS)('connects $name to NATS with tls:// and the internal CA (its certificate only) mounted', (app) => {
+      const deployment = find('Deployment', app.name)!;
+      const container = containersOf(deployment)[0]!;
+      const env = environmentOf(container, objects, () => 'secret');
+      expect(env.NATS_URL?.split(',').every((server) => server.startsWith('tls://'))).toBe(true);
+      expect(env.NATS_CA_FILE).toBe(`${CA_DIR}/ca.crt`);
+      const mounts = (container as { volumeMounts?: Array<{ name: string; mountPath: string }> }).volumeMounts;
+      expect(mounts).toContainEqual({ name: 'internal-ca', mountPath: CA_DIR, readOnly: true });
+      expect(deployment.spec.template.spec.volumes).toContainEqual({
+        name: 'internal-ca',
+        secret: { secretName: 'medtutor-internal-ca', items: [{ key: 'ca.crt', path: 'ca.crt' }] },
+      });
+    });
+
+    it('connects the gateway to Redis with rediss:// and the internal CA', () => {
+      const env = environmentOf(containersOf(find('Deployment', 'gateway')!)[0]!, objects, () => 'secret');
+      expect(env.REDIS_URL).toMatch(/^rediss:\/\/:secret@redis:6379$/);
+      expect(env.REDIS_CA_FILE).toBe(`${CA_DIR}/ca.crt`);
+    });
+  });
+
+  it('opens HTTPS to listed addresses only: Stripe for catalog-payments, the bucket for the backups', () => {
+    type Rule = { to?: Array<{ ipBlock?: { cidr: string; except?: string[] } }>; ports?: Array<{ port: number }> };
+    const policies = of(objects, 'NetworkPolicy');
+    const https = policies.filter((policy) =>
+      ((policy.spec.egress ?? []) as Rule[]).some((rule) => rule.ports?.some((port) => port.port === 443)),
+    );
+    expect(https.map((policy) => policy.metadata.name).sort()).toEqual([
+      'backup-object-storage',
+      'catalog-payments-stripe',
+    ]);
+    expect(find('NetworkPolicy', 'catalog-payments-stripe')?.spec.podSelector).toEqual({
+      matchLabels: { 'app.kubernetes.io/name': 'catalog-payments' },
+    });
+    for (const policy of https) {
+      for (const rule of policy.spec.egress as Rule[]) {
+        expect(rule.ports).toEqual([{ protocol: 'TCP', port: 443 }]);
+        for (const peer of rule.to ?? []) {
+          // Addresses, not "the internet minus the private ranges": no /0, no short prefix, no except.
+          const [, prefix = '0'] = peer.ipBlock?.cidr.split('/') ?? [];
+          expect({ policy: policy.metadata.name, peer, narrow: Number(prefix) >= 16 && !peer.ipBlock?.except }).toEqual(
+            { policy: policy.metadata.name, peer, narrow: true },
+          );
+        }
+      }
+    }
+    // All the lists in one file of the overlay.
+    const allowlist = read('infra/k8s/overlays/prod/egress-allowlist.yaml');
+    for (const policy of https) expect(allowlist).toContain(`name: ${policy.metadata.name}\n`);
+  });
+
   it('serves the site through the Gateway API with a cert-manager certificate, never an Ingress', () => {
     expect(objects.filter((object) => object.kind === 'Ingress')).toEqual([]);
     const gateway = find('Gateway', 'medtutor');

@@ -341,14 +341,30 @@ describe('infra/k8s/base', () => {
       expect(rules).toEqual([...dns, ...database].sort());
     });
 
-    it.each(SERVICES)('let $name reach NATS and its own database only (plus mail and Stripe where needed)', (app) => {
+    it.each(SERVICES)('let $name reach NATS and its own database only (plus mail where needed)', (app) => {
       const rules = allowed(labelsOf('Deployment', app.name));
       const database = rules.filter((rule) => rule.startsWith('egress ip '));
       expect(database).toEqual([expect.stringMatching(/^egress ip \d+\.\d+\.\d+\.\d+\/32:5432$/)]);
-      const extra = { identity: ['465', '587'], 'catalog-payments': ['443', '465', '587'], tutoring: ['465', '587'] };
+      // No HTTPS to the internet at all here: Stripe's addresses come from the overlay (egress-allowlist.yaml).
+      const extra = { identity: ['465', '587'], 'catalog-payments': ['465', '587'], tutoring: ['465', '587'] };
       const internet = (extra[app.name as keyof typeof extra] ?? []).map((port) => `egress internet:${port}`);
       expect(rules).toEqual([...dns, ...database, 'egress nats:4222', ...internet].sort());
       expect(rules.some((rule) => rule.startsWith('ingress'))).toBe(false);
+    });
+
+    it('leave Stripe to the overlay: catalog-payments reaches no host on 443 until the overlay lists its addresses', () => {
+      const stripe = find('NetworkPolicy', 'catalog-payments-stripe');
+      expect(stripe?.spec).toEqual({
+        podSelector: { matchLabels: { [NAME]: 'catalog-payments' } },
+        policyTypes: ['Egress'],
+        egress: [],
+      });
+      const https = policies.flatMap((policy) =>
+        ((policy.spec.egress ?? []) as Rule[])
+          .filter((rule) => rule.ports?.some((port) => port.port === 443))
+          .map(() => policy.metadata.name),
+      );
+      expect(https).toEqual([]);
     });
 
     it("give every service a database address of its own (an overlay patches the base's placeholders)", () => {

@@ -37,7 +37,7 @@ import pg from 'pg';
  */
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const CONFIG = join(REPO, 'infra/nats/authorization.conf');
-const USERS = ['gateway', 'identity', 'catalog-payments', 'tutoring', 'reviews', 'payroll', 'admin'] as const;
+const USERS = ['gateway', 'identity', 'catalog-payments', 'tutoring', 'reviews', 'payroll', 'backup', 'admin'] as const;
 type User = (typeof USERS)[number];
 
 const credentials = Object.fromEntries(

@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ClientsModule, Transport } from '@nestjs/microservices';
-import { natsAuthOptions, natsReconnectOptions } from '@medtutor/nest-kit';
+import { natsAuthOptions, natsReconnectOptions, natsTlsOptions } from '@medtutor/nest-kit';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import { NATS_CLIENT, ServiceClient } from './service-client.js';
 
@@ -22,6 +22,7 @@ export class ServiceClientModule {
               name: 'gateway',
               ...natsReconnectOptions,
               ...natsAuthOptions(config.natsCredentials),
+              ...natsTlsOptions(config.natsTls),
             },
           },
         ]),

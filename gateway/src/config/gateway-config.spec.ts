@@ -149,4 +149,33 @@ describe('gateway config', () => {
       /ACTOR_SIGNING_KEY: holds the published development key/,
     );
   });
+
+  it('connects to Redis and NATS over TLS with the internal CA when the URLs say so', () => {
+    const ca = '/etc/medtutor/internal-ca/ca.crt';
+    const config = loadGatewayConfig({
+      ...actorKey,
+      REDIS_URL: 'rediss://:a-redis-password@redis:6379',
+      REDIS_CA_FILE: ca,
+      NATS_URL: 'tls://nats:4222',
+      NATS_CA_FILE: ca,
+    });
+    expect(config.redisTls).toEqual({ caFile: ca });
+    expect(config.natsTls).toEqual({ caFile: ca });
+    const plain = loadGatewayConfig(actorKey);
+    expect(plain.redisTls).toBeUndefined();
+    expect(plain.natsTls).toBeUndefined();
+  });
+
+  it('refuses a CA file for a Redis or NATS URL that does not use TLS', () => {
+    const ca = '/etc/medtutor/internal-ca/ca.crt';
+    expect(() => loadGatewayConfig({ ...actorKey, REDIS_URL: 'redis://redis:6379', REDIS_CA_FILE: ca })).toThrow(
+      /REDIS_CA_FILE: is set but REDIS_URL does not use TLS: use a rediss:\/\/ URL/,
+    );
+    expect(() => loadGatewayConfig({ ...actorKey, REDIS_URL: 'rediss://redis:6379', REDIS_CA_FILE: 'ca.crt' })).toThrow(
+      /REDIS_CA_FILE: must be an absolute path/,
+    );
+    expect(() => loadGatewayConfig({ ...actorKey, NATS_CA_FILE: ca })).toThrow(
+      /NATS_CA_FILE: is set but NATS_URL does not use TLS/,
+    );
+  });
 });

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, natsCredentials, natsEnvShape, NodeEnvSchema, refusePlaceholders } from '@medtutor/nest-kit';
+import {
+  loadConfig,
+  natsCredentials,
+  natsEnvShape,
+  natsTls,
+  NodeEnvSchema,
+  refusePlaceholders,
+} from '@medtutor/nest-kit';
 import { z } from 'zod';
 import { actorSigningEnvShape, checkActorKeysEnv } from '@medtutor/nest-kit';
 
@@ -84,6 +91,14 @@ const GatewayEnvSchema = z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
       .default('redis://127.0.0.1:6379'),
+    /**
+     * The CA bundle (PEM) that signed Redis's certificate, for a `rediss://` server signed by a
+     * private CA (production's cert-manager CA, mounted by infra/k8s/overlays/prod).
+     */
+    REDIS_CA_FILE: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.string().regex(/^\//, 'must be an absolute path to a PEM file').optional(),
+    ),
     /** Namespaces every gateway key, so environments (and parallel test runs) can share one Redis. */
     REDIS_KEY_PREFIX: z
       .string()
@@ -146,6 +161,16 @@ const GatewayEnvSchema = z
     if (!env.SUPPORT_EMAIL)
       ctx.addIssue({ code: 'custom', path: ['SUPPORT_EMAIL'], message: 'is required in production' });
   })
+  .superRefine((env, ctx) => {
+    // Set alone, the CA would look like protection and give none: redis:// never uses it.
+    if (env.REDIS_CA_FILE && !env.REDIS_URL.startsWith('rediss://')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REDIS_CA_FILE'],
+        message: 'is set but REDIS_URL does not use TLS: use a rediss:// URL',
+      });
+    }
+  })
   .superRefine(checkActorKeysEnv)
   // `replace_me`, `changeme` and the published compose passwords (`publishedDevOnly-…`).
   .superRefine(refusePlaceholders)
@@ -160,7 +185,10 @@ const GatewayEnvSchema = z
       logLevel: env.LOG_LEVEL,
       natsUrl: env.NATS_URL,
       natsCredentials: natsCredentials(env, ctx),
+      natsTls: natsTls(env, ctx),
       redisUrl: env.REDIS_URL,
+      // rediss:// turns TLS on (ioredis); the CA, when set, is the only one trusted for it.
+      redisTls: env.REDIS_URL.startsWith('rediss://') ? { caFile: env.REDIS_CA_FILE } : undefined,
       redisKeyPrefix: env.REDIS_KEY_PREFIX,
       // Local runs without a secret get a random one: sessions then end when the process restarts.
       sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('base64url'),

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import { LOGGER } from '../logging/logger.js';
@@ -12,6 +13,23 @@ export const redisKeys = (prefix: string) => ({
   userSessions: (userId: number) => `${prefix}user-sessions:${userId}`,
   rateLimitPrefix: (name: string) => `${prefix}rl:${name}`,
 });
+
+/**
+ * TLS for a `rediss://` REDIS_URL: the CA of REDIS_CA_FILE, read once at start (a missing file stops
+ * the gateway there, not at the first request), is then the only one trusted; without it, the
+ * system's public CAs. Nothing for redis:// (local runs and compose).
+ */
+export function redisTlsOptions(redisTls: GatewayConfig['redisTls']): Pick<RedisOptions, 'tls'> {
+  if (!redisTls) return {};
+  if (!redisTls.caFile) return { tls: {} };
+  let ca: Buffer;
+  try {
+    ca = readFileSync(redisTls.caFile);
+  } catch (error) {
+    throw new Error(`REDIS_CA_FILE ${redisTls.caFile} cannot be read: ${(error as Error).message}`, { cause: error });
+  }
+  return { tls: { ca } };
+}
 
 @Injectable()
 class RedisLifecycle implements OnApplicationShutdown {
@@ -43,6 +61,7 @@ export class RedisModule {
               connectTimeout: 2_000,
               // A server gone without closing the socket must not hold requests either.
               commandTimeout: 2_000,
+              ...redisTlsOptions(config.redisTls),
             });
             let lost = false;
             redis.on('error', (error: Error) => logger.warn({ err: error }, 'redis connection error'));

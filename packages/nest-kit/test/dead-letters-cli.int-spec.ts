@@ -20,7 +20,7 @@ import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const ENTRY = join(REPO, 'packages/nest-kit/dist/cli/events.js');
 const CONFIG = join(REPO, 'infra/nats/authorization.conf');
-const USERS = ['gateway', 'identity', 'catalog-payments', 'tutoring', 'reviews', 'payroll', 'admin'];
+const USERS = ['gateway', 'identity', 'catalog-payments', 'tutoring', 'reviews', 'payroll', 'backup', 'admin'];
 const passwords = Object.fromEntries(
   USERS.map((user) => [`NATS_${user.toUpperCase().replace('-', '_')}_PASSWORD`, `n${randomBytes(24).toString('hex')}`]),
 );

@@ -12,7 +12,13 @@ import { RpcLoggingInterceptor } from '../rpc/rpc-logging.interceptor.js';
 import { RpcMetricsInterceptor } from '../rpc/rpc-metrics.interceptor.js';
 import { ActorAssertionVerifier } from '../rpc/actor-assertion.js';
 import { ActorAssertionGuard } from '../rpc/actor-assertion.guard.js';
-import { natsAuthOptions, type NatsCredentials, natsReconnectOptions } from '../nats/nats-connection.js';
+import {
+  natsAuthOptions,
+  type NatsCredentials,
+  natsReconnectOptions,
+  type NatsTls,
+  natsTlsOptions,
+} from '../nats/nats-connection.js';
 import { applyMigrations, awaitMigrations, ensureDatabase } from '../db/migrations.js';
 import { DrainingNatsServer } from './draining-nats-server.js';
 
@@ -23,6 +29,8 @@ export interface ServiceBootstrapOptions {
   natsUrl: string;
   /** Unset only against a server without authorization (local tests). */
   natsCredentials?: NatsCredentials | undefined;
+  /** Set when NATS_URL names tls:// servers. */
+  natsTls?: NatsTls | undefined;
   logger: Logger;
   /** The gateway's public keys: a request naming an actor must carry its assertion signed by one. */
   actorVerifyKeys: readonly KeyObject[];
@@ -40,6 +48,7 @@ export async function bootstrapService(options: ServiceBootstrapOptions): Promis
     name: options.name,
     ...natsReconnectOptions,
     ...natsAuthOptions(options.natsCredentials),
+    ...natsTlsOptions(options.natsTls),
   });
   const app = await NestFactory.createMicroservice(options.module as never, {
     strategy,

@@ -5,7 +5,7 @@ import { ConfigError } from '../config/load-config.js';
 import { HealthChecks } from '../health/health-checks.js';
 import { startProbeServer } from '../health/probe-server.js';
 import { createLogger } from '../logging/logger.js';
-import type { NatsCredentials } from '../nats/nats-connection.js';
+import type { NatsCredentials, NatsTls } from '../nats/nats-connection.js';
 import { startTracing } from '../tracing/tracing.js';
 import { bootstrapService, prepareDatabase, shutdownService } from './bootstrap-service.js';
 
@@ -25,6 +25,8 @@ export interface ServiceRuntimeConfig {
   migrateOnStart: boolean;
   natsUrl: string;
   natsCredentials?: NatsCredentials | undefined;
+  /** NATS_URL with tls:// servers, and NATS_CA_FILE. */
+  natsTls?: NatsTls | undefined;
   healthPort?: number | undefined;
   /** DATABASE_POOL_SIZE (or the URL's connection_limit): connections of the Prisma pool. */
   databasePoolSize: number;
@@ -63,6 +65,7 @@ export function runService<C extends ServiceRuntimeConfig>(options: {
       module: options.module(config, logger),
       natsUrl: config.natsUrl,
       natsCredentials: config.natsCredentials,
+      natsTls: config.natsTls,
       logger,
       actorVerifyKeys: config.actorVerifyKeys,
     });

@@ -10,6 +10,7 @@ interface ServiceAppConfig {
   databaseUrl: string;
   natsUrl: string;
   natsCredentials?: EventKitOptions['natsCredentials'];
+  natsTls?: EventKitOptions['natsTls'];
   jetstreamReplicas: number;
   eventRetentionDays: number;
 }
@@ -46,6 +47,7 @@ export function serviceAppModule(module: Type, options: ServiceAppOptions): Dyna
         databaseUrl: config.databaseUrl,
         natsUrl: config.natsUrl,
         natsCredentials: config.natsCredentials,
+        natsTls: config.natsTls,
         logger,
         jetstreamReplicas: config.jetstreamReplicas,
         retentionDays: config.eventRetentionDays,

@@ -23,7 +23,7 @@ import {
   listDeadLetters,
   replayDeadLetter,
 } from '../dead-letters/dead-letters.js';
-import { natsAuthOptions } from '../nats/nats-connection.js';
+import { natsAuthOptions, natsTlsOptions } from '../nats/nats-connection.js';
 import { deadLetterDetail, deadLetterSummary, deadLetterTable, deadLetterText } from './dead-letter-output.js';
 import { type NatsTarget, resolveNatsTarget } from './nats-target.js';
 
@@ -42,7 +42,7 @@ Runbook: docs/runbooks/dead-letters.md
 
 <id> is the letter's sequence in ${DeadLetterStream.name}, the first column of \`list\`.
 Connects to NATS_URL as NATS_USER / NATS_PASSWORD (the operators' admin user of
-infra/nats/authorization.conf). Without them: the local system of \`npm start\`, nats://127.0.0.1:4222
+infra/nats/authorization.conf); tls:// servers with NATS_CA_FILE, the CA that signed them. Without them: the local system of \`npm start\`, nats://127.0.0.1:4222
 as admin with the password in .var/nats-passwords. Exit code 1 on any failure.`;
 
 // Both src/cli/events.ts and dist/cli/events.js sit four levels below the repository root.
@@ -221,6 +221,7 @@ async function main(argv: string[]): Promise<number> {
       maxReconnectAttempts: 0,
       timeout: 5_000,
       ...natsAuthOptions(target.credentials),
+      ...natsTlsOptions(target.tls),
     });
     return await run(command, nc, (text) => console.log(text));
   } catch (error) {

@@ -48,4 +48,14 @@ describe('resolveNatsTarget', () => {
       'NATS_USER and NATS_PASSWORD go together',
     );
   });
+
+  it("reaches production's TLS servers with the internal CA, and refuses a CA without tls:// servers", () => {
+    const ca = '/tmp/medtutor-ca.crt';
+    const env = { NATS_URL: 'tls://localhost:14222', NATS_CA_FILE: ca, NATS_USER: 'admin', NATS_PASSWORD: 'secret' };
+    expect(resolveNatsTarget(env, () => null).tls).toEqual({ caFile: ca });
+    expect(resolveNatsTarget({ NATS_URL: 'nats://127.0.0.1:4222' }, () => null).tls).toBeUndefined();
+    expect(() => resolveNatsTarget({ ...env, NATS_URL: 'nats://localhost:14222' }, () => null)).toThrow(
+      'NATS_CA_FILE is set but NATS_URL does not use TLS',
+    );
+  });
 });

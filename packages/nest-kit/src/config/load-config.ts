@@ -40,6 +40,11 @@ export const natsEnvShape = {
       .min(16, 'must be at least 16 characters')
       .regex(/^[A-Za-z][\w-]*$/, 'must start with a letter and hold only letters, digits, - and _'),
   ),
+  /**
+   * The CA (PEM) that signed the NATS servers' certificates, with `tls://` servers in NATS_URL
+   * (production: the internal cert-manager CA, mounted by infra/k8s/overlays/prod).
+   */
+  NATS_CA_FILE: unsetWhenEmpty(z.string().regex(/^\//, 'must be an absolute path to a PEM file')),
 };
 
 /** The variables every microservice reads; `databaseVar` names its own database URL. */

@@ -1,14 +1,13 @@
 import type { KeyObject } from 'node:crypto';
 import type { z } from 'zod';
 import { connectionLimitOf, DEFAULT_DATABASE_POOL_SIZE } from '../db/pg-pool.js';
-import { natsCredentials, type NatsEnv } from '../nats/nats-connection.js';
+import { natsCredentials, type NatsEnv, natsTls, type NatsTlsEnv } from '../nats/nats-connection.js';
 import { checkActorKeysEnv } from '../rpc/actor-assertion.js';
 import { refusePlaceholders } from './placeholders.js';
 
 /** What `serviceEnvSchema(...).extend(actorVerifyEnvShape)` parses, for `serviceRuntime`. */
-interface ServiceEnv extends NatsEnv {
+interface ServiceEnv extends NatsEnv, NatsTlsEnv {
   LOG_LEVEL: string;
-  NATS_URL: string;
   HEALTH_PORT?: number | undefined;
   ACTOR_VERIFY_KEYS: readonly KeyObject[];
   DB_AUTO_CREATE: boolean;
@@ -31,6 +30,7 @@ export function serviceRuntime<E extends ServiceEnv>(env: E, ctx: z.RefinementCt
     logLevel: env.LOG_LEVEL as E['LOG_LEVEL'],
     natsUrl: env.NATS_URL,
     natsCredentials: natsCredentials(env, ctx),
+    natsTls: natsTls(env, ctx),
     healthPort: env.HEALTH_PORT,
     actorVerifyKeys: env.ACTOR_VERIFY_KEYS,
     databaseUrl,

@@ -13,7 +13,7 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { createPgPool } from '../db/pg-pool.js';
-import { connectNats, type NatsCredentials } from '../nats/nats-connection.js';
+import { connectNats, type NatsCredentials, type NatsTls } from '../nats/nats-connection.js';
 import { type ConsumerTuning, type EventConsumerHandle, startConsumer } from './event-consumer.js';
 import { watchOutbox } from './event-metrics.js';
 import { EventPruner } from './event-pruner.js';
@@ -30,6 +30,8 @@ export interface EventKitOptions {
   natsUrl: string;
   /** The service's NATS user; unset only against a server without authorization (local tests). */
   natsCredentials?: NatsCredentials | undefined;
+  /** Set when NATS_URL names tls:// servers. */
+  natsTls?: NatsTls | undefined;
   logger: Logger;
   /** JetStream replicas for the platform's streams: 1 locally, 3 on a cluster. */
   jetstreamReplicas?: number | undefined;
@@ -190,7 +192,12 @@ export class EventKitModule {
         {
           provide: EVENTS_NATS,
           useFactory: async () => {
-            const nc = await connectNats(options.natsUrl, `${options.service}-events`, options.natsCredentials);
+            const nc = await connectNats(
+              options.natsUrl,
+              `${options.service}-events`,
+              options.natsCredentials,
+              options.natsTls,
+            );
             void logConnectionStatus(nc, options.logger.child({ component: 'events-nats' }));
             return nc;
           },

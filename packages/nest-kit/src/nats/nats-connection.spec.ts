@@ -2,10 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import { DeadLetterStream, EventStreams } from '@medtutor/contracts';
 import { loadConfig, serviceEnvSchema } from '../config/load-config.js';
 import { streamsDeclaredBy } from '../events/streams.js';
-import { natsAuthOptions, natsCredentials } from './nats-connection.js';
+import { natsAuthOptions, natsCredentials, natsTls, natsTlsOptions } from './nats-connection.js';
 
 const schema = serviceEnvSchema('TEST_DATABASE_URL').transform((env, ctx) => ({
   natsCredentials: natsCredentials(env, ctx),
+  natsTls: natsTls(env, ctx),
 }));
 const base = { TEST_DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/t' };
 const load = (env: Record<string, string>) => loadConfig(schema, { ...base, ...env });
@@ -44,5 +45,34 @@ describe('NATS credentials', () => {
     expect(streamsDeclaredBy('catalog-payments')).toEqual([EventStreams.catalogPayments, DeadLetterStream]);
     expect(streamsDeclaredBy('tutoring')).toEqual([EventStreams.tutoring, DeadLetterStream]);
     expect(streamsDeclaredBy('a-test-module')).toEqual([DeadLetterStream]);
+  });
+});
+
+describe('NATS TLS', () => {
+  const CA = '/etc/medtutor/internal-ca/ca.crt';
+
+  it('turns TLS on for tls:// servers, trusting NATS_CA_FILE when set', () => {
+    expect(load({ NATS_URL: 'tls://nats:4222', NATS_CA_FILE: CA }).natsTls).toEqual({ caFile: CA });
+    expect(load({ NATS_URL: 'tls://nats-0:4222,tls://nats-1:4222' }).natsTls).toEqual({ caFile: undefined });
+    expect(load({ NATS_URL: 'nats://127.0.0.1:4222', NATS_CA_FILE: '' }).natsTls).toBeUndefined();
+    expect(load({}).natsTls).toBeUndefined();
+  });
+
+  it('refuses a CA without tls:// servers, a list mixing tls:// and plain servers, and a relative CA path', () => {
+    expect(() => load({ NATS_URL: 'nats://nats:4222', NATS_CA_FILE: CA })).toThrow(
+      'NATS_CA_FILE: is set but NATS_URL does not use TLS: name the servers tls://host:4222',
+    );
+    expect(() => load({ NATS_URL: 'tls://nats-0:4222,nats://nats-1:4222', NATS_CA_FILE: CA })).toThrow(
+      'NATS_URL: names tls:// and plain servers together',
+    );
+    expect(() => load({ NATS_URL: 'tls://nats:4222', NATS_CA_FILE: 'ca.crt' })).toThrow(
+      'NATS_CA_FILE: must be an absolute path to a PEM file',
+    );
+  });
+
+  it('asks the client for TLS (so it refuses a server without it) with the CA file, or nothing for plain servers', () => {
+    expect(natsTlsOptions({ caFile: CA })).toEqual({ tls: { caFile: CA } });
+    expect(natsTlsOptions({ caFile: undefined })).toEqual({ tls: {} });
+    expect(natsTlsOptions(undefined)).toEqual({});
   });
 });

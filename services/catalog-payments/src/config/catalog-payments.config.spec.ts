@@ -103,7 +103,7 @@ describe('catalog-payments configuration: payment provider', () => {
     const production = {
       ...base,
       NODE_ENV: 'production',
-      SMTP_URL: 'smtp://mail.example.com',
+      SMTP_URL: 'smtps://mail.example.com',
       NATS_USER: 'catalog-payments',
       NATS_PASSWORD: 'a-nats-password-for-payments',
     };
@@ -120,7 +120,7 @@ describe('catalog-payments configuration: payment provider', () => {
       ...base,
       ...stripeKeys,
       NODE_ENV: 'production',
-      SMTP_URL: 'smtp://mail.example.com',
+      SMTP_URL: 'smtps://mail.example.com',
       NATS_USER: 'catalog-payments',
       NATS_PASSWORD: 'a-nats-password-for-payments',
     };
