@@ -157,15 +157,17 @@ export const AdminPaymentIdSchema = z.object({ paymentId: z.string().uuid() });
 
 /**
  * POST /api/admin/payments/{id}/refund: the amount in the payment's minor unit (default: all that is
- * left) and a reason, which the student's email and the hours ledger quote.
+ * left) and a reason, which the student's email and the hours ledger quote. The amount is a JSON
+ * number and nothing else: no coercion, so `true` (which coerced to 1, a one-penny refund), `"100"`
+ * and `1.5` are refused rather than guessed at. Absent or null means all that is left.
  */
 export const RefundBodySchema = z.object({
   amount: z.preprocess(
-    blankToUndefined,
-    z.coerce
+    (value) => (value === null ? undefined : value),
+    z
       .number({ error: RefundMessages.amountInvalid })
       .int(RefundMessages.amountInvalid)
-      .min(1, RefundMessages.amountInvalid)
+      .positive(RefundMessages.amountInvalid)
       .optional(),
   ),
   reason: multiLine('Reason', { error: RefundMessages.reasonRequired })
