@@ -39,6 +39,9 @@ export const RefundMessages = {
   tooLarge: (formattedLeft: string) => `At most ${formattedLeft} can still be refunded`,
   disputeOpen: 'This payment is disputed: it cannot be refunded while the dispute is open',
   providerRefused: 'The payment provider refused the refund. Please try again or refund it from the Stripe dashboard.',
+  /** What is left is held by a refund Stripe has not confirmed yet (its answer was lost): checked automatically. */
+  awaitingProvider:
+    'A refund of this payment is waiting for confirmation from the payment provider: it is checked automatically, so please do not refund it again',
   paymentNotFound: 'Payment not found',
   dateRangeInvalid: 'The start date must be on or before the end date',
   /** The admin Payments tab's toast after a refund was asked for. */

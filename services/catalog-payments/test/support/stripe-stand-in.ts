@@ -96,6 +96,14 @@ export class StripeStandIn {
   failingCancels = false;
   /** When set, only refund creation gets a 500 api_error. */
   failingRefunds = false;
+  /** When set, refund creation gets a 400 (Stripe saying no: nothing is made). */
+  refusingRefunds = false;
+  /**
+   * When set, refund creation ACTS (the refund is made, or a repeated key finds the one made) and
+   * then the connection drops before the answer: what the client sees of a timeout after Stripe
+   * made the refund. Listing refunds still answers.
+   */
+  losingRefundAnswers = false;
   readonly charges = new Map<string, StandInCharge>();
   readonly refunds = new Map<string, StandInRefund>();
   readonly balanceTransactions = new Map<string, StandInBalanceTransaction>();
@@ -130,6 +138,11 @@ export class StripeStandIn {
 
   refundCreates(): RecordedStripeRequest[] {
     return this.requests.filter((request) => request.method === 'POST' && request.path === '/v1/refunds');
+  }
+
+  /** The refunds Stripe holds on the intent's charge, newest first. */
+  refundsOf(intentId: string): StandInRefund[] {
+    return [...this.refunds.values()].filter((refund) => refund.payment_intent === intentId).reverse();
   }
 
   /** What Stripe would hold after the buyer paid (or not) on the Payment Element; final states stay final. */
@@ -234,13 +247,27 @@ export class StripeStandIn {
   }
 
   /** POST /v1/refunds: the same answer for a repeated key; never more than the charge has left. */
-  private createRefund(request: RecordedStripeRequest, res: ServerResponse): void {
+  private createRefund(
+    request: RecordedStripeRequest,
+    res: ServerResponse,
+    answerLost = this.losingRefundAnswers,
+  ): void {
     const key = request.idempotencyKey;
     const earlier = key ? this.refundsByIdempotencyKey.get(key) : undefined;
     const expand = expansions(request.form);
+    if (answerLost) {
+      // Act as asked, then lose the answer on the way back.
+      this.createRefund(request, new DiscardedResponse() as unknown as ServerResponse, false);
+      return void res.destroy();
+    }
     if (earlier) return reply(res, 200, this.expandRefund(earlier, expand));
     if (this.failingRefunds)
       return reply(res, 500, { error: { type: 'api_error', message: 'stand-in is failing refunds' } });
+    if (this.refusingRefunds) {
+      return reply(res, 400, {
+        error: { type: 'invalid_request_error', code: 'charge_disputed', message: 'stand-in refuses refunds' },
+      });
+    }
     const intent = this.intents.get(request.form.payment_intent ?? '');
     const charge = intent?.latest_charge ? this.charges.get(intent.latest_charge) : undefined;
     if (!intent || !charge) {
@@ -318,6 +345,14 @@ export class StripeStandIn {
 
     if (req.method === 'POST' && path === '/v1/payment_intents') return reply(res, 200, this.create(recorded));
     if (req.method === 'POST' && path === '/v1/refunds') return this.createRefund(recorded, res);
+    if (req.method === 'GET' && path === '/v1/refunds') {
+      // Stripe's list, filtered by payment_intent, newest first; one page is enough for a stand-in.
+      const expand = expansions(recorded.form).map((name) => name.replace(/^data\./, ''));
+      const data = this.refundsOf(recorded.form.payment_intent ?? '').map((refund) =>
+        this.expandRefund(refund, expand),
+      );
+      return reply(res, 200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
+    }
     const refundMatch = /^\/v1\/refunds\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && refundMatch) {
       const refund = this.refunds.get(decodeURIComponent(refundMatch[1] ?? ''));
@@ -376,6 +411,14 @@ export class StripeStandIn {
     if (key) this.byIdempotencyKey.set(key, intent);
     return intent;
   }
+}
+
+/** Where an answer nobody will read goes: the stand-in acted, and the client's connection is dropped. */
+class DiscardedResponse {
+  writeHead(): this {
+    return this;
+  }
+  end(): void {}
 }
 
 /** The `expand[]` paths of a request, however the client numbered them. */

@@ -11,7 +11,7 @@ import type {
   ProviderSettlement,
   SettlementQuery,
 } from './payment-provider.js';
-import { ProviderUnavailableError } from './payment-provider.js';
+import { ProviderOutcomeUnknownError, ProviderRefusedError, ProviderUnavailableError } from './payment-provider.js';
 
 export interface StripeProviderConfig {
   secretKey: string;
@@ -96,14 +96,22 @@ export class StripePaymentProvider implements PaymentProvider {
         // One refund row, one refund: a retried call (SDK network retry included) cannot refund twice.
         { idempotencyKey: `refund-${input.refundId}` },
       );
-      return {
-        providerRefundId: refund.id,
-        status: refundStatus(refund.status),
-        settlementAmountMinor: refundSettlement(refund),
-      };
+      return providerRefund(refund);
     } catch (error) {
-      throw new ProviderUnavailableError(error);
+      throw clearlyRefused(error) ? new ProviderRefusedError(error) : new ProviderOutcomeUnknownError(error);
     }
+  }
+
+  /** Stripe's own list of the intent's refunds (every page), searched for our refund id in the metadata. */
+  async findRefund(providerPaymentId: string, refundId: string): Promise<ProviderRefund | null> {
+    for await (const refund of this.stripe.refunds.list({
+      payment_intent: providerPaymentId,
+      limit: 100,
+      expand: ['data.balance_transaction'],
+    })) {
+      if (refund.metadata?.refundId === refundId) return providerRefund(refund);
+    }
+    return null;
   }
 
   /** The intent's latest charge and its balance transaction: Stripe's own amount and rate. */
@@ -137,6 +145,22 @@ export class StripePaymentProvider implements PaymentProvider {
       this.config.webhookToleranceSeconds,
     );
   }
+}
+
+const providerRefund = (refund: Stripe.Refund): ProviderRefund => ({
+  providerRefundId: refund.id,
+  status: refundStatus(refund.status),
+  settlementAmountMinor: refundSettlement(refund),
+});
+
+/**
+ * Whether Stripe answered no, so nothing was made: a 4xx other than 409 (a concurrent request under
+ * the same key, still running). A 429 is a no too: Stripe refuses before acting. Anything else (a
+ * timeout or lost connection has no status; a 5xx may have acted) leaves the outcome unknown.
+ */
+export function clearlyRefused(error: unknown): boolean {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 409;
 }
 
 /** Stripe's refund status; requires_action (and anything new) waits like pending. */
