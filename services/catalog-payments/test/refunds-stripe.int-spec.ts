@@ -23,13 +23,7 @@ import {
 } from '../src/modules/payments/payment-sweeper.js';
 import { PaymentFulfilmentService } from '../src/modules/payments/payment-fulfilment.service.js';
 import { PaymentsHarness, startPaymentsService } from './support/payments-harness.js';
-import {
-  chargeRefundedEvent,
-  disputeEvent,
-  paymentIntentEvent,
-  refundEvent,
-  StripeStandIn,
-} from './support/stripe-stand-in.js';
+import { chargeRefundedEvent, disputeEvent, refundEvent, StripeStandIn } from './support/stripe-stand-in.js';
 
 // The service boots on a fresh database; under a loaded machine that outlasts Jest's 5 s default.
 jest.setTimeout(60_000);
@@ -78,7 +72,7 @@ const buyPaid = async (currency: CurrencyCode = 'GBP'): Promise<Paid> => {
   );
   const intentId = (await harness.payment(intent.paymentId))?.provider_payment_id as string;
   stripe.setStatus(intentId, 'succeeded');
-  await send(paymentIntentEvent('payment_intent.succeeded', { id: intentId }));
+  await send(stripe.intentEvent('payment_intent.succeeded', intentId));
   await settled(); // the webhook asks Stripe for the settlement after answering
   return { paymentId: intent.paymentId, intentId, email, amount: intent.amount };
 };
@@ -165,7 +159,7 @@ describe('settlement', () => {
     stripe.setStatus(intentId, 'succeeded');
     stripe.failing = true; // Stripe cannot be asked for the balance transaction when the webhook lands
     try {
-      await send(paymentIntentEvent('payment_intent.succeeded', { id: intentId }));
+      await send(stripe.intentEvent('payment_intent.succeeded', intentId));
       await settled();
     } finally {
       stripe.failing = false;
@@ -563,7 +557,7 @@ describe('refund webhooks', () => {
     expect(await harness.refunds(intent.paymentId)).toEqual([expect.objectContaining({ status: 'succeeded' })]);
     expect(await refunded(intent.paymentId)).toEqual([]);
 
-    await send(paymentIntentEvent('payment_intent.succeeded', { id: intentId }));
+    await send(stripe.intentEvent('payment_intent.succeeded', intentId));
     await settled();
 
     expect(await harness.succeededEvents(intent.paymentId)).toBe(1);

@@ -24,6 +24,8 @@ interface StandInIntent {
   created: number;
   /** The charge's id once paid (expanded on request, like Stripe). */
   latest_charge: string | null;
+  /** A test key's intents are test-mode ones. */
+  livemode: boolean;
 }
 
 export interface StandInBalanceTransaction {
@@ -143,6 +145,13 @@ export class StripeStandIn {
   /** The refunds Stripe holds on the intent's charge, newest first. */
   refundsOf(intentId: string): StandInRefund[] {
     return [...this.refunds.values()].filter((refund) => refund.payment_intent === intentId).reverse();
+  }
+
+  /** A payment_intent.* event about the intent as Stripe holds it now (amount, currency and mode included). */
+  intentEvent(type: string, intentId: string, eventId?: string): string {
+    const intent = this.intents.get(intentId);
+    if (!intent) throw new Error(`no intent ${intentId}`);
+    return paymentIntentEvent(type, intent, eventId);
   }
 
   /** What Stripe would hold after the buyer paid (or not) on the Payment Element; final states stay final. */
@@ -406,6 +415,7 @@ export class StripeStandIn {
       description: request.form.description ?? null,
       created: Math.floor(Date.now() / 1000),
       latest_charge: null,
+      livemode: false,
     };
     this.intents.set(id, intent);
     if (key) this.byIdempotencyKey.set(key, intent);
@@ -438,10 +448,20 @@ export const stripeAt = (apiBase: string): Stripe => {
   return new Stripe('sk_test_buyer', { host: url.hostname, port: url.port, protocol: 'http', maxNetworkRetries: 0 });
 };
 
-/** A Stripe event around a PaymentIntent, as the webhook would carry it. */
+/**
+ * A Stripe event around a PaymentIntent, as the webhook would carry it: the intent's amount and
+ * currency as Stripe holds them (the service checks them against the payment), test mode unless said.
+ */
 export function paymentIntentEvent(
   type: string,
-  intent: { id: string; metadata?: Record<string, string>; last_payment_error?: { message: string } },
+  intent: {
+    id: string;
+    amount: number;
+    currency: string;
+    livemode?: boolean;
+    metadata?: Record<string, string>;
+    last_payment_error?: { message: string };
+  },
   eventId = `evt_${randomBytes(12).toString('hex')}`,
 ): string {
   return JSON.stringify({
@@ -450,10 +470,10 @@ export function paymentIntentEvent(
     api_version: '2025-01-01',
     created: Math.floor(Date.now() / 1000),
     type,
-    livemode: false,
+    livemode: intent.livemode ?? false,
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
-    data: { object: { object: 'payment_intent', metadata: {}, ...intent } },
+    data: { object: { object: 'payment_intent', metadata: {}, livemode: false, ...intent } },
   });
 }
 

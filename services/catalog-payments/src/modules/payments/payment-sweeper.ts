@@ -116,6 +116,7 @@ export class PaymentSweeper implements OnApplicationBootstrap, OnModuleDestroy {
       where: {
         status: { in: [...OPEN] },
         createdAt: { lt: new Date(now.getTime() - this.config.payments.holdMs) },
+        conflictAt: null, // held for an admin: Stripe reported it paid with other figures (PaymentWebhooksService)
       },
       orderBy: { createdAt: 'asc' },
       take: BATCH,

@@ -31,10 +31,16 @@ const STATES: Partial<Record<Stripe.PaymentIntent.Status, ProviderIntentState>> 
 export class StripePaymentProvider implements PaymentProvider {
   readonly kind = 'stripe' as const;
   readonly publishableKey: string;
+  /**
+   * Whether our payments are live money: Stripe's test and live modes are separate worlds, and every
+   * intent we hold was made with this key, so its mode is the mode of each of our payments.
+   */
+  readonly livemode: boolean;
   private readonly stripe: Stripe;
 
   constructor(private readonly config: StripeProviderConfig) {
     this.publishableKey = config.publishableKey;
+    this.livemode = /^(sk|rk)_live_/.test(config.secretKey);
     const base = config.apiBase ? new URL(config.apiBase) : null;
     this.stripe = new Stripe(config.secretKey, {
       maxNetworkRetries: 2,
@@ -137,7 +143,7 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   /** Verifies the signature (and its age) over the exact bytes Stripe sent; throws when it does not hold. */
-  verifyWebhook(rawBody: string, signature: string): Stripe.Event {
+  verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event {
     return this.stripe.webhooks.constructEvent(
       rawBody,
       signature,
