@@ -1,6 +1,6 @@
 import { RequestMethod } from '@nestjs/common';
 import { ProviderWebhookLimits } from '@medtutor/contracts';
-import express, { type RequestHandler } from 'express';
+import express, { type Request, type RequestHandler } from 'express';
 import { bodyParserError, UnreadableBody } from './json-body.js';
 
 /** Stripe's webhook: the one route called by a third-party server rather than a browser. */
@@ -26,6 +26,9 @@ export const providerWebhookRawBody = (): RequestHandler => {
         // Nothing will read the rest: let Node discard it rather than keep the socket waiting.
         req.resume();
       }
+      // The mark the JSON parser (json-body.ts) leaves a read body alone by: body-parser 2 no longer
+      // sets it, and a webhook sent as another media type had its bytes replaced by a 415.
+      (req as Request & { _body?: boolean })._body = true;
       next();
     });
 };
