@@ -12,6 +12,8 @@ import {
   poundsToMinor,
   Subjects,
 } from '@medtutor/contracts';
+import { secretSafeLoggerOptions } from '@medtutor/nest-kit';
+import { pino } from 'pino';
 import Stripe from 'stripe';
 import { PaymentSweeper } from '../src/modules/payments/payment-sweeper.js';
 import { PaymentsHarness, SEED_30, startPaymentsService, webhookRequest } from './support/payments-harness.js';
@@ -28,6 +30,8 @@ const newStudent = (): Actor => ({ userId: ++nextUser, role: 'student' });
 
 let stripe: StripeStandIn;
 let harness: PaymentsHarness;
+/** Every line the service logged. */
+const logged: string[] = [];
 /** The buyer's side of Stripe (what Stripe.js does in the browser), against the same stand-in. */
 let stripeClient: Stripe;
 
@@ -60,13 +64,23 @@ beforeAll(async () => {
   stripe = new StripeStandIn();
   const apiBase = await stripe.start();
   stripeClient = stripeAt(apiBase);
-  harness = await startPaymentsService('payments_stripe', {
-    PAYMENTS_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_test_medtutor',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_medtutor',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: apiBase,
-  });
+  // The platform logger's own options (production flavour), writing to this array.
+  const logger = pino(
+    { level: 'info', ...secretSafeLoggerOptions(true) },
+    { write: (line: string) => logged.push(line) },
+  );
+  harness = await startPaymentsService(
+    'payments_stripe',
+    {
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_medtutor',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_medtutor',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: apiBase,
+    },
+    undefined,
+    logger,
+  );
 });
 
 afterAll(async () => {
@@ -324,6 +338,12 @@ describe('the Stripe webhook', () => {
 
       expect(await harness.webhook(payload, sign(payload))).toEqual({ received: true });
 
+      // Told to whoever reads the logs, with ids and figures only: no buyer's email or name.
+      const lines = logged.filter((line) => line.includes(reply.paymentId) && line.includes('disagrees'));
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({ level: 50, intentId, mismatch: [what] });
+      expect(lines[0]).not.toContain(`buyer${buyer.userId}@example.com`);
+      expect(lines[0]).not.toContain('Ada Lovelace');
       expect(await harness.payment(reply.paymentId)).toMatchObject({
         status: 'pending',
         paid_at: null,
