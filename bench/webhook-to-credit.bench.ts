@@ -9,7 +9,7 @@ import {
   type PaymentsHarness,
   startPaymentsService,
 } from '../services/catalog-payments/test/support/payments-harness.js';
-import { paymentIntentEvent, StripeStandIn } from '../services/catalog-payments/test/support/stripe-stand-in.js';
+import { StripeStandIn } from '../services/catalog-payments/test/support/stripe-stand-in.js';
 import { startTutoring } from '../services/tutoring/test/support/harness.js';
 
 /**
@@ -80,7 +80,7 @@ it(`webhook received → hours credited, ${PAYMENTS} payments`, async () => {
       ),
     );
     const row = await payments.payment(intent.paymentId);
-    const payload = paymentIntentEvent('payment_intent.succeeded', { id: row?.provider_payment_id as string });
+    const payload = stripe.intentEvent('payment_intent.succeeded', row?.provider_payment_id as string);
     const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
 
     const started = performance.now();

@@ -299,12 +299,12 @@ describe('POST /api/admin/payments/:paymentId/refund', () => {
     ]);
   });
 
-  it('sends no amount when none is given (the service refunds what is left); a numeric text is coerced', async () => {
+  it('sends no amount when none (or null) is given, so the service refunds what is left; a number as such', async () => {
     const { cookie } = await signedIn('admin');
     const whole = await paidPayment(platform);
     const part = await paidPayment(platform);
 
-    const res = await refund(cookie, whole.paymentId, { reason: 'Duplicate purchase', amount: '' });
+    const res = await refund(cookie, whole.paymentId, { reason: 'Duplicate purchase', amount: null });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'refunded', refundedAmount: 19_000, refundableAmount: 0 });
     expect((await lastSent(Subjects.catalogPayments.refundPayment))?.data).toEqual({
@@ -312,7 +312,7 @@ describe('POST /api/admin/payments/:paymentId/refund', () => {
       reason: 'Duplicate purchase',
     });
 
-    expect((await refund(cookie, part.paymentId, { amount: '100', reason: 'Goodwill' })).status).toBe(200);
+    expect((await refund(cookie, part.paymentId, { amount: 100, reason: 'Goodwill' })).status).toBe(200);
     expect((await lastSent(Subjects.catalogPayments.refundPayment))?.data).toMatchObject({ amount: 100 });
     expect((await storedRefunds(whole.paymentId)).map((row) => row.amount_minor)).toEqual([19_000]);
     expect((await storedRefunds(part.paymentId)).map((row) => row.amount_minor)).toEqual([100]);
@@ -331,7 +331,8 @@ describe('POST /api/admin/payments/:paymentId/refund', () => {
         answer: validationFailure('reason', RefundMessages.reasonRequired),
       });
     }
-    for (const amount of [0, -5, 1.5, 'abc', '12.50']) {
+    // Issue 24: no coercion, so `true` no longer refunds one penny and text is not read as a number.
+    for (const amount of [true, '100', '', 1.5, 0, -1, -5, 'abc', '12.50']) {
       const res = await refund(cookie, paymentId, { amount, reason: 'Course cancelled' });
       expect({ amount, status: res.status, answer: res.body }).toEqual({
         amount,

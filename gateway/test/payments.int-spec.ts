@@ -6,6 +6,7 @@ import {
   ErrorCodes,
   PaymentConflictsDtoSchema,
   PaymentMessages,
+  ProviderWebhookLimits,
   RefundMessages,
   type Role,
   ServerMessages,
@@ -289,7 +290,7 @@ describe('with Stripe: POST /api/stripe/webhook, its refusals and a provider tha
     const [providerId] = [...stripeApi.intents.keys()].slice(-1);
     const created = Math.floor(Date.now() / 1000);
     // Spacing, key order and non-ASCII text that a JSON parse-and-serialise would change.
-    const payload = `{\n  "id": "evt_${providerId}",  "object":"event", "type": "payment_intent.succeeded", "created": ${created},\n  "data": {"object": {"id": "${providerId}", "object": "payment_intent", "amount": 19000, "currency": "gbp", "metadata": {}, "description": "Café £ ✓"}}\n}`;
+    const payload = `{\n  "id": "evt_${providerId}",  "object":"event", "type": "payment_intent.succeeded", "created": ${created}, "livemode": false,\n  "data": {"object": {"id": "${providerId}", "object": "payment_intent", "amount": 19000, "currency": "gbp", "livemode": false, "metadata": {}, "description": "Café £ ✓"}}\n}`;
     return { paymentId: intent.body.paymentId as string, payload };
   }
   const webhook = (payload: string, signature?: string) => {
@@ -313,7 +314,11 @@ describe('with Stripe: POST /api/stripe/webhook, its refusals and a provider tha
     expect(res.body).toEqual({ received: true });
     expect(res.headers['set-cookie']).toBeUndefined();
     const sent = await withStripe.requests.last(Subjects.catalogPayments.handleProviderWebhook);
-    expect(sent?.data).toEqual({ rawBody: payload, signature });
+    // The exact bytes, base64: a size known in advance, whatever the bytes (issue 24).
+    expect(sent?.data).toEqual({ rawBodyBase64: Buffer.from(payload, 'utf8').toString('base64'), signature });
+    expect(Buffer.from((sent?.data as { rawBodyBase64: string }).rawBodyBase64, 'base64').toString('utf8')).toBe(
+      payload,
+    );
     expect(sent?.meta.actor).toBeNull();
     // The service verified those bytes and applied the event.
     expect(await paymentRow(withStripe, paymentId)).toMatchObject({ status: 'succeeded' });
@@ -342,6 +347,42 @@ describe('with Stripe: POST /api/stripe/webhook, its refusals and a provider tha
 
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(ErrorCodes.webhookSignatureInvalid);
+    expect(await withStripe.requests.count(Subjects.catalogPayments.handleProviderWebhook)).toBe(before);
+  });
+
+  // Issue 24: 512 kB of bytes that JSON-escape sixfold (control characters, quotes) crossed NATS as a
+  // JSON string past its 1 MB payload limit and answered 500.
+  it('answers 4xx, never 500, to a body of bytes that escape badly, and 413 beyond 256 KiB without asking the service', async () => {
+    const escaping = Buffer.alloc(ProviderWebhookLimits.maxBodyBytes);
+    for (let i = 0; i < escaping.length; i++) escaping[i] = i % 3 === 0 ? 0x22 : i % 31; // '"' and control bytes
+    for (const bytes of [escaping, Buffer.from(escaping.toString('latin1').replaceAll('"', '\x01'), 'latin1')]) {
+      const payload = bytes.toString('latin1');
+      const signed = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+      for (const signature of [signed, 't=1,v1=00']) {
+        const res = await request(withStripe.server)
+          .post('/api/stripe/webhook')
+          .set('Content-Type', 'application/json')
+          .set('Stripe-Signature', signature)
+          .send(payload); // ASCII only: the string goes out as these very bytes
+        expect({ status: res.status, code: res.body.code }).toEqual({
+          status: 400,
+          code: ErrorCodes.webhookSignatureInvalid,
+        });
+      }
+    }
+
+    const before = await withStripe.requests.count(Subjects.catalogPayments.handleProviderWebhook);
+    const tooLarge = await request(withStripe.server)
+      .post('/api/stripe/webhook')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', 't=1,v1=00')
+      .send('"'.repeat(ProviderWebhookLimits.maxBodyBytes + 1));
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toEqual({
+      statusCode: 413,
+      code: ErrorCodes.payloadTooLarge,
+      message: ServerMessages.payloadTooLarge,
+    });
     expect(await withStripe.requests.count(Subjects.catalogPayments.handleProviderWebhook)).toBe(before);
   });
 

@@ -247,7 +247,11 @@ describe('POST /api/testimonials → GET /api/testimonials: the verified-purchas
   }
   /** The payments consumer's effect, written directly: no route records a payment. */
   const recordPayment = (userId: number) =>
-    sql(platform.databases.reviews!, 'INSERT INTO paid_users (user_id, first_paid_at) VALUES ($1, now())', [userId]);
+    sql(
+      platform.databases.reviews!,
+      'INSERT INTO purchases (payment_id, user_id, paid_at) VALUES (gen_random_uuid(), $1, now())',
+      [userId],
+    );
 
   it("marks the paying student's own story, not a visitor's story typed with that student's email", async () => {
     const buyer = await platform.signIn('student');

@@ -162,7 +162,7 @@ const samples: [string, z.ZodType, unknown][] = [
   ],
   ['get payment', payments.GetPaymentRequestSchema, { paymentId: uuid }],
   ['demo reply', payments.DemoConfirmReplySchema, { status: 'failed', message: 'Your card was declined.' }],
-  ['webhook', payments.ProviderWebhookRequestSchema, { rawBody: '{}', signature: 't=1,v1=x' }],
+  ['webhook', payments.ProviderWebhookRequestSchema, { rawBodyBase64: 'e30=', signature: 't=1,v1=x' }],
   ['webhook reply', payments.ProviderWebhookReplySchema, { received: true }],
   [
     'revenue week',

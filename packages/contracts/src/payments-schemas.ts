@@ -95,10 +95,27 @@ export const DemoConfirmReplySchema = z.object({
 });
 export type DemoConfirmReply = z.infer<typeof DemoConfirmReplySchema>;
 
+/**
+ * Bounds of the provider webhook (issue 24). Stripe's events are a few kilobytes (its largest, with
+ * expanded lists, well under 100 kB), so 256 KiB leaves room to spare; beyond it the gateway answers
+ * 413. The body crosses NATS base64-encoded: exactly the bytes received (the signature covers them,
+ * and invalid UTF-8 would not survive a string), and a size known in advance, 4/3 of the body, where
+ * JSON-escaping control characters or quotes grew it up to six times past NATS's 1 MB payload limit.
+ */
+export const ProviderWebhookLimits = {
+  maxBodyBytes: 256 * 1024,
+  /** Stripe's `t=…,v1=…` header; longer only with several secrets during a rotation. */
+  maxSignatureLength: 4096,
+} as const;
+
 /** The raw provider webhook, forwarded by the gateway untouched so the signature can be checked. */
 export const ProviderWebhookRequestSchema = z.object({
-  rawBody: z.string(),
-  signature: z.string(),
+  /** The body's exact bytes, base64 (standard alphabet, padded). */
+  rawBodyBase64: z
+    .string()
+    .max(Math.ceil(ProviderWebhookLimits.maxBodyBytes / 3) * 4)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/),
+  signature: z.string().max(ProviderWebhookLimits.maxSignatureLength),
 });
 export type ProviderWebhookRequest = z.infer<typeof ProviderWebhookRequestSchema>;
 

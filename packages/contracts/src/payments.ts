@@ -14,6 +14,12 @@ export const PaymentMessages = {
   demoCardUnknown: 'Use one of the demo test card numbers shown above.',
   /** An admin reads it on a conflicted payment. */
   codeConflict: 'Paid after its discount code had gone to another payment',
+  /**
+   * An admin reads it on a payment Stripe reported paid with another amount, currency or mode than
+   * the checkout's (issue 24): not credited.
+   */
+  providerMismatch: (what: string) =>
+    `Not credited: Stripe reported it paid with a different ${what} than this checkout. Check it in the Stripe dashboard.`,
 } as const;
 
 /**

@@ -102,24 +102,26 @@ describe('AdminPaymentsQuerySchema', () => {
 });
 
 describe('RefundBodySchema', () => {
-  it('reads the amount as a whole number of minor units, absent meaning all that is left', () => {
-    expect(RefundBodySchema.parse({ amount: '1500', reason: '  Lesson cancelled ' })).toEqual({
+  it('reads the amount as a whole number of minor units, absent or null meaning all that is left', () => {
+    expect(RefundBodySchema.parse({ amount: 1500, reason: '  Lesson cancelled ' })).toEqual({
       amount: 1500,
       reason: 'Lesson cancelled',
     });
     expect(RefundBodySchema.parse({ amount: 1, reason: 'r' })).toEqual({ amount: 1, reason: 'r' });
-    expect(RefundBodySchema.parse({ amount: '', reason: 'Line one\nline two' })).toEqual({
-      reason: 'Line one\nline two',
-    });
+    expect(RefundBodySchema.parse({ reason: 'Line one\nline two' })).toEqual({ reason: 'Line one\nline two' });
     expect(RefundBodySchema.parse({ amount: null, reason: 'r' })).toEqual({ reason: 'r' });
   });
 
-  it.each([0, -5, 12.5, 'abc'])('refuses the amount %j with the rule', (amount) => {
-    const result = RefundBodySchema.safeParse({ amount, reason: 'r' });
-    expect(result.error?.issues).toEqual([
-      expect.objectContaining({ path: ['amount'], message: RefundMessages.amountInvalid }),
-    ]);
-  });
+  // Issue 24: `true` used to coerce to 1 and refund one penny; text and fractions were coerced too.
+  it.each([true, false, '100', '1500', '', 1.5, 12.5, 0, -1, -5, 'abc', Number.NaN, 2 ** 53, [100], { value: 1 }])(
+    'refuses the amount %j with the rule, never coercing it',
+    (amount) => {
+      const result = RefundBodySchema.safeParse({ amount, reason: 'r' });
+      expect(result.error?.issues).toEqual([
+        expect.objectContaining({ path: ['amount'], message: RefundMessages.amountInvalid }),
+      ]);
+    },
+  );
 
   it.each([undefined, '', '   '])('asks for a reason when it is %j', (reason) => {
     const result = RefundBodySchema.safeParse({ reason });

@@ -39,6 +39,9 @@ export const RefundMessages = {
   tooLarge: (formattedLeft: string) => `At most ${formattedLeft} can still be refunded`,
   disputeOpen: 'This payment is disputed: it cannot be refunded while the dispute is open',
   providerRefused: 'The payment provider refused the refund. Please try again or refund it from the Stripe dashboard.',
+  /** What is left is held by a refund Stripe has not confirmed yet (its answer was lost): checked automatically. */
+  awaitingProvider:
+    'A refund of this payment is waiting for confirmation from the payment provider: it is checked automatically, so please do not refund it again',
   paymentNotFound: 'Payment not found',
   dateRangeInvalid: 'The start date must be on or before the end date',
   /** The admin Payments tab's toast after a refund was asked for. */
@@ -157,15 +160,17 @@ export const AdminPaymentIdSchema = z.object({ paymentId: z.string().uuid() });
 
 /**
  * POST /api/admin/payments/{id}/refund: the amount in the payment's minor unit (default: all that is
- * left) and a reason, which the student's email and the hours ledger quote.
+ * left) and a reason, which the student's email and the hours ledger quote. The amount is a JSON
+ * number and nothing else: no coercion, so `true` (which coerced to 1, a one-penny refund), `"100"`
+ * and `1.5` are refused rather than guessed at. Absent or null means all that is left.
  */
 export const RefundBodySchema = z.object({
   amount: z.preprocess(
-    blankToUndefined,
-    z.coerce
+    (value) => (value === null ? undefined : value),
+    z
       .number({ error: RefundMessages.amountInvalid })
       .int(RefundMessages.amountInvalid)
-      .min(1, RefundMessages.amountInvalid)
+      .positive(RefundMessages.amountInvalid)
       .optional(),
   ),
   reason: multiLine('Reason', { error: RefundMessages.reasonRequired })

@@ -9,7 +9,7 @@ import {
   PaymentMessages,
   Subjects,
 } from '@medtutor/contracts';
-import { PaymentsHarness, SEED_1, startPaymentsService } from './support/payments-harness.js';
+import { PaymentsHarness, SEED_1, startPaymentsService, webhookRequest } from './support/payments-harness.js';
 
 // The service boots on a fresh database; under a loaded machine that outlasts Jest's 5 s default.
 jest.setTimeout(60_000);
@@ -226,11 +226,7 @@ describe('the demo provider', () => {
 
   it('has no webhook: a delivery is refused as unsigned', async () => {
     expect(
-      await harness.callError(
-        Subjects.catalogPayments.handleProviderWebhook,
-        { rawBody: '{}', signature: 't=1,v1=x' },
-        null,
-      ),
+      await harness.callError(Subjects.catalogPayments.handleProviderWebhook, webhookRequest('{}', 't=1,v1=x'), null),
     ).toEqual({
       code: ErrorCodes.webhookSignatureInvalid,
       message: PaymentMessages.webhookSignatureInvalid,

@@ -16,7 +16,7 @@ import Stripe from 'stripe';
 import { PaymentSweeper, SWEEPER_LOCK_KEY } from '../src/modules/payments/payment-sweeper.js';
 import { ABANDONED, SUPERSEDED } from '../src/modules/payments/payment-states.js';
 import { type PaymentsHarness, startPaymentsService } from './support/payments-harness.js';
-import { paymentIntentEvent, StripeStandIn, stripeAt } from './support/stripe-stand-in.js';
+import { StripeStandIn, stripeAt } from './support/stripe-stand-in.js';
 
 // Stripe's SDK backs off between retries of a failing call; a round of those outlasts Jest's 5 s default.
 jest.setTimeout(60_000);
@@ -37,7 +37,7 @@ const logLines: Array<Record<string, unknown>> = [];
 const rawLog: string[] = [];
 
 const deliver = (type: string, intentId: string) => {
-  const payload = paymentIntentEvent(type, { id: intentId });
+  const payload = stripe.intentEvent(type, intentId);
   return harness.webhook(payload, signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }));
 };
 

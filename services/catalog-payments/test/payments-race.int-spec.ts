@@ -8,7 +8,7 @@ import {
 } from '@medtutor/contracts';
 import Stripe from 'stripe';
 import { type PaymentsHarness, startPaymentsService } from './support/payments-harness.js';
-import { paymentIntentEvent, StripeStandIn, stripeAt } from './support/stripe-stand-in.js';
+import { StripeStandIn, stripeAt } from './support/stripe-stand-in.js';
 
 // Stripe's SDK backs off between retries of a failing call; a round of those outlasts Jest's 5 s default.
 jest.setTimeout(60_000);
@@ -24,7 +24,7 @@ let buyerSide: Stripe;
 let harness: PaymentsHarness;
 
 const deliver = (intentId: string) => {
-  const payload = paymentIntentEvent('payment_intent.succeeded', { id: intentId });
+  const payload = stripe.intentEvent('payment_intent.succeeded', intentId);
   return harness.webhook(payload, signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }));
 };
 

@@ -4,6 +4,7 @@ import {
   CatalogMessages,
   DiscountMessages,
   ErrorCodes,
+  PaymentConflictsDtoSchema,
   PaymentDtoSchema,
   type PaymentIntentDto,
   PaymentIntentDtoSchema,
@@ -11,8 +12,11 @@ import {
   poundsToMinor,
   Subjects,
 } from '@medtutor/contracts';
+import { secretSafeLoggerOptions } from '@medtutor/nest-kit';
+import { pino } from 'pino';
 import Stripe from 'stripe';
-import { PaymentsHarness, SEED_30, startPaymentsService } from './support/payments-harness.js';
+import { PaymentSweeper } from '../src/modules/payments/payment-sweeper.js';
+import { PaymentsHarness, SEED_30, startPaymentsService, webhookRequest } from './support/payments-harness.js';
 import { paymentIntentEvent, StripeStandIn, stripeAt } from './support/stripe-stand-in.js';
 
 // The service boots on a fresh database; under a loaded machine that outlasts Jest's 5 s default.
@@ -26,6 +30,8 @@ const newStudent = (): Actor => ({ userId: ++nextUser, role: 'student' });
 
 let stripe: StripeStandIn;
 let harness: PaymentsHarness;
+/** Every line the service logged. */
+const logged: string[] = [];
 /** The buyer's side of Stripe (what Stripe.js does in the browser), against the same stand-in. */
 let stripeClient: Stripe;
 
@@ -33,7 +39,7 @@ const sign = (payload: string, timestamp = Math.floor(Date.now() / 1000)) =>
   signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp });
 
 const deliver = (type: string, intentId: string, eventId?: string) => {
-  const payload = paymentIntentEvent(type, { id: intentId }, eventId);
+  const payload = stripe.intentEvent(type, intentId, eventId);
   return harness.webhook(payload, sign(payload));
 };
 
@@ -58,13 +64,23 @@ beforeAll(async () => {
   stripe = new StripeStandIn();
   const apiBase = await stripe.start();
   stripeClient = stripeAt(apiBase);
-  harness = await startPaymentsService('payments_stripe', {
-    PAYMENTS_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_test_medtutor',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_medtutor',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: apiBase,
-  });
+  // The platform logger's own options (production flavour), writing to this array.
+  const logger = pino(
+    { level: 'info', ...secretSafeLoggerOptions(true) },
+    { write: (line: string) => logged.push(line) },
+  );
+  harness = await startPaymentsService(
+    'payments_stripe',
+    {
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_medtutor',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_medtutor',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: apiBase,
+    },
+    undefined,
+    logger,
+  );
 });
 
 afterAll(async () => {
@@ -268,13 +284,17 @@ describe('the Stripe webhook', () => {
 
   it('refuses a bad or stale signature with 400 and changes nothing', async () => {
     const reply = await createIntent(newStudent());
-    const payload = paymentIntentEvent('payment_intent.succeeded', { id: await intentIdOf(reply.paymentId) });
+    const payload = stripe.intentEvent('payment_intent.succeeded', await intentIdOf(reply.paymentId));
     const forged = new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' });
     const stale = sign(payload, Math.floor(Date.now() / 1000) - 600);
 
     for (const signature of [forged, stale, 'garbage']) {
       expect(
-        await harness.callError(Subjects.catalogPayments.handleProviderWebhook, { rawBody: payload, signature }, null),
+        await harness.callError(
+          Subjects.catalogPayments.handleProviderWebhook,
+          webhookRequest(payload, signature),
+          null,
+        ),
       ).toEqual({
         code: ErrorCodes.webhookSignatureInvalid,
         message: PaymentMessages.webhookSignatureInvalid,
@@ -285,7 +305,7 @@ describe('the Stripe webhook', () => {
       (
         await harness.callError(
           Subjects.catalogPayments.handleProviderWebhook,
-          { rawBody: tampered, signature: sign(payload) },
+          webhookRequest(tampered, sign(payload)),
           null,
         )
       ).code,
@@ -300,12 +320,62 @@ describe('the Stripe webhook', () => {
     ).toEqual({ n: 0 });
   });
 
+  // Issue 24: payment_intent.succeeded was credited whatever amount, currency or mode it reported.
+  it.each([
+    ['amount', { amount: 100 }],
+    ['currency', { currency: 'usd' }],
+    ['mode (live or test)', { livemode: true }],
+  ])(
+    'refuses to credit a success whose %s disagrees with the payment: flagged for an admin, credited by no path',
+    async (what, change) => {
+      const buyer = newStudent();
+      const reply = await createIntent(buyer);
+      const intentId = await intentIdOf(reply.paymentId);
+      stripe.setStatus(intentId, 'succeeded');
+      const intent = stripe.intents.get(intentId);
+      if (!intent) throw new Error('the stand-in holds no such intent');
+      const payload = paymentIntentEvent('payment_intent.succeeded', { ...intent, ...change });
+
+      expect(await harness.webhook(payload, sign(payload))).toEqual({ received: true });
+
+      // Told to whoever reads the logs, with ids and figures only: no buyer's email or name.
+      const lines = logged.filter((line) => line.includes(reply.paymentId) && line.includes('disagrees'));
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({ level: 50, intentId, mismatch: [what] });
+      expect(lines[0]).not.toContain(`buyer${buyer.userId}@example.com`);
+      expect(lines[0]).not.toContain('Ada Lovelace');
+      expect(await harness.payment(reply.paymentId)).toMatchObject({
+        status: 'pending',
+        paid_at: null,
+        conflict_reason: PaymentMessages.providerMismatch(what),
+        conflict_at: expect.any(Date),
+      });
+      expect(await harness.succeededEvents(reply.paymentId)).toBe(0);
+      expect(await harness.receipts(`buyer${buyer.userId}@example.com`)).toEqual([]);
+      const conflicts = PaymentConflictsDtoSchema.parse(
+        await harness.call(Subjects.catalogPayments.listPaymentConflicts, {}, admin),
+      );
+      expect(conflicts.conflicts).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ paymentId: reply.paymentId, reason: PaymentMessages.providerMismatch(what) }),
+        ]),
+      );
+
+      // Nor later: not the genuine event, not the buyer's page asking Stripe, not the sweeper.
+      await deliver('payment_intent.succeeded', intentId);
+      await harness.call(Subjects.catalogPayments.getPayment, { paymentId: reply.paymentId }, buyer);
+      await harness.service.app.get(PaymentSweeper).sweepOnce(new Date(Date.now() + 24 * 60 * 60_000));
+      expect(await harness.payment(reply.paymentId)).toMatchObject({ status: 'pending' });
+      expect(await harness.succeededEvents(reply.paymentId)).toBe(0);
+    },
+  );
+
   it('payment_failed keeps the payment open and its hold (Stripe lets the buyer retry); canceled releases it', async () => {
     const failedCode = await harness.newCode(admin);
     const failed = await createIntent(newStudent(), { discountCode: failedCode });
     const failedIntent = await intentIdOf(failed.paymentId);
     const payload = paymentIntentEvent('payment_intent.payment_failed', {
-      id: failedIntent,
+      ...(stripe.intents.get(failedIntent) ?? { id: failedIntent, amount: 0, currency: 'gbp' }),
       last_payment_error: { message: 'Your card was declined.' },
     });
     await harness.webhook(payload, sign(payload));

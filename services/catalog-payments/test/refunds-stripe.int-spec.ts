@@ -16,16 +16,14 @@ import {
   Subjects,
 } from '@medtutor/contracts';
 import Stripe from 'stripe';
-import { PaymentSweeper } from '../src/modules/payments/payment-sweeper.js';
+import {
+  PaymentSweeper,
+  UNANSWERED_REFUND_AFTER_MS,
+  UNANSWERED_REFUND_GIVE_UP_MS,
+} from '../src/modules/payments/payment-sweeper.js';
 import { PaymentFulfilmentService } from '../src/modules/payments/payment-fulfilment.service.js';
 import { PaymentsHarness, startPaymentsService } from './support/payments-harness.js';
-import {
-  chargeRefundedEvent,
-  disputeEvent,
-  paymentIntentEvent,
-  refundEvent,
-  StripeStandIn,
-} from './support/stripe-stand-in.js';
+import { chargeRefundedEvent, disputeEvent, refundEvent, StripeStandIn } from './support/stripe-stand-in.js';
 
 // The service boots on a fresh database; under a loaded machine that outlasts Jest's 5 s default.
 jest.setTimeout(60_000);
@@ -74,7 +72,7 @@ const buyPaid = async (currency: CurrencyCode = 'GBP'): Promise<Paid> => {
   );
   const intentId = (await harness.payment(intent.paymentId))?.provider_payment_id as string;
   stripe.setStatus(intentId, 'succeeded');
-  await send(paymentIntentEvent('payment_intent.succeeded', { id: intentId }));
+  await send(stripe.intentEvent('payment_intent.succeeded', intentId));
   await settled(); // the webhook asks Stripe for the settlement after answering
   return { paymentId: intent.paymentId, intentId, email, amount: intent.amount };
 };
@@ -161,7 +159,7 @@ describe('settlement', () => {
     stripe.setStatus(intentId, 'succeeded');
     stripe.failing = true; // Stripe cannot be asked for the balance transaction when the webhook lands
     try {
-      await send(paymentIntentEvent('payment_intent.succeeded', { id: intentId }));
+      await send(stripe.intentEvent('payment_intent.succeeded', intentId));
       await settled();
     } finally {
       stripe.failing = false;
@@ -336,9 +334,115 @@ describe('refund_payment with Stripe', () => {
     expect(await harness.refunds(paid.paymentId)).toEqual([]);
   });
 
-  it('marks the refund failed when Stripe is down, with no event, no email and nothing refunded', async () => {
+  // Issue 24: a timeout after Stripe made the refund was taken for a refusal; the admin, told to try
+  // again, made a second refund under a new idempotency key.
+  it('records the refund Stripe made when its answer is lost, all under one idempotency key, and refunds once', async () => {
     const paid = await buyPaid();
+    stripe.losingRefundAnswers = true;
+    let reply: AdminPaymentDetail;
+    try {
+      reply = await refund(paid.paymentId);
+    } finally {
+      stripe.losingRefundAnswers = false;
+    }
+
+    const ours = (await harness.refunds(paid.paymentId))[0];
+    const made = stripe.refundsOf(paid.intentId);
+    expect(made).toHaveLength(1);
+    expect(made[0]?.metadata).toMatchObject({ refundId: ours?.id, paymentId: paid.paymentId });
+    const sent = stripe.refundCreates().filter((request) => request.form.payment_intent === paid.intentId);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(new Set(sent.map((request) => request.idempotencyKey))).toEqual(new Set([`refund-${ours?.id as string}`]));
+    expect(ours).toMatchObject({ status: 'succeeded', provider_refund_id: made[0]?.id, amount_minor: 24000 });
+    expect(reply).toMatchObject({ status: 'refunded', refundedAmount: 24000, refundableAmount: 0 });
+    expect(await refunded(paid.paymentId)).toEqual([expect.objectContaining({ refundedAmount: 24000 })]);
+    expect(await refundEmails(paid.email)).toHaveLength(1);
+
+    // The admin trying again is told it is done; Stripe is not asked for a second refund.
+    expect(
+      await harness.callError(
+        Subjects.catalogPayments.refundPayment,
+        { paymentId: paid.paymentId, reason: 'again' },
+        admin,
+      ),
+    ).toMatchObject({ code: ErrorCodes.refundNotAllowed, message: RefundMessages.nothingLeft });
+    expect(stripe.refundsOf(paid.intentId)).toHaveLength(1);
+  });
+
+  it('keeps a refund Stripe could not be asked about pending (holding its amount), then the sweeper makes it under the SAME key', async () => {
+    const paid = await buyPaid();
+    stripe.failing = true; // no answer to anything: not the create, not the list
+    let reply: AdminPaymentDetail;
+    try {
+      reply = await refund(paid.paymentId, { amount: 10000 });
+    } finally {
+      stripe.failing = false;
+    }
+    const ours = (await harness.refunds(paid.paymentId))[0];
+    expect(ours).toMatchObject({ status: 'pending', provider_refund_id: null, amount_minor: 10000 });
+    expect(reply).toMatchObject({ refundableAmount: 14000, refunds: [{ status: 'pending', amount: 10000 }] });
+    expect(stripe.refundsOf(paid.intentId)).toEqual([]);
+    expect(await refunded(paid.paymentId)).toEqual([]);
+
+    // What is left can still be refunded, but never the pending amount twice.
+    expect(
+      await harness.callError(
+        Subjects.catalogPayments.refundPayment,
+        { paymentId: paid.paymentId, amount: 14001, reason: 'again' },
+        admin,
+      ),
+    ).toMatchObject({ code: ErrorCodes.validationFailed, message: RefundMessages.tooLarge('£140.00') });
+
+    // Stripe is back; a sweep once nothing can still be in flight asks it, with the refund's own key.
+    const swept = await harness.service.app
+      .get(PaymentSweeper)
+      .sweepOnce(new Date(Date.now() + UNANSWERED_REFUND_AFTER_MS + 1000));
+    expect(swept).toMatchObject({ refundsConfirmed: 1 });
+
+    const sent = stripe.refundCreates().filter((request) => request.form.payment_intent === paid.intentId);
+    expect(new Set(sent.map((request) => request.idempotencyKey))).toEqual(new Set([`refund-${ours?.id as string}`]));
+    expect(stripe.refundsOf(paid.intentId)).toHaveLength(1);
+    expect((await harness.refunds(paid.paymentId))[0]).toMatchObject({ status: 'succeeded', amount_minor: 10000 });
+    expect(await refunded(paid.paymentId)).toEqual([
+      expect.objectContaining({ refundedAmount: 10000, fullyRefunded: false }),
+    ]);
+    expect((await detail(paid.paymentId)).refundableAmount).toBe(14000);
+  });
+
+  it('tells the admin a refund awaits Stripe rather than that nothing is left, while its answer is unknown', async () => {
+    const paid = await buyPaid();
+    stripe.failing = true;
+    try {
+      await refund(paid.paymentId);
+      expect(
+        await harness.callError(
+          Subjects.catalogPayments.refundPayment,
+          { paymentId: paid.paymentId, reason: 'again' },
+          admin,
+        ),
+      ).toMatchObject({ code: ErrorCodes.refundNotAllowed, message: RefundMessages.awaitingProvider });
+    } finally {
+      stripe.failing = false;
+    }
+    expect(await harness.refunds(paid.paymentId)).toEqual([expect.objectContaining({ status: 'pending' })]);
+    // An hour on, Stripe's list still shows no such refund and its answer to the same key is still an
+    // error: Stripe made nothing, so the row fails and the whole amount can be refunded again.
     stripe.failingRefunds = true;
+    try {
+      await harness.service.app
+        .get(PaymentSweeper)
+        .sweepOnce(new Date(Date.now() + UNANSWERED_REFUND_GIVE_UP_MS + 1000));
+    } finally {
+      stripe.failingRefunds = false;
+    }
+    expect(await harness.refunds(paid.paymentId)).toEqual([expect.objectContaining({ status: 'failed' })]);
+    expect(stripe.refundsOf(paid.intentId)).toEqual([]);
+    expect((await detail(paid.paymentId)).refundableAmount).toBe(24000);
+  });
+
+  it('marks the refund failed when Stripe clearly refuses it, with no event, no email and nothing refunded', async () => {
+    const paid = await buyPaid();
+    stripe.refusingRefunds = true;
     try {
       expect(
         await harness.callError(
@@ -348,7 +452,7 @@ describe('refund_payment with Stripe', () => {
         ),
       ).toMatchObject({ code: ErrorCodes.paymentProviderUnavailable, message: RefundMessages.providerRefused });
     } finally {
-      stripe.failingRefunds = false;
+      stripe.refusingRefunds = false;
     }
     expect(await harness.refunds(paid.paymentId)).toEqual([
       expect.objectContaining({ status: 'failed', amount_minor: 24000 }),
@@ -356,7 +460,7 @@ describe('refund_payment with Stripe', () => {
     expect(await harness.payment(paid.paymentId)).toMatchObject({ refunded_minor: 0 });
     expect(await refunded(paid.paymentId)).toEqual([]);
     expect(await refundEmails(paid.email)).toEqual([]);
-    // A failed attempt holds nothing back: the whole amount can be refunded again.
+    // A refused attempt holds nothing back: the whole amount can be refunded again.
     expect((await detail(paid.paymentId)).refundableAmount).toBe(24000);
   });
 });
@@ -453,7 +557,7 @@ describe('refund webhooks', () => {
     expect(await harness.refunds(intent.paymentId)).toEqual([expect.objectContaining({ status: 'succeeded' })]);
     expect(await refunded(intent.paymentId)).toEqual([]);
 
-    await send(paymentIntentEvent('payment_intent.succeeded', { id: intentId }));
+    await send(stripe.intentEvent('payment_intent.succeeded', intentId));
     await settled();
 
     expect(await harness.succeededEvents(intent.paymentId)).toBe(1);

@@ -186,7 +186,7 @@ describe('reviews testimonials over NATS (real PostgreSQL and JetStream)', () =>
 
   // The badge itself (the submitter's session) is tested in verified-purchases.int-spec.ts.
   describe('paid users (payments events)', () => {
-    it('changes nothing when a payment is delivered again; a later payment keeps the first date', async () => {
+    it('changes nothing when a payment is delivered again; a later payment is a purchase of its own', async () => {
       await service.db.truncate();
       const payment = await publish(EventTypes.paymentSucceeded, paymentSucceeded({ userId: 90 }));
       await eventually(
@@ -218,11 +218,13 @@ describe('reviews testimonials over NATS (real PostgreSQL and JetStream)', () =>
       );
 
       expect(await inboxRows(PAYMENT_SUCCEEDED_CONSUMER, payment.id)).toBe(1);
-      const [row] = await query<{ user_id: number; first_paid_at: Date }>(
-        'SELECT user_id, first_paid_at FROM paid_users',
+      const rows = await query<{ user_id: number; paid_at: Date }>(
+        'SELECT user_id, paid_at FROM purchases ORDER BY paid_at',
       );
-      expect(row?.user_id).toBe(90);
-      expect(row?.first_paid_at.toISOString()).toBe('2026-11-20T10:15:00.000Z');
+      expect(rows.map((row) => [row.user_id, row.paid_at.toISOString()])).toEqual([
+        [90, '2026-11-20T10:15:00.000Z'],
+        [90, '2026-12-01T00:00:00.000Z'],
+      ]);
     }, 30_000);
   });
 });

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import {
   type Actor,
   EventStreams,
+  type EventType,
   EventTypes,
   eventSubject,
   PendingTestimonialListSchema,
@@ -13,7 +15,13 @@ import { eventually, type ServiceUnderTest, type SignedRpc, signedRpc, sql } fro
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type pg from 'pg';
-import { consumerDrained, paymentSucceeded, startReviewsUnderTest } from './support/reviews-under-test.js';
+import {
+  consumerDrained,
+  paymentDisputed,
+  paymentRefunded,
+  paymentSucceeded,
+  startReviewsUnderTest,
+} from './support/reviews-under-test.js';
 import { PAYMENT_SUCCEEDED_CONSUMER } from '../src/modules/verified-purchases/payment-succeeded.consumer.js';
 
 const buyer = { userId: 77, role: 'student' } satisfies Actor;
@@ -123,5 +131,130 @@ describe('verified purchase', () => {
     await publishPayment(buyer.userId);
 
     await eventually(async () => (await badges()).get(id) === true, 15_000, 'the story to be verified');
+  });
+});
+
+/**
+ * Issue 24: the badge survived a full refund and a lost dispute. It now follows the purchase: a full
+ * refund or a lost dispute takes it, an open dispute hides it, a won one gives it back; in any order.
+ */
+describe('verified purchase after refunds and disputes', () => {
+  let service: ServiceUnderTest;
+  let nc: NatsConnection;
+  let call: SignedRpc['call'];
+  let storyId: number;
+
+  const badge = async (): Promise<boolean | undefined> => {
+    const list = PublicTestimonialListSchema.parse(await call(Subjects.reviews.listApprovedTestimonials, {}));
+    return list.find((row) => row.id === storyId)?.verifiedPurchase;
+  };
+  /** Publishes the event and waits until its consumer applied it (its inbox row). */
+  const deliver = async (type: EventType, data: object): Promise<void> => {
+    const envelope = newEvent(type, 1, data, 'reviews-test');
+    await jetstream(nc).publish(eventSubject(type), JSON.stringify(envelope));
+    await eventually(
+      async () =>
+        (
+          await sql<{ n: number }>(service.db.url, 'SELECT count(*)::int AS n FROM inbox_events WHERE event_id = $1', [
+            envelope.id,
+          ])
+        )[0]?.n === 1,
+      15_000,
+      `${type} to be applied`,
+    );
+  };
+  const paid = async (userId = buyer.userId): Promise<string> => {
+    const payment = paymentSucceeded({ userId });
+    await deliver(EventTypes.paymentSucceeded, payment);
+    return payment.paymentId;
+  };
+
+  beforeAll(async () => {
+    service = await startReviewsUnderTest('reviews_verified_refunds');
+    ({ call } = signedRpc(service.client, 'reviews-test'));
+    nc = await connect({ servers: service.nats.url });
+  }, 60_000);
+
+  afterAll(async () => {
+    await nc?.close();
+    await service?.stop();
+  });
+
+  beforeEach(async () => {
+    await service.db.truncate();
+    ({ id: storyId } = (await call(Subjects.reviews.submitTestimonial, story('Sarah Johnson'), buyer)) as {
+      id: number;
+    });
+    await call(Subjects.reviews.approveTestimonial, { id: storyId }, admin);
+  });
+
+  it('takes the badge away on a full refund; a partial refund leaves it', async () => {
+    const paymentId = await paid();
+    expect(await badge()).toBe(true);
+
+    await deliver(
+      EventTypes.paymentRefunded,
+      paymentRefunded(paymentId, { refundedAmount: 7600, fullyRefunded: false }),
+    );
+    expect(await badge()).toBe(true);
+
+    await deliver(EventTypes.paymentRefunded, paymentRefunded(paymentId));
+    expect(await badge()).toBe(false);
+  });
+
+  it('hides the badge while a dispute is open and gives it back when the dispute is won', async () => {
+    const paymentId = await paid();
+
+    await deliver(EventTypes.paymentDisputed, paymentDisputed(paymentId, 'dp_won', 'open'));
+    expect(await badge()).toBe(false);
+
+    await deliver(EventTypes.paymentDisputed, paymentDisputed(paymentId, 'dp_won', 'won'));
+    expect(await badge()).toBe(true);
+  });
+
+  it('takes the badge for good when a dispute is lost, whatever arrives late', async () => {
+    const paymentId = await paid();
+
+    await deliver(EventTypes.paymentDisputed, paymentDisputed(paymentId, 'dp_lost', 'open'));
+    await deliver(EventTypes.paymentDisputed, paymentDisputed(paymentId, 'dp_lost', 'lost'));
+    await deliver(EventTypes.paymentRefunded, paymentRefunded(paymentId, { reason: 'fraudulent' }));
+    expect(await badge()).toBe(false);
+
+    // A late "open" of the same dispute, and the payment's success told again, change nothing.
+    await deliver(EventTypes.paymentDisputed, paymentDisputed(paymentId, 'dp_lost', 'open'));
+    await deliver(EventTypes.paymentSucceeded, paymentSucceeded({ paymentId }));
+    expect(await badge()).toBe(false);
+  });
+
+  it('lands the same in any order: a refund or a close told before the payment or the open', async () => {
+    const refundedFirst = paymentSucceeded();
+    await deliver(EventTypes.paymentRefunded, paymentRefunded(refundedFirst.paymentId));
+    expect(await badge()).toBe(false);
+    await deliver(EventTypes.paymentSucceeded, refundedFirst);
+    expect(await badge()).toBe(false);
+
+    const wonFirst = paymentSucceeded();
+    await deliver(EventTypes.paymentDisputed, paymentDisputed(wonFirst.paymentId, 'dp_early', 'won'));
+    await deliver(EventTypes.paymentSucceeded, wonFirst);
+    await deliver(EventTypes.paymentDisputed, paymentDisputed(wonFirst.paymentId, 'dp_early', 'open'));
+    expect(await badge()).toBe(true);
+  });
+
+  it('keeps the badge while another purchase of the buyer stands', async () => {
+    const first = await paid();
+    await paid();
+
+    await deliver(EventTypes.paymentRefunded, paymentRefunded(first));
+
+    expect(await badge()).toBe(true);
+  });
+
+  it('keeps a buyer recorded before issue 24 verified until a refund of theirs is told', async () => {
+    await sql(service.db.url, 'INSERT INTO paid_users (user_id, first_paid_at) VALUES ($1, now())', [buyer.userId]);
+    expect(await badge()).toBe(true);
+
+    await deliver(EventTypes.paymentRefunded, paymentRefunded(randomUUID()));
+
+    expect(await badge()).toBe(false);
   });
 });

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Stripe from 'stripe';
-import { paymentIntentEvent } from '../../../services/catalog-payments/test/support/stripe-stand-in.js';
 import { type Platform, WEBHOOK_SECRET } from './platform.js';
 
 const signer = new Stripe('sk_test_signer');
@@ -144,10 +143,7 @@ export async function runPaymentStream(
       if (!intent) return void (outcome.abandoned += 1);
       const intentId = intent.clientSecret.split('_secret_')[0] ?? '';
       platform.stripe.setStatus(intentId, 'succeeded');
-      const event = paymentIntentEvent('payment_intent.succeeded', {
-        id: intentId,
-        metadata: platform.stripe.intents.get(intentId)?.metadata ?? {},
-      });
+      const event = platform.stripe.intentEvent('payment_intent.succeeded', intentId);
       outcome.events.push(event);
       let firstAccepted = Number.POSITIVE_INFINITY;
       const deliveries = await Promise.all(

@@ -56,6 +56,12 @@ export async function startPaymentsService(
   return new PaymentsHarness(service, sql, mailDir);
 }
 
+/** `ProviderWebhookRequest` for a body as Stripe would send it (UTF-8). */
+export const webhookRequest = (rawBody: string, signature: string) => ({
+  rawBodyBase64: Buffer.from(rawBody, 'utf8').toString('base64'),
+  signature,
+});
+
 export class PaymentsHarness {
   constructor(
     readonly service: ServiceUnderTest,
@@ -78,8 +84,9 @@ export class PaymentsHarness {
     return RpcErrorSchema.parse(failure);
   }
 
+  /** The webhook as the gateway forwards it: the body's exact bytes, base64. */
   webhook(rawBody: string, signature: string): Promise<unknown> {
-    return this.call(Subjects.catalogPayments.handleProviderWebhook, { rawBody, signature }, null);
+    return this.call(Subjects.catalogPayments.handleProviderWebhook, webhookRequest(rawBody, signature), null);
   }
 
   async row<T = Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T | undefined> {

@@ -24,6 +24,8 @@ interface StandInIntent {
   created: number;
   /** The charge's id once paid (expanded on request, like Stripe). */
   latest_charge: string | null;
+  /** A test key's intents are test-mode ones. */
+  livemode: boolean;
 }
 
 export interface StandInBalanceTransaction {
@@ -96,6 +98,14 @@ export class StripeStandIn {
   failingCancels = false;
   /** When set, only refund creation gets a 500 api_error. */
   failingRefunds = false;
+  /** When set, refund creation gets a 400 (Stripe saying no: nothing is made). */
+  refusingRefunds = false;
+  /**
+   * When set, refund creation ACTS (the refund is made, or a repeated key finds the one made) and
+   * then the connection drops before the answer: what the client sees of a timeout after Stripe
+   * made the refund. Listing refunds still answers.
+   */
+  losingRefundAnswers = false;
   readonly charges = new Map<string, StandInCharge>();
   readonly refunds = new Map<string, StandInRefund>();
   readonly balanceTransactions = new Map<string, StandInBalanceTransaction>();
@@ -130,6 +140,18 @@ export class StripeStandIn {
 
   refundCreates(): RecordedStripeRequest[] {
     return this.requests.filter((request) => request.method === 'POST' && request.path === '/v1/refunds');
+  }
+
+  /** The refunds Stripe holds on the intent's charge, newest first. */
+  refundsOf(intentId: string): StandInRefund[] {
+    return [...this.refunds.values()].filter((refund) => refund.payment_intent === intentId).reverse();
+  }
+
+  /** A payment_intent.* event about the intent as Stripe holds it now (amount, currency and mode included). */
+  intentEvent(type: string, intentId: string, eventId?: string): string {
+    const intent = this.intents.get(intentId);
+    if (!intent) throw new Error(`no intent ${intentId}`);
+    return paymentIntentEvent(type, intent, eventId);
   }
 
   /** What Stripe would hold after the buyer paid (or not) on the Payment Element; final states stay final. */
@@ -234,13 +256,27 @@ export class StripeStandIn {
   }
 
   /** POST /v1/refunds: the same answer for a repeated key; never more than the charge has left. */
-  private createRefund(request: RecordedStripeRequest, res: ServerResponse): void {
+  private createRefund(
+    request: RecordedStripeRequest,
+    res: ServerResponse,
+    answerLost = this.losingRefundAnswers,
+  ): void {
     const key = request.idempotencyKey;
     const earlier = key ? this.refundsByIdempotencyKey.get(key) : undefined;
     const expand = expansions(request.form);
+    if (answerLost) {
+      // Act as asked, then lose the answer on the way back.
+      this.createRefund(request, new DiscardedResponse() as unknown as ServerResponse, false);
+      return void res.destroy();
+    }
     if (earlier) return reply(res, 200, this.expandRefund(earlier, expand));
     if (this.failingRefunds)
       return reply(res, 500, { error: { type: 'api_error', message: 'stand-in is failing refunds' } });
+    if (this.refusingRefunds) {
+      return reply(res, 400, {
+        error: { type: 'invalid_request_error', code: 'charge_disputed', message: 'stand-in refuses refunds' },
+      });
+    }
     const intent = this.intents.get(request.form.payment_intent ?? '');
     const charge = intent?.latest_charge ? this.charges.get(intent.latest_charge) : undefined;
     if (!intent || !charge) {
@@ -318,6 +354,14 @@ export class StripeStandIn {
 
     if (req.method === 'POST' && path === '/v1/payment_intents') return reply(res, 200, this.create(recorded));
     if (req.method === 'POST' && path === '/v1/refunds') return this.createRefund(recorded, res);
+    if (req.method === 'GET' && path === '/v1/refunds') {
+      // Stripe's list, filtered by payment_intent, newest first; one page is enough for a stand-in.
+      const expand = expansions(recorded.form).map((name) => name.replace(/^data\./, ''));
+      const data = this.refundsOf(recorded.form.payment_intent ?? '').map((refund) =>
+        this.expandRefund(refund, expand),
+      );
+      return reply(res, 200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
+    }
     const refundMatch = /^\/v1\/refunds\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && refundMatch) {
       const refund = this.refunds.get(decodeURIComponent(refundMatch[1] ?? ''));
@@ -371,11 +415,20 @@ export class StripeStandIn {
       description: request.form.description ?? null,
       created: Math.floor(Date.now() / 1000),
       latest_charge: null,
+      livemode: false,
     };
     this.intents.set(id, intent);
     if (key) this.byIdempotencyKey.set(key, intent);
     return intent;
   }
+}
+
+/** Where an answer nobody will read goes: the stand-in acted, and the client's connection is dropped. */
+class DiscardedResponse {
+  writeHead(): this {
+    return this;
+  }
+  end(): void {}
 }
 
 /** The `expand[]` paths of a request, however the client numbered them. */
@@ -395,10 +448,20 @@ export const stripeAt = (apiBase: string): Stripe => {
   return new Stripe('sk_test_buyer', { host: url.hostname, port: url.port, protocol: 'http', maxNetworkRetries: 0 });
 };
 
-/** A Stripe event around a PaymentIntent, as the webhook would carry it. */
+/**
+ * A Stripe event around a PaymentIntent, as the webhook would carry it: the intent's amount and
+ * currency as Stripe holds them (the service checks them against the payment), test mode unless said.
+ */
 export function paymentIntentEvent(
   type: string,
-  intent: { id: string; metadata?: Record<string, string>; last_payment_error?: { message: string } },
+  intent: {
+    id: string;
+    amount: number;
+    currency: string;
+    livemode?: boolean;
+    metadata?: Record<string, string>;
+    last_payment_error?: { message: string };
+  },
   eventId = `evt_${randomBytes(12).toString('hex')}`,
 ): string {
   return JSON.stringify({
@@ -407,10 +470,10 @@ export function paymentIntentEvent(
     api_version: '2025-01-01',
     created: Math.floor(Date.now() / 1000),
     type,
-    livemode: false,
+    livemode: intent.livemode ?? false,
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
-    data: { object: { object: 'payment_intent', metadata: {}, ...intent } },
+    data: { object: { object: 'payment_intent', metadata: {}, livemode: false, ...intent } },
   });
 }
 

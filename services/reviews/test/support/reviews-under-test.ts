@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { PaymentSucceededV1 } from '@medtutor/contracts';
+import {
+  type PaymentDisputedV1,
+  PaymentDisputedV1Schema,
+  type PaymentRefundedV1,
+  PaymentRefundedV1Schema,
+  type PaymentSucceededV1,
+} from '@medtutor/contracts';
 import { startServiceUnderTest, type ServiceUnderTest, testActorKeys } from '@medtutor/nest-kit/testing';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -50,4 +56,45 @@ export const paymentSucceeded = (overrides: Partial<PaymentSucceededV1> = {}): P
   provider: 'stripe',
   paidAt: '2026-11-20T10:15:00.000Z',
   ...overrides,
+});
+
+/** A `payment_refunded` payload as catalog-payments publishes it: the running total, here in full. */
+export const paymentRefunded = (paymentId: string, overrides: Partial<PaymentRefundedV1> = {}): PaymentRefundedV1 =>
+  PaymentRefundedV1Schema.parse({
+    ...purchaseFacts(paymentId),
+    refundedAmount: 19000,
+    fullyRefunded: true,
+    reason: 'Course cancelled',
+    refundedAt: '2026-11-21T10:15:00.000Z',
+    ...overrides,
+  });
+
+/** A `payment_disputed` payload as catalog-payments publishes it, for one dispute in one state. */
+export const paymentDisputed = (
+  paymentId: string,
+  disputeId: string,
+  status: PaymentDisputedV1['status'],
+  overrides: Partial<PaymentDisputedV1> = {},
+): PaymentDisputedV1 =>
+  PaymentDisputedV1Schema.parse({
+    ...purchaseFacts(paymentId),
+    disputeId,
+    status,
+    disputedAmount: 19000,
+    reason: 'fraudulent',
+    at: '2026-11-22T10:15:00.000Z',
+    ...overrides,
+  });
+
+/** What both money-back events carry about the purchase (buyer 77 unless overridden). */
+const purchaseFacts = (paymentId: string) => ({
+  paymentId,
+  userId: 77,
+  buyerEmail: null,
+  buyerName: null,
+  subject: 'Medical School Interviews',
+  packageName: '5 Sessions Package',
+  hours: 5,
+  currency: 'GBP',
+  amount: 19000,
 });

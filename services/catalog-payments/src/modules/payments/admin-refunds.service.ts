@@ -16,6 +16,7 @@ import { LOGGER } from '../../infra/logger.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { MoneyBackService } from './money-back.service.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
+import { RefundConfirmationService } from './refund-confirmation.service.js';
 import { AdminPaymentsService } from './admin-payments.service.js';
 import { adminPaymentNotFound, refundNotAllowed } from './payments.errors.js';
 
@@ -30,6 +31,7 @@ export class AdminRefundsService {
     private readonly prisma: PrismaService,
     private readonly moneyBack: MoneyBackService,
     private readonly payments: AdminPaymentsService,
+    private readonly confirmation: RefundConfirmationService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(LOGGER) logger: Logger,
   ) {
@@ -40,7 +42,8 @@ export class AdminRefundsService {
    * Refunds `amount` (default: all that is left) of a paid payment. The refund row is written pending
    * under a row lock on the payment, so two admins at once cannot give back more than was paid (a
    * pending refund counts against what is left). Then the provider is asked, with our refund's id as
-   * the idempotency key, and its answer goes through the same path as Stripe's webhooks.
+   * the idempotency key, and its answer goes through the same path as Stripe's webhooks. A lost answer
+   * is never taken for a refusal (`RefundConfirmationService`).
    */
   async refund(request: RefundRequest, actor: Actor | null, correlationId: string | null): Promise<AdminPaymentDetail> {
     const admin = requireRole(actor, 'admin');
@@ -58,8 +61,9 @@ export class AdminRefundsService {
         _sum: { amountMinor: true },
       });
       const left = locked.amountMinor - locked.refundedMinor - (pending._sum.amountMinor ?? 0);
-      if (left <= 0 || disputes.some((dispute) => dispute.status === 'lost')) {
-        throw refundNotAllowed(RefundMessages.nothingLeft);
+      if (disputes.some((dispute) => dispute.status === 'lost')) throw refundNotAllowed(RefundMessages.nothingLeft);
+      if (left <= 0) {
+        throw refundNotAllowed(pending._sum.amountMinor ? RefundMessages.awaitingProvider : RefundMessages.nothingLeft);
       }
       const amountMinor = request.amount ?? left;
       if (amountMinor > left) {
@@ -86,42 +90,25 @@ export class AdminRefundsService {
       };
     });
 
-    let answer;
-    try {
-      answer = await this.provider.createRefund({
+    const attempt = await this.confirmation.send(
+      {
         refundId,
         paymentId: payment.id,
         providerPaymentId: payment.providerPaymentId,
         amountMinor: payment.refundMinor,
         currency: payment.currency as CurrencyCode,
-      });
-    } catch (error) {
-      this.logger.error({ err: error, paymentId: payment.id, refundId }, 'the payment provider refused the refund');
-      // Only a refund no answer has reached yet: a webhook may already have told us Stripe made it.
-      await this.prisma.refund.updateMany({
-        where: { id: refundId, status: 'pending', providerRefundId: null },
-        data: { status: 'failed' },
-      });
+        reason: request.reason,
+      },
+      correlationId,
+    );
+    if (attempt === 'refused')
       throw new DomainError(ErrorCodes.paymentProviderUnavailable, RefundMessages.providerRefused);
-    }
+    // 'unconfirmed': Stripe may have made it. The row stays pending (holding its amount back, so no
+    // second refund can be asked for it) and the sweeper finds out; the admin sees it pending.
     this.logger.info(
-      { paymentId: payment.id, refundId, amountMinor: payment.refundMinor, by: admin.userId, status: answer.status },
+      { paymentId: payment.id, refundId, amountMinor: payment.refundMinor, by: admin.userId, attempt },
       'refund requested',
     );
-    const outcome = await this.prisma.$transaction(async (tx) => {
-      const locked = await this.moneyBack.lock(tx, payment.id);
-      if (!locked) throw adminPaymentNotFound();
-      await this.moneyBack.recordRefund(tx, locked, {
-        providerRefundId: answer.providerRefundId,
-        refundId,
-        amountMinor: payment.refundMinor,
-        status: answer.status,
-        reason: request.reason,
-        settlementAmountMinor: answer.settlementAmountMinor,
-      });
-      return this.moneyBack.applyRefunded(tx, locked, new Date(), correlationId);
-    });
-    this.moneyBack.wake(outcome);
     return this.payments.detailOf(payment.id);
   }
 }

@@ -118,7 +118,9 @@ export class PaymentFulfilmentService implements OnModuleDestroy {
    */
   async markPaid(tx: Db, paymentId: string, paidAt: Date, correlationId: string | null, onlyOpen = false) {
     const { count } = await tx.payment.updateMany({
-      where: { id: paymentId, status: onlyOpen ? { in: [...OPEN] } : { not: 'succeeded' } },
+      // conflictAt on a payment not yet paid: Stripe reported it paid with another amount, currency or
+      // mode (PaymentWebhooksService): held for an admin, never credited.
+      where: { id: paymentId, status: onlyOpen ? { in: [...OPEN] } : { not: 'succeeded' }, conflictAt: null },
       data: { status: 'succeeded', paidAt, failureReason: null },
     });
     if (count === 0) return null;

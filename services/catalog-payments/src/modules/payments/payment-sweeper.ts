@@ -10,6 +10,7 @@ import { CheckoutEndingService } from './checkout-ending.service.js';
 import { PaymentFulfilmentService } from './payment-fulfilment.service.js';
 import { ABANDONED, type EndOutcome, OPEN } from './payment-states.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
+import { RefundConfirmationService } from './refund-confirmation.service.js';
 
 /**
  * Session-level advisory lock held for one sweep: replicas share the database, so only the one that
@@ -21,8 +22,24 @@ export const SWEEPER_LOCK_KEY = 7_416_233_150;
 /** Checkouts ended per round: bounds one round's provider calls; the rest wait for the next round. */
 const BATCH = 100;
 
-/** One round's work: how each checkout ended, and how many settlement figures were filled in. */
-export type SweepCounts = Record<EndOutcome, number> & { settled: number };
+/**
+ * A refund still pending without Stripe's id this long after it was asked for lost its answer (the
+ * admin's call, SDK retries and reconciliation included, ends within a minute): the sweeper asks
+ * Stripe about it.
+ */
+export const UNANSWERED_REFUND_AFTER_MS = 2 * 60_000;
+
+/**
+ * Past this age nothing of the request can still be in flight: when Stripe's list still shows no
+ * such refund and the same-key call still gets no answer, Stripe made nothing, and the row fails.
+ */
+export const UNANSWERED_REFUND_GIVE_UP_MS = 60 * 60_000;
+
+/**
+ * One round's work: how each checkout ended, how many settlement figures were filled in, and how many
+ * unanswered refunds got Stripe's answer.
+ */
+export type SweepCounts = Record<EndOutcome, number> & { settled: number; refundsConfirmed: number };
 export type SweepResult = SweepCounts | 'locked';
 
 /**
@@ -42,6 +59,7 @@ export class PaymentSweeper implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly prisma: PrismaService,
     private readonly ending: CheckoutEndingService,
     private readonly fulfilment: PaymentFulfilmentService,
+    private readonly refunds: RefundConfirmationService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(CATALOG_PAYMENTS_CONFIG) private readonly config: CatalogPaymentsConfig,
     @Inject(LOGGER) logger: Logger,
@@ -98,15 +116,50 @@ export class PaymentSweeper implements OnApplicationBootstrap, OnModuleDestroy {
       where: {
         status: { in: [...OPEN] },
         createdAt: { lt: new Date(now.getTime() - this.config.payments.holdMs) },
+        conflictAt: null, // held for an admin: Stripe reported it paid with other figures (PaymentWebhooksService)
       },
       orderBy: { createdAt: 'asc' },
       take: BATCH,
     });
-    const result: SweepCounts = { released: 0, paid: 0, kept: 0, settled: 0 };
+    const result: SweepCounts = { released: 0, paid: 0, kept: 0, settled: 0, refundsConfirmed: 0 };
     for (const payment of abandoned) result[await this.ending.endCheckout(payment, ABANDONED, null)] += 1;
     if (abandoned.length) this.logger.info(result, 'abandoned checkouts swept');
+    result.refundsConfirmed = await this.confirmUnansweredRefunds(now);
     result.settled = await this.fillSettlements();
     return result;
+  }
+
+  /** Refunds whose answer was lost (see `RefundConfirmationService`): Stripe is asked what it did. */
+  private async confirmUnansweredRefunds(now: Date): Promise<number> {
+    const refunds = await this.prisma.refund.findMany({
+      where: {
+        status: 'pending',
+        providerRefundId: null,
+        createdAt: { lt: new Date(now.getTime() - UNANSWERED_REFUND_AFTER_MS) },
+        payment: { provider: this.provider.kind, providerPaymentId: { not: null } },
+      },
+      include: { payment: true },
+      orderBy: { createdAt: 'asc' },
+      take: BATCH,
+    });
+    let confirmed = 0;
+    for (const refund of refunds) {
+      const attempt = await this.refunds.confirm(
+        {
+          refundId: refund.id,
+          paymentId: refund.paymentId,
+          providerPaymentId: refund.payment.providerPaymentId ?? '',
+          amountMinor: refund.amountMinor,
+          currency: refund.payment.currency as CurrencyCode,
+          reason: refund.reason,
+        },
+        null,
+        refund.createdAt.getTime() < now.getTime() - UNANSWERED_REFUND_GIVE_UP_MS,
+      );
+      if (attempt !== 'unconfirmed') confirmed += 1;
+    }
+    if (confirmed) this.logger.info({ confirmed }, 'unanswered refunds confirmed with the provider');
+    return confirmed;
   }
 
   /** Paid payments and succeeded refunds of this provider still without a settlement figure. */

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ProviderWebhookRequest } from '@medtutor/contracts';
+import { PaymentMessages, type ProviderWebhookRequest } from '@medtutor/contracts';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import type { Payment } from '../../generated/prisma/client.js';
@@ -50,7 +50,7 @@ export class PaymentWebhooksService {
     if (!(this.provider instanceof StripePaymentProvider)) throw webhookSignatureInvalid();
     let event: Stripe.Event;
     try {
-      event = this.provider.verifyWebhook(request.rawBody, request.signature);
+      event = this.provider.verifyWebhook(Buffer.from(request.rawBodyBase64, 'base64'), request.signature);
     } catch (error) {
       this.logger.warn({ err: error }, 'webhook refused: signature invalid or too old');
       throw webhookSignatureInvalid();
@@ -75,8 +75,14 @@ export class PaymentWebhooksService {
     const at = new Date(event.created * 1000);
     switch (event.type) {
       case 'payment_intent.succeeded': {
-        const payment = await this.paymentOf(tx, event.data.object);
+        const intent = event.data.object;
+        const payment = await this.paymentOf(tx, intent);
         if (!payment) return {};
+        const mismatch = payment.status === 'succeeded' ? [] : this.disagreements(payment, intent, event.livemode);
+        if (mismatch.length) {
+          await this.holdMismatched(tx, payment, event, mismatch);
+          return {};
+        }
         return { paid: await this.fulfilment.markPaid(tx, payment.id, at, correlationId) };
       }
       case 'charge.refunded': {
@@ -138,6 +144,57 @@ export class PaymentWebhooksService {
       default:
         return {}; // acknowledged: Stripe stops retrying events we do not act on
     }
+  }
+
+  /**
+   * What a paid intent reports that our payment does not say (issue 24): the amount and currency we
+   * computed and asked for, and the mode of our key. Stripe never changes them on its own, so a
+   * disagreement is an intent altered or made outside this service (or a test event on the live
+   * endpoint) and is never credited.
+   */
+  private disagreements(payment: Payment, intent: Stripe.PaymentIntent, eventLivemode: boolean): string[] {
+    const livemode = (this.provider as StripePaymentProvider).livemode;
+    const found: string[] = [];
+    if (intent.amount !== payment.amountMinor) found.push('amount');
+    if (typeof intent.currency !== 'string' || intent.currency.toUpperCase() !== payment.currency)
+      found.push('currency');
+    if (eventLivemode !== livemode || (intent.livemode !== undefined && intent.livemode !== livemode)) {
+      found.push('mode (live or test)');
+    }
+    return found;
+  }
+
+  /**
+   * Not credited: the payment stays open, flagged for an admin (the conflicts list on the Overview
+   * tab); a flagged open payment is never marked paid by any path (`markPaid`) nor swept. Logged with
+   * ids and figures only, no personal data.
+   */
+  private async holdMismatched(
+    tx: Db,
+    payment: Payment,
+    event: Stripe.PaymentIntentSucceededEvent,
+    mismatch: string[],
+  ): Promise<void> {
+    const intent = event.data.object;
+    await tx.payment.updateMany({
+      where: { id: payment.id, status: { not: 'succeeded' }, conflictAt: null },
+      data: { conflictReason: PaymentMessages.providerMismatch(mismatch.join(' and ')), conflictAt: new Date() },
+    });
+    this.logger.error(
+      {
+        paymentId: payment.id,
+        intentId: intent.id,
+        eventId: event.id,
+        mismatch,
+        expected: {
+          amountMinor: payment.amountMinor,
+          currency: payment.currency,
+          livemode: (this.provider as StripePaymentProvider).livemode,
+        },
+        reported: { amountMinor: intent.amount, currency: intent.currency, livemode: event.livemode },
+      },
+      'payment_intent.succeeded disagrees with the stored payment: not credited, flagged for an admin',
+    );
   }
 
   /**

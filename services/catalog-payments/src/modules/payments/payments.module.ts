@@ -14,6 +14,7 @@ import { PaymentFulfilmentService } from './payment-fulfilment.service.js';
 import { PaymentSweeper } from './payment-sweeper.js';
 import { PaymentWebhooksService } from './payment-webhooks.service.js';
 import { PaymentsRpcController } from './payments.rpc-controller.js';
+import { RefundConfirmationService } from './refund-confirmation.service.js';
 import { createPaymentProvider } from './providers/create-payment-provider.js';
 import { PAYMENT_PROVIDER } from './providers/payment-provider.js';
 
@@ -31,6 +32,7 @@ import { PAYMENT_PROVIDER } from './providers/payment-provider.js';
     PaymentDisputesService,
     AdminPaymentsService,
     AdminRefundsService,
+    RefundConfirmationService,
     PaymentSweeper,
     {
       provide: PAYMENT_PROVIDER,

@@ -47,6 +47,11 @@ export class DemoPaymentProvider implements PaymentProvider {
     });
   }
 
+  /** A demo refund is made or not within the call: there is never one to look for afterwards. */
+  findRefund(): Promise<null> {
+    return Promise.resolve(null);
+  }
+
   /**
    * A GBP payment settles at its own amount. Another currency stays unsettled: the demo has no
    * exchange rates, and a made-up one would put invented pounds in the revenue report.

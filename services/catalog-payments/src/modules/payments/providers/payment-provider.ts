@@ -72,8 +72,18 @@ export interface PaymentProvider {
    * keeps the checkout's discount hold.
    */
   cancelIntent(providerPaymentId: string): Promise<CancelOutcome>;
-  /** Gives money back on a paid payment; rejects when the provider could not be asked or refused. */
+  /**
+   * Gives money back on a paid payment, under the idempotency key `refund-<refundId>`: the same input
+   * asked again gets the same refund, never a second one. Rejects with `ProviderRefusedError` when the
+   * provider answered no (nothing was made), with `ProviderOutcomeUnknownError` when no clear answer
+   * came (a timeout, a lost connection, a 5xx: the refund may have been made).
+   */
   createRefund(input: CreateRefundInput): Promise<ProviderRefund>;
+  /**
+   * One of our refunds as the provider holds it, found among the payment's refunds by our refund id
+   * (its metadata); null when the provider holds none. Rejects when the provider cannot be asked.
+   */
+  findRefund(providerPaymentId: string, refundId: string): Promise<ProviderRefund | null>;
   /** The payment's settlement; null while the provider has none (or, for the demo, has no rate). */
   settlementOf(query: SettlementQuery): Promise<ProviderSettlement | null>;
   /** A refund's settled amount, GBP minor and positive; null while unknown or not in GBP. */
@@ -88,3 +98,12 @@ export class ProviderUnavailableError extends Error {
     super(`payment provider call failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
   }
 }
+
+/** The provider answered and said no (a 4xx): the call took no effect, so a new attempt is safe. */
+export class ProviderRefusedError extends ProviderUnavailableError {}
+
+/**
+ * No clear answer came (a timeout, a lost connection, a 5xx): the provider may have acted. Only its
+ * own records, or the same call under the same idempotency key, can tell.
+ */
+export class ProviderOutcomeUnknownError extends ProviderUnavailableError {}

@@ -11,7 +11,7 @@ import type {
   ProviderSettlement,
   SettlementQuery,
 } from './payment-provider.js';
-import { ProviderUnavailableError } from './payment-provider.js';
+import { ProviderOutcomeUnknownError, ProviderRefusedError, ProviderUnavailableError } from './payment-provider.js';
 
 export interface StripeProviderConfig {
   secretKey: string;
@@ -31,10 +31,16 @@ const STATES: Partial<Record<Stripe.PaymentIntent.Status, ProviderIntentState>> 
 export class StripePaymentProvider implements PaymentProvider {
   readonly kind = 'stripe' as const;
   readonly publishableKey: string;
+  /**
+   * Whether our payments are live money: Stripe's test and live modes are separate worlds, and every
+   * intent we hold was made with this key, so its mode is the mode of each of our payments.
+   */
+  readonly livemode: boolean;
   private readonly stripe: Stripe;
 
   constructor(private readonly config: StripeProviderConfig) {
     this.publishableKey = config.publishableKey;
+    this.livemode = /^(sk|rk)_live_/.test(config.secretKey);
     const base = config.apiBase ? new URL(config.apiBase) : null;
     this.stripe = new Stripe(config.secretKey, {
       maxNetworkRetries: 2,
@@ -96,14 +102,22 @@ export class StripePaymentProvider implements PaymentProvider {
         // One refund row, one refund: a retried call (SDK network retry included) cannot refund twice.
         { idempotencyKey: `refund-${input.refundId}` },
       );
-      return {
-        providerRefundId: refund.id,
-        status: refundStatus(refund.status),
-        settlementAmountMinor: refundSettlement(refund),
-      };
+      return providerRefund(refund);
     } catch (error) {
-      throw new ProviderUnavailableError(error);
+      throw clearlyRefused(error) ? new ProviderRefusedError(error) : new ProviderOutcomeUnknownError(error);
     }
+  }
+
+  /** Stripe's own list of the intent's refunds (every page), searched for our refund id in the metadata. */
+  async findRefund(providerPaymentId: string, refundId: string): Promise<ProviderRefund | null> {
+    for await (const refund of this.stripe.refunds.list({
+      payment_intent: providerPaymentId,
+      limit: 100,
+      expand: ['data.balance_transaction'],
+    })) {
+      if (refund.metadata?.refundId === refundId) return providerRefund(refund);
+    }
+    return null;
   }
 
   /** The intent's latest charge and its balance transaction: Stripe's own amount and rate. */
@@ -129,7 +143,7 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   /** Verifies the signature (and its age) over the exact bytes Stripe sent; throws when it does not hold. */
-  verifyWebhook(rawBody: string, signature: string): Stripe.Event {
+  verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event {
     return this.stripe.webhooks.constructEvent(
       rawBody,
       signature,
@@ -137,6 +151,22 @@ export class StripePaymentProvider implements PaymentProvider {
       this.config.webhookToleranceSeconds,
     );
   }
+}
+
+const providerRefund = (refund: Stripe.Refund): ProviderRefund => ({
+  providerRefundId: refund.id,
+  status: refundStatus(refund.status),
+  settlementAmountMinor: refundSettlement(refund),
+});
+
+/**
+ * Whether Stripe answered no, so nothing was made: a 4xx other than 409 (a concurrent request under
+ * the same key, still running). A 429 is a no too: Stripe refuses before acting. Anything else (a
+ * timeout or lost connection has no status; a 5xx may have acted) leaves the outcome unknown.
+ */
+export function clearlyRefused(error: unknown): boolean {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 409;
 }
 
 /** Stripe's refund status; requires_action (and anything new) waits like pending. */

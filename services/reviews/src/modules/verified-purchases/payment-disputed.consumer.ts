@@ -1,0 +1,27 @@
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { EventTypes, PaymentDisputedV1Schema } from '@medtutor/contracts';
+import { EventConsumers } from '@medtutor/nest-kit';
+import { PrismaService } from '../../infra/prisma.service.js';
+import { VerifiedPurchasesService } from './verified-purchases.service.js';
+
+/** Durable name, inbox key and dead-letter suffix of the consumer that follows disputes: open hides the badge, won gives it back, lost takes it. */
+export const PAYMENT_DISPUTED_CONSUMER = 'reviews-payment-disputed';
+
+@Injectable()
+export class PaymentDisputedConsumer implements OnApplicationBootstrap {
+  constructor(
+    private readonly consumers: EventConsumers,
+    private readonly prisma: PrismaService,
+    private readonly verified: VerifiedPurchasesService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.consumers.start({
+      durable: PAYMENT_DISPUTED_CONSUMER,
+      event: EventTypes.paymentDisputed,
+      schema: PaymentDisputedV1Schema,
+      db: this.prisma,
+      handle: (tx, dispute) => this.verified.recordDispute(tx, dispute),
+    });
+  }
+}
