@@ -113,6 +113,7 @@ describe('error codes', () => {
       tutorNotLinked: 'PAYROLL.TUTOR_NOT_LINKED 409',
       tutorHasLogin: 'TUTORING.TUTOR_HAS_LOGIN 409',
       packageOnHold: 'TUTORING.PACKAGE_ON_HOLD 409',
+      tutorDeactivated: 'TUTORING.TUTOR_DEACTIVATED 403',
     });
   });
 

@@ -21,6 +21,8 @@ export const Subjects = {
     totpSetup: 'identity.totp_setup',
     totpEnable: 'identity.totp_enable',
     totpVerify: 'identity.totp_verify',
+    /** The gateway hands identity a directory change it just made (tutor deactivation, issue 24). */
+    recordTutorChange: 'identity.record_tutor_change',
   },
   catalogPayments: {
     health: 'catalog-payments.health',
@@ -51,6 +53,7 @@ export const Subjects = {
     createTutor: 'tutoring.create_tutor',
     updateTutor: 'tutoring.update_tutor',
     deactivateTutor: 'tutoring.deactivate_tutor',
+    reactivateTutor: 'tutoring.reactivate_tutor',
     submitConsultation: 'tutoring.submit_consultation',
     checkFreeTrial: 'tutoring.check_free_trial',
     listTutorStudents: 'tutoring.list_tutor_students',
