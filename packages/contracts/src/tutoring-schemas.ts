@@ -224,7 +224,10 @@ export const CreateTutorBodySchema = z.object({
 });
 export type CreateTutorBody = z.input<typeof CreateTutorBodySchema>;
 
-/** PATCH /api/admin/tutors/{id}: any subset of the create fields, plus `active` to re-activate. */
+/**
+ * PATCH /api/admin/tutors/{id}: any subset of the create fields. Deactivation and reactivation have
+ * routes of their own (DELETE, POST .../reactivate), which also end or restore the tutor's sign-in.
+ */
 export const UpdateTutorBodySchema = z
   .object({
     name: CreateTutorBodySchema.shape.name,
@@ -233,7 +236,6 @@ export const UpdateTutorBodySchema = z
     photoUrl: optionalPhotoUrl,
     calendarLink,
     subjects: z.array(z.enum(ConsultationSubjects)).max(ConsultationSubjects.length),
-    active: z.boolean(),
   })
   .partial();
 export type UpdateTutorBody = z.input<typeof UpdateTutorBodySchema>;
