@@ -524,7 +524,7 @@ describe('tutor directory', () => {
     const directory = await call('get', '/api/admin/tutors', admin.cookie);
     expect(directory.body).toEqual(expect.arrayContaining([expect.objectContaining({ id, active: false })]));
 
-    const reactivated = await call('patch', `/api/admin/tutors/${id}`, admin.cookie, { active: true });
+    const reactivated = await call('post', `/api/admin/tutors/${id}/reactivate`, admin.cookie);
     expect(reactivated.body).toMatchObject({ id, active: true });
     expect(await publicNames()).toContain('Priya Natarajan');
   });

@@ -2,12 +2,19 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import type { Role } from '@medtutor/contracts';
 import type { Request } from 'express';
 import { ApiErrors } from '../filters/api-error.js';
+import { sessionEndedBecause } from '../sessions/ended-sessions.js';
 import { actorOf } from './actor.js';
 
-/** 401 for visitors; otherwise, when `role` is given, 403 for anyone else. */
+/**
+ * 401 for visitors (saying why when the gateway ended their session: a dismissed tutor); otherwise,
+ * when `role` is given, 403 for anyone else.
+ */
 function authorize(context: ExecutionContext, role?: Role): true {
-  const actor = actorOf(context.switchToHttp().getRequest<Request>());
-  if (!actor) throw ApiErrors.unauthenticated();
+  const req = context.switchToHttp().getRequest<Request>();
+  const actor = actorOf(req);
+  if (!actor) {
+    throw sessionEndedBecause(req) ? ApiErrors.sessionEndedByDeactivation() : ApiErrors.unauthenticated();
+  }
   if (role && actor.role !== role) throw ApiErrors.forbidden();
   return true;
 }

@@ -5,6 +5,7 @@ import {
   type FieldError,
   HttpStatusByCode,
   ServerMessages,
+  TutorDeactivationMessages,
 } from '@medtutor/contracts';
 
 /** Answered when the body is not JSON; the parser's own text would echo the input back. */
@@ -39,6 +40,8 @@ export const ApiErrors = {
   validation: (message: string, errors?: readonly FieldError[]) =>
     new ApiError(HttpStatusByCode[ErrorCodes.validationFailed], ErrorCodes.validationFailed, message, {}, errors),
   unauthenticated: () => ApiError.of(ErrorCodes.unauthenticated, ServerMessages.unauthenticated),
+  /** A dismissed tutor's session, ended by the gateway: not signed in any more, and told why (issue 24). */
+  sessionEndedByDeactivation: () => ApiError.of(ErrorCodes.unauthenticated, TutorDeactivationMessages.deactivated),
   forbidden: () => ApiError.of(ErrorCodes.forbidden, ServerMessages.forbidden),
   notFound: () => ApiError.of(ErrorCodes.notFound, ServerMessages.notFound),
   rateLimited: (retryAfterSeconds: number) =>

@@ -11,8 +11,16 @@ declare module 'express-session' {
     role: Role;
     createdAt: number;
     secondFactor: PendingSecondFactor;
+    /**
+     * Set (with nothing else but the cookie) on every session of an account the gateway ended at
+     * once (issue 24): the cookie's next request learns why instead of a bare "not signed in".
+     */
+    endedBecause: SessionEndReason;
   }
 }
+
+/** Why the gateway ended a session that its owner did not sign out of. */
+export type SessionEndReason = 'tutor-deactivated';
 
 export interface PendingSecondFactor {
   /** `verify`: a code is due; `enrol`: only the enrolment calls are open (production admins without TOTP). */

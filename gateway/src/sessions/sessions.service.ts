@@ -6,13 +6,36 @@ import session from 'express-session';
 import type { Redis } from 'ioredis';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { REDIS, redisKeys } from '../redis/redis.module.js';
-import type { PendingSecondFactor } from './session-data.js';
+import type { PendingSecondFactor, SessionEndReason } from './session-data.js';
 import { isPastAbsoluteExpiry, sessionCookieOptions, sessionTtlSeconds } from './session-policy.js';
 
 /** Deletes every session listed in a user's index, and the index, in one atomic step. */
 const END_ALL_SESSIONS = `
 local ids = redis.call('SMEMBERS', KEYS[1])
 for _, id in ipairs(ids) do redis.call('DEL', ARGV[1] .. id) end
+redis.call('DEL', KEYS[1])
+return #ids`;
+
+/**
+ * Ends every session listed in a user's index at once, keeping each one's key (until its own expiry)
+ * with only its cookie settings and the reason, so the cookie's next request can be told why. A
+ * record that cannot be read is deleted. The index goes: those sessions belong to nobody now.
+ */
+const END_ALL_SESSIONS_WITH_REASON = `
+local ids = redis.call('SMEMBERS', KEYS[1])
+for _, id in ipairs(ids) do
+  local key = ARGV[1] .. id
+  local raw = redis.call('GET', key)
+  if raw then
+    local ttl = redis.call('PTTL', key)
+    local ok, data = pcall(cjson.decode, raw)
+    if ok and type(data) == 'table' and ttl > 0 then
+      redis.call('SET', key, cjson.encode({ cookie = data.cookie, endedBecause = ARGV[2] }), 'PX', ttl)
+    else
+      redis.call('DEL', key)
+    end
+  end
+end
 redis.call('DEL', KEYS[1])
 return #ids`;
 
@@ -99,9 +122,38 @@ export class SessionsService {
     res.clearCookie(this.config.session.cookieName, sessionCookieOptions(this.config.session));
   }
 
+  /**
+   * Ends the current signed-in session for `reason`, keeping it as a visitor's that remembers why
+   * (as `endAllForUserBecause` leaves each one); signing in again starts a fresh one.
+   */
+  async endBecause(req: Request, reason: SessionEndReason): Promise<void> {
+    const userId = req.session.userId;
+    delete req.session.userId;
+    delete req.session.role;
+    delete req.session.createdAt;
+    delete req.session.secondFactor;
+    req.session.endedBecause = reason;
+    if (userId) await this.redis.srem(this.keys.userSessions(userId), req.sessionID);
+  }
+
   /** Ends every session of a user (after a password reset); returns how many were listed. */
   async endAllForUser(userId: number): Promise<number> {
     const ended = await this.redis.eval(END_ALL_SESSIONS, 1, this.keys.userSessions(userId), this.keys.sessionPrefix);
+    return Number(ended);
+  }
+
+  /**
+   * Ends every session of a user for `reason` (a tutor's deactivation), in one atomic step: no
+   * request of theirs, on any gateway replica, finds a signed-in session afterwards.
+   */
+  async endAllForUserBecause(userId: number, reason: SessionEndReason): Promise<number> {
+    const ended = await this.redis.eval(
+      END_ALL_SESSIONS_WITH_REASON,
+      1,
+      this.keys.userSessions(userId),
+      this.keys.sessionPrefix,
+      reason,
+    );
     return Number(ended);
   }
 

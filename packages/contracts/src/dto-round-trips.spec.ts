@@ -140,6 +140,7 @@ const samples: [string, z.ZodType, unknown][] = [
   ['totp enable', identity.TotpEnableReplySchema, { recoveryCodes: ['abcde-fghij'] }],
   ['user id', identity.UserIdRequestSchema, { userId: 7 }],
   ['session validity', identity.SessionValidityReplySchema, { sessionsValidAfter: at }],
+  ['session validity, deactivated', identity.SessionValidityReplySchema, { sessionsValidAfter: at, deactivated: true }],
   ['totp verify', identity.TotpVerifyRequestSchema, { userId: 7, code: '123456' }],
   ['totp enable request', identity.TotpEnableRequestSchema, { userId: 7, code: '123456' }],
   [
@@ -275,7 +276,7 @@ const samples: [string, z.ZodType, unknown][] = [
       freeTrialUsed: false,
       role: 'student',
       isAdmin: false,
-      sessions: [pkg],
+      sessions: [{ ...pkg, tutorDeactivated: true }],
     },
   ],
   ['session id', tutoring.PackageIdRequestSchema, { sessionId: 1 }],
@@ -294,6 +295,25 @@ const samples: [string, z.ZodType, unknown][] = [
     },
   ],
   ['tutor changed', tutoring.TutorChangedV1Schema, { tutorId: 4, active: true, userId: null, version: 1 }],
+  [
+    'tutor status change',
+    tutoring.TutorStatusChangeReplySchema,
+    {
+      tutor: {
+        id: 4,
+        name: 'Dr Ada',
+        specialty: 'Interviews',
+        qualifications: '',
+        photoUrl: null,
+        calendarLink: 'https://cal.example/ada',
+        subjects: [],
+        active: false,
+        userId: 8,
+      },
+      change: { tutorId: 4, active: false, userId: 8, version: 3 },
+    },
+  ],
+  ['tutor change recorded', tutoring.RecordTutorChangeReplySchema, { userId: null }],
   [
     'hours used',
     tutoring.HoursUsedV1Schema,

@@ -113,6 +113,7 @@ describe('error codes', () => {
       tutorNotLinked: 'PAYROLL.TUTOR_NOT_LINKED 409',
       tutorHasLogin: 'TUTORING.TUTOR_HAS_LOGIN 409',
       packageOnHold: 'TUTORING.PACKAGE_ON_HOLD 409',
+      tutorDeactivated: 'TUTORING.TUTOR_DEACTIVATED 403',
     });
   });
 
@@ -141,7 +142,7 @@ describe('NATS subjects', () => {
       for (const subject of Object.values(subjects)) expect(subject).toMatch(new RegExp(`^${service}\\.[a-z_]+$`));
       expect(HealthSubjects[service as keyof typeof HealthSubjects]).toBe(`${service}.health`);
     }
-    expect(new Set(Object.values(Subjects).flatMap(Object.values)).size).toBe(63);
+    expect(new Set(Object.values(Subjects).flatMap(Object.values)).size).toBe(65);
   });
 
   it('put each event under its owner stream and each dead letter under its consumer', () => {

@@ -35,6 +35,8 @@ export const ErrorCodes = {
   tutorHasLogin: 'TUTORING.TUTOR_HAS_LOGIN',
   /** The package is frozen by an open payment dispute: no session may be logged against it. */
   packageOnHold: 'TUTORING.PACKAGE_ON_HOLD',
+  /** The tutor's directory entry is deactivated: no sign-in, no tutor action (issue 24). */
+  tutorDeactivated: 'TUTORING.TUTOR_DEACTIVATED',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
@@ -76,6 +78,8 @@ export const HttpStatusByCode: Record<ErrorCode, number> = {
   // A directory entry already signs in as another account: one login per tutor.
   'TUTORING.TUTOR_HAS_LOGIN': 409,
   'TUTORING.PACKAGE_ON_HOLD': 409,
+  // Known and signed in (or the right password), but dismissed: not a matter of signing in again.
+  'TUTORING.TUTOR_DEACTIVATED': 403,
 };
 
 export const isErrorCode = (value: unknown): value is ErrorCode =>

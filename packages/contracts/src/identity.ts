@@ -164,7 +164,11 @@ export type VerifyCredentialsReply = z.infer<typeof VerifyCredentialsReplySchema
 export const UserIdRequestSchema = z.object({ userId: z.number().int().positive() });
 
 /** Sessions that started at or before this instant are over (password reset, 2FA change); null: none. */
-export const SessionValidityReplySchema = z.object({ sessionsValidAfter: z.string().datetime().nullable() });
+export const SessionValidityReplySchema = z.object({
+  sessionsValidAfter: z.string().datetime().nullable(),
+  /** A tutor whose directory entry is deactivated (issue 24): every session of theirs is over. */
+  deactivated: z.boolean().optional(),
+});
 export type SessionValidityReply = z.infer<typeof SessionValidityReplySchema>;
 
 /** Sent by the gateway for a session whose password step passed; the user id comes from that session. */

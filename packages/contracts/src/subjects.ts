@@ -26,6 +26,8 @@ export const Subjects = {
     totpRegenerateRecoveryCodes: 'identity.totp_regenerate_recovery_codes',
     totpDisable: 'identity.totp_disable',
     totpAdminReset: 'identity.totp_admin_reset',
+    /** The gateway hands identity a directory change it just made (tutor deactivation, issue 24). */
+    recordTutorChange: 'identity.record_tutor_change',
   },
   catalogPayments: {
     health: 'catalog-payments.health',
@@ -56,6 +58,7 @@ export const Subjects = {
     createTutor: 'tutoring.create_tutor',
     updateTutor: 'tutoring.update_tutor',
     deactivateTutor: 'tutoring.deactivate_tutor',
+    reactivateTutor: 'tutoring.reactivate_tutor',
     submitConsultation: 'tutoring.submit_consultation',
     checkFreeTrial: 'tutoring.check_free_trial',
     listTutorStudents: 'tutoring.list_tutor_students',

@@ -180,9 +180,9 @@ describe('tutor directory', () => {
     expect(CreateTutorBodySchema.safeParse({ ...body, specialty: 'x'.repeat(201) }).success).toBe(false);
   });
 
-  it('updates any subset, re-activation included, without defaults', () => {
+  it('updates any subset without defaults; the active flag only through its own routes', () => {
     expect(UpdateTutorBodySchema.parse({})).toEqual({});
-    expect(UpdateTutorBodySchema.parse({ active: true, photoUrl: null })).toEqual({ active: true, photoUrl: null });
+    expect(UpdateTutorBodySchema.parse({ active: true, photoUrl: null })).toEqual({ photoUrl: null });
     expect(UpdateTutorBodySchema.safeParse({ subjects: Array(5).fill('UCAT') }).success).toBe(false);
   });
 });

@@ -224,7 +224,10 @@ export const CreateTutorBodySchema = z.object({
 });
 export type CreateTutorBody = z.input<typeof CreateTutorBodySchema>;
 
-/** PATCH /api/admin/tutors/{id}: any subset of the create fields, plus `active` to re-activate. */
+/**
+ * PATCH /api/admin/tutors/{id}: any subset of the create fields. Deactivation and reactivation have
+ * routes of their own (DELETE, POST .../reactivate), which also end or restore the tutor's sign-in.
+ */
 export const UpdateTutorBodySchema = z
   .object({
     name: CreateTutorBodySchema.shape.name,
@@ -233,10 +236,16 @@ export const UpdateTutorBodySchema = z
     photoUrl: optionalPhotoUrl,
     calendarLink,
     subjects: z.array(z.enum(ConsultationSubjects)).max(ConsultationSubjects.length),
-    active: z.boolean(),
   })
   .partial();
 export type UpdateTutorBody = z.input<typeof UpdateTutorBodySchema>;
+
+/**
+ * A package as the admin's Students tab sees it: `tutorDeactivated` is set while its primary or
+ * secondary tutor's directory entry is deactivated, so the admin reassigns it (issue 24).
+ */
+export const AdminPackageDtoSchema = PackageDtoSchema.extend({ tutorDeactivated: z.boolean() });
+export type AdminPackageDto = z.infer<typeof AdminPackageDtoSchema>;
 
 /** GET /api/admin/users: each non-admin student with contact details and their packages, newest first. */
 export const AdminUserWithPackagesDtoSchema = z.object({
@@ -249,7 +258,7 @@ export const AdminUserWithPackagesDtoSchema = z.object({
   freeTrialUsed: z.boolean(),
   role: z.enum(['student', 'tutor', 'admin']),
   isAdmin: z.boolean(),
-  sessions: z.array(PackageDtoSchema),
+  sessions: z.array(AdminPackageDtoSchema),
 });
 export type AdminUserWithPackagesDto = z.infer<typeof AdminUserWithPackagesDtoSchema>;
 
@@ -281,7 +290,7 @@ export const PackagesForUsersRequestSchema = z.object({
   userIds: z.array(z.number().int().positive()).max(10_000),
 });
 export type PackagesForUsersRequest = z.infer<typeof PackagesForUsersRequestSchema>;
-export const PackagesForUsersReplySchema = z.record(z.string(), z.array(PackageDtoSchema));
+export const PackagesForUsersReplySchema = z.record(z.string(), z.array(AdminPackageDtoSchema));
 export type PackagesForUsersReply = z.infer<typeof PackagesForUsersReplySchema>;
 /** identity.list_users (admin only): every non-admin student, with the fields of UserDto. */
 export const ListUsersRequestSchema = z.object({ role: z.literal('student').default('student') });
@@ -333,3 +342,15 @@ export const TutorChangedV1Schema = z.object({
   version: z.number().int().positive(),
 });
 export type TutorChangedV1 = z.infer<typeof TutorChangedV1Schema>;
+
+/**
+ * tutoring.deactivate_tutor and tutoring.reactivate_tutor: the entry, and the change as its
+ * tutor_changed event states it, which the gateway hands identity at once (identity.record_tutor_change)
+ * so the login is refused before the admin's request returns, not when the event arrives.
+ */
+export const TutorStatusChangeReplySchema = z.object({ tutor: TutorDtoSchema, change: TutorChangedV1Schema });
+export type TutorStatusChangeReply = z.infer<typeof TutorStatusChangeReplySchema>;
+
+/** identity.record_tutor_change: the login of the entry as identity now knows it (null: none yet). */
+export const RecordTutorChangeReplySchema = z.object({ userId: z.number().int().positive().nullable() });
+export type RecordTutorChangeReply = z.infer<typeof RecordTutorChangeReplySchema>;

@@ -42,3 +42,14 @@ export const TutorDirectoryMessages = {
   notEnoughHours: (remaining: number) => `Only ${remaining} hours remain on this package`,
   durationInvalid: `Please choose a duration of ${SessionDurationsHours.join(', ')} hours`,
 } as const;
+
+/**
+ * Texts of a deactivated tutor (issue 24): a dismissed tutor's sign-in, session and every tutor
+ * action are refused with `deactivated`; the admin's Students tab tags their packages.
+ */
+export const TutorDeactivationMessages = {
+  deactivated:
+    'Your tutor account has been deactivated, so you can no longer sign in or use the tutor portal. Please contact the MedPath team if you think this is a mistake.',
+  reassignTag: 'Tutor deactivated – reassign',
+  reassignHint: 'The tutor of this package was deactivated: assign another tutor.',
+} as const;

@@ -117,7 +117,10 @@ describe('sessions valid after', () => {
   it('is unset for a new account and set by a password reset, in the same transaction', async () => {
     const user = await register();
     const validity = () => rpc.call(Subjects.identity.sessionValidity, { userId: user.id });
-    expect(SessionValidityReplySchema.parse(await validity())).toEqual({ sessionsValidAfter: null });
+    expect(SessionValidityReplySchema.parse(await validity())).toEqual({
+      sessionsValidAfter: null,
+      deactivated: false,
+    });
     const before = Date.now();
     const token = await linkFor(user.id, user.email);
     await rpc.call(Subjects.identity.resetPassword, {

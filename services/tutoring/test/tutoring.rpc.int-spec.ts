@@ -12,6 +12,7 @@ import {
   Subjects,
   TutorDirectoryMessages,
   TutorDtoSchema,
+  TutorStatusChangeReplySchema,
   TutoringMessages,
   TutorStudentPackageDtoSchema,
   ValidationMessages,
@@ -94,10 +95,10 @@ describe('tutoring RPCs over NATS (real PostgreSQL)', () => {
         (await fail(Subjects.tutoring.createTutor, { ...body, calendarLink: 'not a url' }, actors.admin)).message,
       ).toBe(ValidationMessages.urlInvalid);
 
-      const deactivated = TutorDtoSchema.parse(
+      const deactivated = TutorStatusChangeReplySchema.parse(
         await call(Subjects.tutoring.deactivateTutor, { tutorId: created.id }, actors.admin),
       );
-      expect(deactivated.active).toBe(false);
+      expect(deactivated.tutor.active).toBe(false);
       const publicTutors = z
         .array(PublicTutorDtoSchema)
         .parse(await call(Subjects.tutoring.listPublicTutors, {}, null));

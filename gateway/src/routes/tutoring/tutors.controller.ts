@@ -4,10 +4,13 @@ import {
   CreateTutorBodySchema,
   type PublicTutorDto,
   PublicTutorDtoSchema,
+  RecordTutorChangeReplySchema,
   Subjects,
   TutorDirectoryMessages,
   type TutorDto,
   TutorDtoSchema,
+  type TutorStatusChangeReply,
+  TutorStatusChangeReplySchema,
   UpdateTutorBodySchema,
 } from '@medtutor/contracts';
 import type { Request } from 'express';
@@ -16,6 +19,8 @@ import { AdminOnly } from '../../auth/auth.decorators.js';
 import { ServiceClient } from '../../clients/service-client.js';
 import { ApiErrorReplies } from '../../http/openapi.js';
 import { ZodBodyPipe } from '../../http/zod-body.pipe.js';
+import { SessionValidityGuard } from '../../sessions/session-validity.guard.js';
+import { SessionsService } from '../../sessions/sessions.service.js';
 import { openApi } from './openapi-schema.js';
 import { PathIdPipe } from './path-id.pipe.js';
 
@@ -26,7 +31,11 @@ const TutorIdParam = () => ApiParam({ name: 'id', type: 'integer', description: 
 @ApiTags('tutors')
 @Controller('api')
 export class TutorsController {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly sessions: SessionsService,
+    private readonly validity: SessionValidityGuard,
+  ) {}
 
   /** The reply schema drops calendar links, logins and the active flag, whatever the service sends. */
   @Get('tutors')
@@ -62,7 +71,7 @@ export class TutorsController {
 
   @Patch('admin/tutors/:id')
   @AdminOnly()
-  @ApiOperation({ summary: 'Edit an entry; `active: true` re-activates it' })
+  @ApiOperation({ summary: 'Edit an entry (deactivation and reactivation have routes of their own)' })
   @TutorIdParam()
   @ApiBody({ schema: openApi(UpdateTutorBodySchema, 'input') })
   @ApiOkResponse({ description: 'The updated entry', schema: openApi(TutorDtoSchema) })
@@ -77,11 +86,66 @@ export class TutorsController {
 
   @Delete('admin/tutors/:id')
   @AdminOnly()
-  @ApiOperation({ summary: 'Deactivate an entry: off the home page, kept on the packages it was assigned to' })
+  @ApiOperation({
+    summary:
+      "Deactivate an entry: off the home page; the tutor's login is refused and every session of theirs " +
+      'ends before this answers; packages, ledger and timesheets keep their history',
+  })
   @TutorIdParam()
   @ApiOkResponse({ description: 'The deactivated entry', schema: openApi(TutorDtoSchema) })
   @ApiErrorReplies(404, 503)
-  deactivate(@Param('id', tutorId) id: number, @Req() req: Request): Promise<TutorDto> {
-    return this.services.send(Subjects.tutoring.deactivateTutor, { tutorId: id }, req, TutorDtoSchema);
+  async deactivate(@Param('id', tutorId) id: number, @Req() req: Request): Promise<TutorDto> {
+    const reply = await this.services.send(
+      Subjects.tutoring.deactivateTutor,
+      { tutorId: id },
+      req,
+      TutorStatusChangeReplySchema,
+    );
+    return this.applyToLogin(reply, req);
+  }
+
+  @Post('admin/tutors/:id/reactivate')
+  @HttpCode(200)
+  @AdminOnly()
+  @ApiOperation({
+    summary: 'Reactivate an entry: back on the home page; the tutor may sign in again (old sessions stay ended)',
+  })
+  @TutorIdParam()
+  @ApiOkResponse({ description: 'The reactivated entry', schema: openApi(TutorDtoSchema) })
+  @ApiErrorReplies(404, 503)
+  async reactivate(@Param('id', tutorId) id: number, @Req() req: Request): Promise<TutorDto> {
+    const reply = await this.services.send(
+      Subjects.tutoring.reactivateTutor,
+      { tutorId: id },
+      req,
+      TutorStatusChangeReplySchema,
+    );
+    return this.applyToLogin(reply, req);
+  }
+
+  /**
+   * Hands identity the change tutoring just made, in the admin's own request (issue 24): when this
+   * answers, a dismissed tutor's sign-in is refused, and every session of theirs is ended in Redis,
+   * which every gateway replica reads. If identity cannot be told, the admin gets the error (and may
+   * simply try again), while tutoring's tutor_changed event still brings identity the change; the
+   * sessions named so far are ended either way.
+   */
+  private async applyToLogin({ tutor, change }: TutorStatusChangeReply, req: Request): Promise<TutorDto> {
+    let login = change.userId;
+    try {
+      const known = await this.services.send(
+        Subjects.identity.recordTutorChange,
+        change,
+        req,
+        RecordTutorChangeReplySchema,
+      );
+      login = known.userId ?? login;
+    } finally {
+      if (login !== null) {
+        this.validity.forget(login);
+        if (!change.active) await this.sessions.endAllForUserBecause(login, 'tutor-deactivated');
+      }
+    }
+    return tutor;
   }
 }

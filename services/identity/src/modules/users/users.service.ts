@@ -14,8 +14,9 @@ import type { z } from 'zod';
 import { isCommonPassword } from '../../infra/common-passwords.js';
 import { PasswordHasher } from '../../infra/password-hasher.js';
 import { normaliseEmail, toUserDto, toUserRegisteredV1 } from './user.mapping.js';
+import { TutorDirectoryRepository } from '../tutor-directory/tutor-directory.repository.js';
 import { UsersRepository } from './users.repository.js';
-import { emailTaken, invalidCredentials, passwordTooCommon, usernameTaken } from './users.errors.js';
+import { emailTaken, invalidCredentials, passwordTooCommon, tutorDeactivated, usernameTaken } from './users.errors.js';
 
 type Registration = z.output<typeof RegisterBodySchema>;
 type Credentials = z.output<typeof LoginBodySchema>;
@@ -27,6 +28,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly outboxRelay: OutboxRelay,
+    private readonly directory: TutorDirectoryRepository,
   ) {}
 
   async register(registration: Registration, correlationId: string | null): Promise<UserDto> {
@@ -58,6 +60,7 @@ export class UsersService {
       ? await this.hasher.verify(user.passwordHash, credentials.password)
       : await this.hasher.verifyWithoutUser(credentials.password);
     if (!user || !valid) throw invalidCredentials();
+    if (user.role === 'tutor' && (await this.directory.isLoginDeactivated(user.id))) throw tutorDeactivated();
     return {
       ...toUserDto(user),
       totpEnabled: user.totpSecret !== null,
@@ -65,11 +68,15 @@ export class UsersService {
     };
   }
 
-  /** The gateway ends any session that signed in at or before this instant. */
+  /**
+   * The gateway ends any session that signed in at or before this instant, and every session of a
+   * tutor whose directory entry is deactivated.
+   */
   async sessionValidity(userId: number): Promise<SessionValidityReply> {
     const user = await this.users.findById(userId);
     if (!user) throw notFound();
-    return { sessionsValidAfter: user.sessionsValidAfter?.toISOString() ?? null };
+    const deactivated = user.role === 'tutor' && (await this.directory.isLoginDeactivated(user.id));
+    return { sessionsValidAfter: user.sessionsValidAfter?.toISOString() ?? null, deactivated };
   }
 
   /** A user may read their own account; an admin may read any. */

@@ -11,7 +11,7 @@ import {
 } from '@medtutor/contracts';
 import { newEvent, OutboxRelay, requireRole } from '@medtutor/nest-kit';
 import { LoggedHoursRepository } from '../logged-hours/logged-hours.repository.js';
-import { payslipNotFound, statusConflict, tutorNotLinked } from '../shared/payroll.errors.js';
+import { payslipNotFound, statusConflict, tutorDeactivated, tutorNotLinked } from '../shared/payroll.errors.js';
 import { decimalNumber, toCalendarDate } from '../shared/calendar.js';
 import { TutorAccountsRepository } from '../tutor-accounts/tutor-accounts.repository.js';
 import { studentNotesOf, toPayslipDto, type PayslipWithHistory } from './payslip.mapping.js';
@@ -96,6 +96,7 @@ export class PayslipsService {
     const tutor = requireRole(actor, 'tutor');
     const account = await this.accounts.findByUserId(tutor.userId);
     if (!account) throw tutorNotLinked();
+    if (await this.accounts.isDeactivated(account.tutorId)) throw tutorDeactivated();
     const existing = await this.payslips.findForWeek(account.tutorId, body.weekStarting);
     if (existing) {
       if (existing.tutorUserId !== tutor.userId || existing.status !== 'draft') {
@@ -127,8 +128,11 @@ export class PayslipsService {
     }
   }
 
-  submit(id: number, actor: Actor | null, correlationId: string | null): Promise<PayslipDto> {
-    return this.move(id, Transitions.submit, requireRole(actor, 'tutor'), correlationId);
+  async submit(id: number, actor: Actor | null, correlationId: string | null): Promise<PayslipDto> {
+    const tutor = requireRole(actor, 'tutor');
+    const account = await this.accounts.findByUserId(tutor.userId);
+    if (account && (await this.accounts.isDeactivated(account.tutorId))) throw tutorDeactivated();
+    return this.move(id, Transitions.submit, tutor, correlationId);
   }
 
   private async move(

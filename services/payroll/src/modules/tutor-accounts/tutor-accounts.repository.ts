@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { TutorChangedV1 } from '@medtutor/contracts';
 import type { Prisma, TutorAccount } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 
@@ -12,6 +13,22 @@ export class TutorAccountsRepository {
 
   findByUserId(userId: number): Promise<TutorAccount | null> {
     return this.prisma.tutorAccount.findUnique({ where: { userId } });
+  }
+
+  /** Applies tutoring's active flag of an entry unless a later version is known already (any order). */
+  async recordStatus(tx: Tx, entry: TutorChangedV1): Promise<void> {
+    await tx.$executeRaw`
+      INSERT INTO tutor_statuses (tutor_id, active, version, updated_at)
+      VALUES (${entry.tutorId}, ${entry.active}, ${entry.version}, now())
+      ON CONFLICT (tutor_id) DO UPDATE
+        SET active = EXCLUDED.active, version = EXCLUDED.version, updated_at = now()
+        WHERE tutor_statuses.version < EXCLUDED.version`;
+  }
+
+  /** Whether tutoring said this directory entry is deactivated (an entry not heard of yet is not). */
+  async isDeactivated(tutorId: number): Promise<boolean> {
+    const status = await this.prisma.tutorStatus.findUnique({ where: { tutorId }, select: { active: true } });
+    return status?.active === false;
   }
 
   /** The invitation's account; as in tutoring, a directory entry keeps the first login it got. */

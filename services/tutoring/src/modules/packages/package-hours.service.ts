@@ -11,7 +11,7 @@ import {
 import { newEvent, OutboxRelay, requireRole } from '@medtutor/nest-kit';
 import type { HoursPackage, Prisma, Tutor } from '../../generated/prisma/client.js';
 import { fromTenths, toTenths } from '../shared/hours.js';
-import { invalid, packageNotFound, packageOnHold } from '../shared/tutoring.errors.js';
+import { invalid, packageNotFound, packageOnHold, tutorDeactivated } from '../shared/tutoring.errors.js';
 import { fromCalendarDate, toCalendarDate, toPackageDto } from './package.mapping.js';
 import { PackagesRepository } from './packages.repository.js';
 
@@ -80,7 +80,10 @@ export class PackageHoursService {
     const signedIn = requireRole(actor, 'tutor');
     const tutor = await this.packages.tutorOfLogin(signedIn.userId);
     if (!tutor) throw packageNotFound();
+    // A dismissed tutor spends no student's hours, whatever the gateway let through (issue 24).
+    if (!tutor.active) throw tutorDeactivated();
     const row = await this.inTransactionWithLock(packageId, async (tx, locked) => {
+      if (!(await this.packages.isTutorActive(tx, tutor.id))) throw tutorDeactivated();
       if (locked.primaryTutorId !== tutor.id && locked.secondaryTutorId !== tutor.id) throw packageNotFound();
       // Checked under the row lock, so a dispute opened meanwhile is seen.
       if (locked.frozenReason) throw packageOnHold();

@@ -7,16 +7,21 @@ import {
   type TutorStudentPackageDto,
 } from '@medtutor/contracts';
 import { requireActor, requireRole } from '@medtutor/nest-kit';
-import { packageNotFound } from '../shared/tutoring.errors.js';
+import { packageNotFound, tutorDeactivated } from '../shared/tutoring.errors.js';
 import { toLedgerEntryDto, toPackageDto } from './package.mapping.js';
 import { type PackageWithTutors, PackagesRepository } from './packages.repository.js';
 
-/** The owner, an admin, or a tutor assigned to the package. */
+/** The tutor's own entry among the package's tutors, while it is active (a dismissed tutor reads nothing). */
+const isActiveTutorOf = (userId: number, entry: PackageWithTutors['primaryTutorEntry']): boolean =>
+  entry?.userId === userId && entry.active;
+
+/** The owner, an admin, or an active tutor assigned to the package. */
 const mayRead = (actor: Actor, found: PackageWithTutors): boolean =>
   actor.role === 'admin' ||
   (actor.role === 'student' && found.userId === actor.userId) ||
   (actor.role === 'tutor' &&
-    (found.primaryTutorEntry?.userId === actor.userId || found.secondaryTutorEntry?.userId === actor.userId));
+    (isActiveTutorOf(actor.userId, found.primaryTutorEntry) ||
+      isActiveTutorOf(actor.userId, found.secondaryTutorEntry)));
 
 /** Who may see which packages and ledgers. */
 @Injectable()
@@ -32,7 +37,10 @@ export class PackageReadsService {
     requireRole(actor, 'admin');
     const rows = await this.packages.listForUsers(userIds);
     const byUser: PackagesForUsersReply = Object.fromEntries(userIds.map((id) => [String(id), []]));
-    for (const row of rows) byUser[String(row.userId)]?.push(toPackageDto(row));
+    for (const row of rows) {
+      const tutorDeactivated = row.primaryTutorEntry?.active === false || row.secondaryTutorEntry?.active === false;
+      byUser[String(row.userId)]?.push({ ...toPackageDto(row), tutorDeactivated });
+    }
     return byUser;
   }
 
@@ -48,6 +56,8 @@ export class PackageReadsService {
     const { userId } = requireRole(actor, 'tutor');
     const tutor = await this.packages.tutorOfLogin(userId);
     if (!tutor) return [];
+    // A dismissed tutor no longer sees the students (issue 24); admins reassign their packages.
+    if (!tutor.active) throw tutorDeactivated();
     return (await this.packages.listForTutor(tutor.id)).map((row) => ({
       ...toPackageDto(row),
       tutorRole: row.primaryTutorId === tutor.id ? 'primary' : 'secondary',

@@ -9,6 +9,11 @@ type Tx = Prisma.TransactionClient;
 const newestFirst = [{ purchaseDate: 'desc' }, { id: 'desc' }] satisfies Prisma.HoursPackageOrderByWithRelationInput[];
 
 export type PackageWithTutors = HoursPackage & { primaryTutorEntry: Tutor | null; secondaryTutorEntry: Tutor | null };
+type TutorStatus = Pick<Tutor, 'active'> | null;
+export type PackageWithTutorStatus = HoursPackage & {
+  primaryTutorEntry: TutorStatus;
+  secondaryTutorEntry: TutorStatus;
+};
 
 /** A usage entry of the ledger: who changed the used hours, and why. */
 export type UsageEntry = Pick<
@@ -43,8 +48,14 @@ export class PackagesRepository {
     return this.prisma.hoursPackage.findMany({ where: { userId }, orderBy: newestFirst });
   }
 
-  listForUsers(userIds: number[]): Promise<HoursPackage[]> {
-    return this.prisma.hoursPackage.findMany({ where: { userId: { in: userIds } }, orderBy: newestFirst });
+  /** With whether each assigned tutor's entry is active: the admin reassigns a dismissed tutor's packages. */
+  listForUsers(userIds: number[]): Promise<PackageWithTutorStatus[]> {
+    const status = { select: { active: true } } as const;
+    return this.prisma.hoursPackage.findMany({
+      where: { userId: { in: userIds } },
+      orderBy: newestFirst,
+      include: { primaryTutorEntry: status, secondaryTutorEntry: status },
+    });
   }
 
   listForTutor(tutorId: number): Promise<HoursPackage[]> {
@@ -112,6 +123,15 @@ export class PackagesRepository {
   async lockPackage(tx: Tx, packageId: number): Promise<HoursPackage | null> {
     await tx.$queryRaw`SELECT id FROM user_sessions WHERE id = ${packageId} FOR UPDATE`;
     return tx.hoursPackage.findUnique({ where: { id: packageId } });
+  }
+
+  /**
+   * Whether the tutor's entry is still active, read under a share lock for the rest of `tx`: a
+   * deactivation either commits first and is seen here, or waits until this transaction ends.
+   */
+  async isTutorActive(tx: Tx, tutorId: number): Promise<boolean> {
+    const [row] = await tx.$queryRaw<{ active: boolean }[]>`SELECT active FROM tutors WHERE id = ${tutorId} FOR SHARE`;
+    return row?.active === true;
   }
 
   /** The new used hours, their ledger entry and (when there is one) the event commit together. */

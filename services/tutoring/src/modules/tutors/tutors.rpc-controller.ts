@@ -6,6 +6,7 @@ import {
   Subjects,
   type TutorDto,
   TutorIdRequestSchema,
+  type TutorStatusChangeReply,
   UpdateTutorBodySchema,
 } from '@medtutor/contracts';
 import { parseRequest } from '@medtutor/nest-kit';
@@ -44,8 +45,14 @@ export class TutorsRpcController {
   }
 
   @MessagePattern(Subjects.tutoring.deactivateTutor)
-  deactivate(@Payload() payload: unknown): Promise<TutorDto> {
+  deactivate(@Payload() payload: unknown): Promise<TutorStatusChangeReply> {
     const { meta, data } = parseRequest(TutorIdRequestSchema, payload);
     return this.tutors.deactivate(data.tutorId, meta.actor, meta.correlationId);
+  }
+
+  @MessagePattern(Subjects.tutoring.reactivateTutor)
+  reactivate(@Payload() payload: unknown): Promise<TutorStatusChangeReply> {
+    const { meta, data } = parseRequest(TutorIdRequestSchema, payload);
+    return this.tutors.reactivate(data.tutorId, meta.actor, meta.correlationId);
   }
 }

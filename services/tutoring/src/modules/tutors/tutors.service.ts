@@ -7,6 +7,7 @@ import {
   type PublicTutorDto,
   type TutorChangedV1,
   type TutorDto,
+  type TutorStatusChangeReply,
   type UpdateTutorBodySchema,
 } from '@medtutor/contracts';
 import { newEvent, OutboxRelay, requireRole, writeOutbox } from '@medtutor/nest-kit';
@@ -39,11 +40,19 @@ const toPublicTutorDto = (row: Tutor): PublicTutorDto => ({
   subjects: row.subjects as ConsultationSubject[],
 });
 
-/** The entry's state for other services: identity invites only entries these events told it of. */
-const tutorChanged = (row: Tutor, correlationId: string | null) => {
-  const data: TutorChangedV1 = { tutorId: row.id, active: row.active, userId: row.userId, version: row.version };
-  return newEvent(EventTypes.tutorChanged, 1, data, correlationId);
-};
+const changeOf = (row: Tutor): TutorChangedV1 => ({
+  tutorId: row.id,
+  active: row.active,
+  userId: row.userId,
+  version: row.version,
+});
+
+/**
+ * The entry's state for other services: identity invites only entries these events told it of, and
+ * refuses the sign-in of a deactivated one; payroll refuses its timesheets.
+ */
+const tutorChanged = (row: Tutor, correlationId: string | null) =>
+  newEvent(EventTypes.tutorChanged, 1, changeOf(row), correlationId);
 
 export type LinkOutcome = 'linked' | 'tutor not found' | 'has another login';
 
@@ -98,10 +107,17 @@ export class TutorsService implements OnApplicationBootstrap {
     return this.patch(tutorId, body, correlationId);
   }
 
-  /** Deactivated, not deleted: packages and ledger entries keep pointing at the tutor. */
-  deactivate(tutorId: number, actor: Actor | null, correlationId: string | null): Promise<TutorDto> {
-    requireRole(actor, 'admin');
-    return this.patch(tutorId, { active: false }, correlationId);
+  /**
+   * Deactivated, not deleted: packages, ledger entries and timesheets keep pointing at the tutor.
+   * The reply states the change as its event does, for the gateway to hand identity at once.
+   */
+  deactivate(tutorId: number, actor: Actor | null, correlationId: string | null): Promise<TutorStatusChangeReply> {
+    return this.setActive(tutorId, false, actor, correlationId);
+  }
+
+  /** Back on the site and the choices; identity lets the login sign in again (new sessions only). */
+  reactivate(tutorId: number, actor: Actor | null, correlationId: string | null): Promise<TutorStatusChangeReply> {
+    return this.setActive(tutorId, true, actor, correlationId);
   }
 
   /**
@@ -118,6 +134,19 @@ export class TutorsService implements OnApplicationBootstrap {
     const tutor = await this.tutors.loginOf(tx, tutorId);
     if (!tutor) return 'tutor not found';
     return tutor.userId === userId ? 'linked' : 'has another login';
+  }
+
+  private async setActive(
+    tutorId: number,
+    active: boolean,
+    actor: Actor | null,
+    correlationId: string | null,
+  ): Promise<TutorStatusChangeReply> {
+    requireRole(actor, 'admin');
+    const updated = await this.tutors.update(tutorId, { active }, (row) => tutorChanged(row, correlationId));
+    if (!updated) throw tutorNotFound();
+    this.relay.nudge();
+    return { tutor: toTutorDto(updated), change: changeOf(updated) };
   }
 
   private async patch(

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import type { AdminUserWithPackagesDto, PackageDto } from '@medtutor/contracts';
+import type { AdminPackageDto, AdminUserWithPackagesDto } from '@medtutor/contracts';
 import { hoursSoldVsUsed, trialFunnel } from './aggregate';
 
-const pkg = (over: Partial<PackageDto>): PackageDto => ({
+const pkg = (over: Partial<AdminPackageDto>): AdminPackageDto => ({
   id: 1,
   userId: 1,
   subject: 'Medical School Interviews',
@@ -19,10 +19,11 @@ const pkg = (over: Partial<PackageDto>): PackageDto => ({
   originalHours: over.totalHours ?? 5,
   overdrawnHours: 0,
   frozenReason: null,
+  tutorDeactivated: false,
   ...over,
 });
 
-const student = (id: number, freeTrialUsed: boolean, sessions: PackageDto[]): AdminUserWithPackagesDto => ({
+const student = (id: number, freeTrialUsed: boolean, sessions: AdminPackageDto[]): AdminUserWithPackagesDto => ({
   id,
   username: `s${id}`,
   email: `s${id}@example.com`,

@@ -30,6 +30,7 @@ const user: AdminUserWithPackagesDto = {
       originalHours: 10,
       overdrawnHours: 0,
       frozenReason: null,
+      tutorDeactivated: false,
     },
   ],
 };

@@ -3,7 +3,7 @@ import { Flex, Tag } from '@medtutor/web-kit/ui';
 import { holdReason, refundedHours } from '../utils/hours';
 
 /** antd's filled Tag with a colour of its own: the colour as text on a light tint of it. */
-const tinted = (color: string) => ({ color, background: `${color}1f` });
+export const tinted = (color: string) => ({ color, background: `${color}1f` });
 
 type Pkg = Pick<PackageDto, 'originalHours' | 'totalHours' | 'overdrawnHours' | 'frozenReason'>;
 

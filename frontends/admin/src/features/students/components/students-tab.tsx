@@ -8,6 +8,7 @@ import { useTutors } from '../../tutors';
 import { useAdminUsers } from '../api/get-admin-users';
 import { remainingHours } from '../utils/hours';
 import { PackageHoldTags } from './package-hold-tags';
+import { TutorDeactivatedTag } from './tutor-deactivated-tag';
 
 // The dialogs are antd forms (Modal, Select, InputNumber, DatePicker): each loads, with antd, when opened.
 const UpdateHoursDialog = lazyUnderAntd(() =>
@@ -56,7 +57,16 @@ function Packages({ user, open }: { user: AdminUserWithPackagesDto; open: (dialo
         },
         { title: 'Purchased', key: 'purchased', render: (pkg) => day(pkg.purchaseDate) },
         { title: 'Exam date', key: 'exam', render: (pkg) => (pkg.examDate ? day(pkg.examDate) : 'Not set') },
-        { title: 'Tutor', key: 'tutor', render: tutorsOf },
+        {
+          title: 'Tutor',
+          key: 'tutor',
+          render: (pkg) => (
+            <>
+              {tutorsOf(pkg)}
+              <TutorDeactivatedTag pkg={pkg} />
+            </>
+          ),
+        },
         {
           title: 'Actions',
           key: 'actions',

@@ -3,7 +3,7 @@ import { apiRequest } from '@medtutor/web-kit';
 import { mutate } from 'swr';
 import { tutorsKey } from './get-tutors';
 
-/** PATCH /api/admin/tutors/{id}: edits, and `active: true` to re-activate. */
+/** PATCH /api/admin/tutors/{id}: edits (reactivation is reactivate-tutor's). */
 export async function updateTutor(id: number, body: UpdateTutorBody) {
   const tutor = await apiRequest('PATCH', `${tutorsKey}/${id}`, TutorDtoSchema, body);
   await mutate(tutorsKey);

@@ -1,16 +1,13 @@
 import { PlusOutlined, UserOutlined } from '@ant-design/icons';
 import type { TutorDto } from '@medtutor/contracts';
-import { useNotices } from '@medtutor/web-kit';
-import { Button, Flex, Popconfirm, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { QueryState } from '../../../components/query-state';
 import { ResetSecondFactorButton } from '../../two-factor-reset';
-import { BackOfficeNotices } from '../../../lib/messages';
-import { deactivateTutor } from '../api/deactivate-tutor';
 import { useTutors } from '../api/get-tutors';
-import { updateTutor } from '../api/update-tutor';
 import { InviteTutorDialog } from './invite-tutor-dialog';
 import { TutorFormDialog } from './tutor-form-dialog';
+import { TutorStatusButton } from './tutor-status-button';
 
 type Dialog = { kind: 'edit'; tutor: TutorDto | null } | { kind: 'invite'; tutor: TutorDto } | null;
 
@@ -38,22 +35,7 @@ function Photo({ tutor }: { tutor: TutorDto }) {
 /** Tutor Management: the persisted tutor directory the site and the tutor assignment read. */
 export function TutorsTab() {
   const tutors = useTutors();
-  const notices = useNotices();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [busy, setBusy] = useState<number>();
-
-  const setActive = async (tutor: TutorDto, active: boolean) => {
-    setBusy(tutor.id);
-    try {
-      if (active) await updateTutor(tutor.id, { active: true });
-      else await deactivateTutor(tutor.id);
-      notices.success(active ? BackOfficeNotices.tutorReactivated : BackOfficeNotices.tutorDeactivated, tutor.name);
-    } catch (error) {
-      notices.error(BackOfficeNotices.tutorStatusFailed, error, BackOfficeNotices.tutorStatusFailed);
-    } finally {
-      setBusy(undefined);
-    }
-  };
 
   return (
     <Flex vertical gap="middle">
@@ -143,28 +125,7 @@ export function TutorsTab() {
                       </Button>
                     )}
                     {tutor.userId !== null && <ResetSecondFactorButton userId={tutor.userId} name={tutor.name} />}
-                    {tutor.active ? (
-                      <Popconfirm
-                        title={`Deactivate ${tutor.name}?`}
-                        description="They leave the website and the tutor choices; assigned packages keep them."
-                        okText="Deactivate"
-                        okButtonProps={{ danger: true }}
-                        onConfirm={() => setActive(tutor, false)}
-                      >
-                        <Button size="small" danger loading={busy === tutor.id} aria-label={`Deactivate ${tutor.name}`}>
-                          Deactivate
-                        </Button>
-                      </Popconfirm>
-                    ) : (
-                      <Button
-                        size="small"
-                        loading={busy === tutor.id}
-                        onClick={() => setActive(tutor, true)}
-                        aria-label={`Reactivate ${tutor.name}`}
-                      >
-                        Reactivate
-                      </Button>
-                    )}
+                    <TutorStatusButton tutor={tutor} />
                   </Flex>
                 ),
               },
