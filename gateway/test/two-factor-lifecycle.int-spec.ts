@@ -378,8 +378,8 @@ describe('in production', () => {
       NATS_PASSWORD: 'not-checked-locally',
       PUBLIC_BASE_URL: 'https://medpath.example',
       MAIL_FROM: 'MedPath Tests <no-reply@medpath.example>',
-      // Nothing listens there: the notices wait in the mail outbox table, where the test reads them.
-      SMTP_URL: 'smtp://127.0.0.1:9',
+      // Nothing listens there (production takes only mail over TLS): the notices wait in the mail outbox table, where the test reads them.
+      SMTP_URL: 'smtps://127.0.0.1:9',
       TOTP_ENCRYPTION_KEY: 'gateway-two-factor-lifecycle-production-key-0123456789',
     });
     const redisWithPassword = new URL(await testRedisUrl());
