@@ -10,7 +10,6 @@ interface ServiceAppConfig {
   databaseUrl: string;
   natsUrl: string;
   natsCredentials?: EventKitOptions['natsCredentials'];
-  jetstreamReplicas: number;
   eventRetentionDays: number;
 }
 
@@ -47,7 +46,6 @@ export function serviceAppModule(module: Type, options: ServiceAppOptions): Dyna
         natsUrl: config.natsUrl,
         natsCredentials: config.natsCredentials,
         logger,
-        jetstreamReplicas: config.jetstreamReplicas,
         retentionDays: config.eventRetentionDays,
       }),
       ...(options.mail
