@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import {
+  ConsumerServerDefaults,
   DeadLetterStream,
   deadLetterSubject,
   type EventEnvelope,
@@ -13,6 +14,7 @@ import {
   DeadLetterReasons,
   type EventConsumerOptions,
   EventPruner,
+  ensureConsumer,
   ensureStreams,
   handleOnce,
   type HandledOutcome,
@@ -37,6 +39,21 @@ const logger = pino({ level: 'silent' });
 const run = `t${randomBytes(4).toString('hex')}`;
 const stream = { name: `TEST_EVENTS_${run.toUpperCase()}`, subjects: [`events.${run}.>`] };
 const eventType = (name: string) => `${run}.${name}.v1`;
+
+/** The consumer settings the provisioning step holds, for a test's own durable. */
+type ProvisionedOptions<T> = EventConsumerOptions<T> & { ackWaitMs?: number; maxAckPending?: number };
+
+/** What the deploy step does for a durable (`ensureConsumer`), then the consumer as a service starts it. */
+async function startProvisioned<T>(options: ProvisionedOptions<T>) {
+  const {
+    ackWaitMs = ConsumerServerDefaults.ackWaitMs,
+    maxAckPending = ConsumerServerDefaults.maxAckPending,
+    ...consumer
+  } = options;
+  const { stream, durable, filterSubject } = consumer;
+  await ensureConsumer(consumer.nc, { stream, durable, filterSubject, ackWaitMs, maxAckPending });
+  return startConsumer(consumer);
+}
 
 describe('event kit against real NATS JetStream and PostgreSQL', () => {
   let db: TestDatabase;
@@ -70,8 +87,8 @@ describe('event kit against real NATS JetStream and PostgreSQL', () => {
     durables.push(durable);
     return durable;
   };
-  const consume = async (options: Omit<EventConsumerOptions<unknown>, 'nc' | 'logger' | 'stream' | 'schema'>) => {
-    const handle = await startConsumer({ nc, logger, stream: stream.name, schema: z.unknown(), ...options });
+  const consume = async (options: Omit<ProvisionedOptions<unknown>, 'nc' | 'logger' | 'stream' | 'schema'>) => {
+    const handle = await startProvisioned({ nc, logger, stream: stream.name, schema: z.unknown(), ...options });
     cleanups.push(() => handle.stop());
     return handle;
   };
@@ -218,7 +235,7 @@ describe('event kit against real NATS JetStream and PostgreSQL', () => {
     const options = { durable, filterSubject: eventSubject(envelope.type), ackWaitMs: 1_000, logger };
     // The first process dies after committing the effect and before its ack leaves.
     const doomed = await connect({ servers: await testNatsUrl() });
-    const first = await startConsumer({
+    const first = await startProvisioned({
       ...options,
       nc: doomed,
       stream: stream.name,
@@ -253,7 +270,7 @@ describe('event kit against real NATS JetStream and PostgreSQL', () => {
     let letGo = () => undefined as void;
     const stuck = new Promise<HandledOutcome>((resolve) => (letGo = () => resolve('processed')));
     cleanups.push(async () => letGo());
-    await startConsumer({ ...options, nc: doomed, prefetch: 10, handle: () => stuck });
+    await startProvisioned({ ...options, nc: doomed, prefetch: 10, handle: () => stuck });
     for (const event of events) await publishEvent(event);
     await waitFor('the events in the doomed consumer’s hands', async () => (await ackPending(durable)) === 10);
     const crashedAt = Date.now();
@@ -279,7 +296,7 @@ describe('event kit against real NATS JetStream and PostgreSQL', () => {
     const handling = new Promise<void>((resolve) => (inHand = resolve));
     // A process of its own; a long ack wait: only the nak at stop can explain a quick handover.
     const leavingNc = await connect({ servers: await testNatsUrl() });
-    const leaving = await startConsumer({
+    const leaving = await startProvisioned({
       durable,
       filterSubject: eventSubject(type),
       logger,
@@ -394,7 +411,7 @@ describe('event kit against real NATS JetStream and PostgreSQL', () => {
     const subject = eventSubject(eventType(`garbled_${reason.replace(/\W/g, '_')}`));
     const durable = newDurable(`garbled_${reason.replace(/\W/g, '_')}`);
     let calls = 0;
-    await startConsumer({
+    await startProvisioned({
       nc,
       logger,
       stream: stream.name,
