@@ -184,7 +184,7 @@ export class OutboxRelay {
           { eventId: failure.row.id, subject: failure.row.subject, err: failure.error },
           // No stream answers for the subject: the client calls that "JetStream not enabled".
           failure.error instanceof Error && failure.error.name === 'JetStreamNotEnabled'
-            ? `outbox publish found no stream for the subject (has \`${PROVISION_COMMAND}\` run?); will retry`
+            ? `outbox publish failed: no stream for the subject (has \`${PROVISION_COMMAND}\` run?); will retry`
             : 'outbox publish failed; will retry',
         );
       }
