@@ -7,7 +7,6 @@ import { MessagePattern, type MicroserviceOptions, Transport } from '@nestjs/mic
 import { ErrorCodes, ServerMessages, Subjects } from '@medtutor/contracts';
 import { RpcErrorFilter } from '@medtutor/nest-kit';
 import { eventually, type RestartableNats, startRestartableNats } from '@medtutor/nest-kit/testing';
-import { connect } from '@nats-io/transport-node';
 import { pino } from 'pino';
 import request from 'supertest';
 import { startGatewayProcess } from './support/gateway-process.js';

@@ -93,7 +93,8 @@ export function readRegistry() {
 function readConsumers(registry) {
   const consumers = new Map();
   visit(parse(join(REPO, 'packages/contracts/src/consumers.ts')), (node) => {
-    if (!ts.isVariableDeclaration(node) || !ts.isIdentifier(node.name) || node.name.text !== 'PlatformConsumers') return;
+    if (!ts.isVariableDeclaration(node) || !ts.isIdentifier(node.name) || node.name.text !== 'PlatformConsumers')
+      return;
     let value = node.initializer;
     while (value && (ts.isAsExpression(value) || ts.isSatisfiesExpression(value))) value = value.expression;
     for (const property of value?.properties ?? []) {

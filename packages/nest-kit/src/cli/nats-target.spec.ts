@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { resolveNatsTarget } from './nats-target.js';
 
-const LOCAL_PASSWORDS = 'NATS_GATEWAY_PASSWORD=nGateway\nNATS_ADMIN_PASSWORD=nAdmin0123\nNATS_PROVISIONER_PASSWORD=nProv0123\n';
+const LOCAL_PASSWORDS =
+  'NATS_GATEWAY_PASSWORD=nGateway\nNATS_ADMIN_PASSWORD=nAdmin0123\nNATS_PROVISIONER_PASSWORD=nProv0123\n';
 
 describe('resolveNatsTarget', () => {
   it("uses NATS_URL with the operator's NATS_USER and NATS_PASSWORD when set, ignoring the local file", () => {

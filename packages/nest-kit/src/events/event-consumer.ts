@@ -5,13 +5,7 @@ import {
   EventEnvelopeSchema,
   ReplayForConsumerHeader,
 } from '@medtutor/contracts';
-import {
-  type ConsumerMessages,
-  JetStreamApiCodes,
-  JetStreamApiError,
-  jetstream,
-  type JsMsg,
-} from '@nats-io/jetstream';
+import { type ConsumerMessages, JetStreamApiCodes, JetStreamApiError, jetstream, type JsMsg } from '@nats-io/jetstream';
 import { headers, type NatsConnection } from '@nats-io/transport-node';
 import type { Span } from '@opentelemetry/api';
 import type { Logger } from 'pino';
