@@ -124,6 +124,88 @@ describe('event kit against real NATS JetStream and PostgreSQL', () => {
     await db.drop();
   });
 
+  /** A logger whose warn and error lines the test reads. */
+  const capturingLogger = () => {
+    const lines: Array<{ msg: string; problem?: string }> = [];
+    const capture = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    return { capture, lines };
+  };
+
+  it('waits for a consumer not provisioned yet, naming the command that creates it, then consumes', async () => {
+    const { capture, lines } = capturingLogger();
+    const type = eventType('not_provisioned');
+    const durable = newDurable('unprovisioned');
+    const handled: string[] = [];
+    const handle = await startConsumer({
+      nc,
+      logger: capture,
+      stream: stream.name,
+      durable,
+      filterSubject: eventSubject(type),
+      schema: z.unknown(),
+      handle: async (event) => {
+        handled.push(event.id);
+        return 'processed';
+      },
+    });
+    cleanups.push(() => handle.stop());
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        problem: 'no such consumer',
+        msg: expect.stringContaining('run `npm run events -- provision`'),
+      }),
+    );
+    // The app created nothing.
+    await expect(jsm.consumers.info(stream.name, durable)).rejects.toThrow(/consumer not found/);
+
+    await ensureConsumer(nc, {
+      stream: stream.name,
+      durable,
+      filterSubject: eventSubject(type),
+      ...ConsumerServerDefaults,
+    });
+    const envelope = newEvent(type, 1, {}, null);
+    await jetstream(nc).publish(eventSubject(type), JSON.stringify(envelope), { msgID: envelope.id });
+    await waitFor('the event, once provisioned', () => handled.includes(envelope.id));
+  });
+
+  it('does not read a consumer provisioned with another filter than its own', async () => {
+    const { capture, lines } = capturingLogger();
+    const type = eventType('misprovisioned');
+    const durable = newDurable('misprovisioned');
+    const wide = { stream: stream.name, durable, filterSubject: `events.${run}.>`, ...ConsumerServerDefaults };
+    await ensureConsumer(nc, wide);
+    const handled: string[] = [];
+    const handle = await startConsumer({
+      nc,
+      logger: capture,
+      stream: stream.name,
+      durable,
+      filterSubject: eventSubject(type),
+      schema: z.unknown(),
+      handle: async (event) => {
+        handled.push(event.id);
+        return 'processed';
+      },
+    });
+    cleanups.push(() => handle.stop());
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        problem: `the consumer filters events.${run}.>, this code reads ${eventSubject(type)}`,
+        msg: expect.stringContaining('npm run events -- provision'),
+      }),
+    );
+    const other = newEvent(eventType('someone_elses'), 1, {}, null);
+    await jetstream(nc).publish(eventSubject(other.type), JSON.stringify(other), { msgID: other.id });
+
+    // Provisioning puts the registry's filter back; the consumer then reads its own event only.
+    expect(await ensureConsumer(nc, { ...wide, filterSubject: eventSubject(type) })).toBe('updated');
+    const envelope = newEvent(type, 1, {}, null);
+    await jetstream(nc).publish(eventSubject(type), JSON.stringify(envelope), { msgID: envelope.id });
+    await waitFor('its own event', () => handled.includes(envelope.id));
+    expect(handled).toEqual([envelope.id]);
+  });
+
   it('delivers an event written while the consumer was down, and its effect happens once', async () => {
     const envelope = newEvent(eventType('payment_succeeded'), 1, { paymentId: 7 }, 'corr-1');
     await commitWithEvent(envelope);
