@@ -3,6 +3,7 @@
 # PostgreSQL, Redis and NATS (JetStream) reachable, builds, then runs the gateway and the five
 # services under one supervisor and waits until http://localhost:$PORT/readyz answers 200.
 # The services create their databases, migrate and seed at start; nothing here touches their data.
+# NATS streams and consumers are provisioned here, before the apps start, as the provisioner user.
 set -euo pipefail
 # shellcheck source=scripts/lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
@@ -69,6 +70,16 @@ if probe port 127.0.0.1 "$PORT"; then
   die "port $PORT is already in use; stop whatever listens there or set PORT"
 fi
 mkdir -p "$LOG_DIR" "$MAIL_OUTBOX_DIR"
+
+# The platform's streams and durable consumers, before any app starts: the apps' NATS users may not
+# create or change them (infra/nats/authorization.conf). As the provisioner user, whose password
+# only this step holds.
+info "provisioning the event streams and consumers (npm run events -- provision)"
+if ! NATS_USER=provisioner NATS_PASSWORD="$NATS_PROVISIONER_PASSWORD" \
+  node packages/nest-kit/dist/cli/events.js provision >"$LOG_DIR/provision.log" 2>&1; then
+  cat "$LOG_DIR/provision.log" >&2
+  die "provisioning NATS failed (see above); a project-local NATS started before the provisioner user existed needs a restart: scripts/stop.sh --infra"
+fi
 
 # Secrets only one app may hold: every other app runs without them, so a compromised service cannot
 # sign actor assertions, forge session cookies or read another's keys.

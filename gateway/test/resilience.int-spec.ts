@@ -5,9 +5,8 @@ import { Controller, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, type MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { ErrorCodes, ServerMessages, Subjects } from '@medtutor/contracts';
-import { ensureStreams, RpcErrorFilter } from '@medtutor/nest-kit';
+import { RpcErrorFilter } from '@medtutor/nest-kit';
 import { eventually, type RestartableNats, startRestartableNats } from '@medtutor/nest-kit/testing';
-import { connect } from '@nats-io/transport-node';
 import { pino } from 'pino';
 import request from 'supertest';
 import { startGatewayProcess } from './support/gateway-process.js';
@@ -32,11 +31,8 @@ let gateway: GatewayUnderTest;
 let server: Server;
 
 beforeAll(async () => {
+  // Provisioned as a deploy provisions it: every stream and consumer in place.
   nats = await startRestartableNats();
-  // It starts empty: the streams every service would have declared, as on a running platform.
-  const nc = await connect({ servers: nats.url });
-  await ensureStreams(nc);
-  await nc.close();
   platform = await startRealPlatform({
     label: 'resilience',
     services: ['catalog-payments'],

@@ -77,13 +77,36 @@ function constObjects(file) {
   return objects;
 }
 
-/** The subject and event registries of packages/contracts. */
+/** The subject, event and consumer registries of packages/contracts. */
 export function readRegistry() {
   const objects = constObjects(join(REPO, 'packages/contracts/src/subjects.ts'));
   const subjects = objects.get('Subjects');
   const events = objects.get('EventTypes');
   if (!subjects || !events) throw new Error('packages/contracts/src/subjects.ts: Subjects or EventTypes not found');
-  return { subjects, events };
+  return { subjects, events, consumers: readConsumers({ subjects, events }) };
+}
+
+/**
+ * PlatformConsumers (packages/contracts/src/consumers.ts): key → durable and event type, from its
+ * entries `consumer('<service>', '<durable>', EventTypes.x, …)`.
+ */
+function readConsumers(registry) {
+  const consumers = new Map();
+  visit(parse(join(REPO, 'packages/contracts/src/consumers.ts')), (node) => {
+    if (!ts.isVariableDeclaration(node) || !ts.isIdentifier(node.name) || node.name.text !== 'PlatformConsumers')
+      return;
+    let value = node.initializer;
+    while (value && (ts.isAsExpression(value) || ts.isSatisfiesExpression(value))) value = value.expression;
+    for (const property of value?.properties ?? []) {
+      const call = property.initializer;
+      if (!ts.isPropertyAssignment(property) || !ts.isCallExpression(call)) continue;
+      const durable = stringOf(call.arguments[1]);
+      const type = registryValue(call.arguments[2], registry);
+      if (durable && type) consumers.set(propertyName(property), { durable, type });
+    }
+  });
+  if (!consumers.size) throw new Error('packages/contracts/src/consumers.ts: no PlatformConsumers entries found');
+  return consumers;
 }
 
 /** Resolves `Subjects.x.y` / `EventTypes.z` to the registered string, or null for anything else. */
@@ -94,19 +117,6 @@ function registryValue(node, registry) {
   if (root === 'Subjects') return registry.subjects.get(path.join('.')) ?? null;
   if (root === 'EventTypes') return registry.events.get(path.join('.')) ?? null;
   return null;
-}
-
-/** String constants declared at the top of a file (`export const X = 'y'`). */
-function fileStrings(source) {
-  const strings = new Map();
-  for (const statement of source.statements) {
-    if (!ts.isVariableStatement(statement)) continue;
-    for (const declaration of statement.declarationList.declarations) {
-      const text = stringOf(declaration.initializer);
-      if (ts.isIdentifier(declaration.name) && text !== null) strings.set(declaration.name.text, text);
-    }
-  }
-  return strings;
 }
 
 const decoratorsOf = (node) => (ts.canHaveDecorators(node) ? (ts.getDecorators(node) ?? []) : []);
@@ -122,8 +132,8 @@ function decoratorCall(decorator) {
 
 /**
  * A service's interface: RPCs it answers (`@MessagePattern` handlers and the health module), events
- * it publishes (`newEvent(EventTypes.x, ...)`), events it consumes (consumer definitions naming an
- * `event` and a `durable`).
+ * it publishes (`newEvent(EventTypes.x, ...)`), events it consumes (consumer definitions naming a
+ * registry entry, `consumer: PlatformConsumers.x`).
  */
 export function readService(name, registry) {
   const root = join(REPO, 'services', name);
@@ -133,7 +143,6 @@ export function readService(name, registry) {
   for (const file of sourceFiles(join(root, 'src'))) {
     const source = parse(file);
     const path = relative(root, file);
-    const strings = fileStrings(source);
     visit(source, (node) => {
       if (ts.isMethodDeclaration(node)) {
         for (const decorator of decoratorsOf(node)) {
@@ -173,11 +182,12 @@ export function readService(name, registry) {
             .filter(ts.isPropertyAssignment)
             .map((property) => [propertyName(property), property.initializer]),
         );
-        const type = byName.has('event') && byName.has('durable') ? registryValue(byName.get('event'), registry) : null;
-        if (type) {
-          const durable = byName.get('durable');
-          const durableName = stringOf(durable) ?? (ts.isIdentifier(durable) ? strings.get(durable.text) : undefined);
-          consumed.push({ type, durable: durableName ?? durable.getText(), file: path });
+        // consumers.start({ consumer: PlatformConsumers.x, … }): the registry says durable and event.
+        const chain = byName.has('consumer') && accessChain(byName.get('consumer'));
+        if (chain && chain[0] === 'PlatformConsumers' && chain.length === 2) {
+          const entry = registry.consumers.get(chain[1]);
+          if (!entry) throw new Error(`${relative(REPO, file)}: PlatformConsumers.${chain[1]} is not registered`);
+          consumed.push({ type: entry.type, durable: entry.durable, file: path });
         }
       }
     });

@@ -78,19 +78,19 @@ export TOTP_ENCRYPTION_KEY
 # NATS users (infra/nats/authorization.conf): one password per process, generated once into
 # .var/nats-passwords (like the session secret) and kept, since the project-local nats-server keeps
 # running between runs. A value in the environment wins. The server reads them all; scripts/start.sh
-# gives each app only its own; the start scripts' NATS probe uses the admin user. A letter, then hex:
-# the server reads `$NATS_..._PASSWORD` as a config value, and `-…` or `1.2…` would parse as another type.
-NATS_USERS=(gateway identity catalog-payments tutoring reviews payroll backup admin)
+# gives each app only its own; the start scripts' NATS probe uses the admin user, their provisioning
+# step (`npm run events -- provision`) the provisioner user; `backup` is the JetStream backup's. A
+# letter, then hex: the server reads `$NATS_..._PASSWORD` as a config value, and `-…` or `1.2…` would
+# parse as another type. A user added since the file was written gets its password appended.
+NATS_USERS=(gateway identity catalog-payments tutoring reviews payroll provisioner backup admin)
 # nats_password_var USER: the variable holding USER's password, e.g. NATS_CATALOG_PAYMENTS_PASSWORD.
 nats_password_var() {
   local name="${1^^}"
   printf 'NATS_%s_PASSWORD' "${name//-/_}"
 }
-# A user added to authorization.conf later gets its password appended; the others keep theirs.
 mkdir -p "$VAR_DIR"
-(umask 077 && touch "$VAR_DIR/nats-passwords" && for user in "${NATS_USERS[@]}"; do
-  _name="$(nats_password_var "$user")"
-  grep -q "^$_name=" "$VAR_DIR/nats-passwords" || echo "$_name"
+(umask 077 && for user in "${NATS_USERS[@]}"; do
+  grep -q "^$(nats_password_var "$user")=" "$VAR_DIR/nats-passwords" 2>/dev/null || { nats_password_var "$user" && echo; }
 done |
   node -e '
     const { randomBytes } = require("node:crypto");

@@ -2,7 +2,8 @@
 // Usage: NATS_URL=… [NATS_USER=admin NATS_PASSWORD=…] node scripts/ops/reset-consumers.mjs <service>
 //
 // Deletes a service's durable JetStream consumers (named `<service>-…`, on every stream) so that
-// the service, at its next start, creates them again delivering from the start of each stream. Part
+// provisioning (`npm run events -- provision`) creates them again delivering from the start of each
+// stream. Part
 // of restoring its database (scripts/ops/restore-database.sh): the restored inbox skips every event
 // the dump had applied, and the rest are applied now. Run it with the service stopped; needs the
 // operators' `admin` NATS user (no service may delete consumers). Prints what it deleted and how far

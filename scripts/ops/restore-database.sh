@@ -14,8 +14,9 @@
 #    all or nothing, every object owned by the login that restores.
 # 2. The events the service consumed after the dump are in its durable consumers' acknowledged past,
 #    so JetStream would never deliver them again. The service's durables (`<service>-…`) are deleted
-#    (scripts/ops/reset-consumers.mjs); at start the service creates them again, delivering from the
-#    start of each stream, and its inbox (restored with the data) acknowledges unseen every event
+#    (scripts/ops/reset-consumers.mjs) and provisioned again at once (`npm run events -- provision`,
+#    as the same admin user: no service may create consumers), delivering from the start of each
+#    stream; at start the service reads them, and its inbox (restored with the data) acknowledges unseen every event
 #    the dump had already applied: each effect happens once. This needs a dump younger than the
 #    streams' retention (EVENT_RETENTION_DAYS, 7 days).
 set -euo pipefail
@@ -75,4 +76,8 @@ counts="$(sql "$DATABASE_URL" "SELECT count(*) || ' tables, ' || coalesce(sum((x
 ok "restored $database: $counts in $(ms_since "$started") ms"
 
 node "$REPO_ROOT/scripts/ops/reset-consumers.mjs" "$service"
-ok "done in $(ms_since "$started") ms. Start $service: it applies any newer migrations, then re-creates its consumers and catches up."
+provision="$REPO_ROOT/packages/nest-kit/dist/cli/events.js"
+[[ -f "$provision" ]] || die "$provision is missing: npm run build -w packages/contracts -w packages/nest-kit, then npm run events -- provision"
+node "$provision" provision >/dev/null || die "provisioning the consumers again failed: run npm run events -- provision"
+ok "consumers provisioned again, delivering from the start of each stream"
+ok "done in $(ms_since "$started") ms. Start $service: it applies any newer migrations, then reads its consumers and catches up."

@@ -15,6 +15,8 @@ import {
 const compose = loadCompose();
 const k8sRedis = loadK8s().find((object) => object.file === 'redis.yaml' && object.kind === 'StatefulSet');
 const INFRA = ['postgres', 'nats', 'redis', 'mailpit'];
+/** One-shot deploy steps: they run to the end before the apps start. */
+const STEPS = ['events-provision'];
 
 /** A container's environment as compose hands it over on a machine where no variable is set. */
 function environmentOf(name: string, set: Record<string, string> = {}): Record<string, string> {
@@ -24,7 +26,7 @@ function environmentOf(name: string, set: Record<string, string> = {}): Record<s
 
 describe('docker-compose.yml', () => {
   it('has the apps and their backing services, and nothing else', () => {
-    expect(Object.keys(compose.services).sort()).toEqual([...APPS.map((app) => app.name), ...INFRA].sort());
+    expect(Object.keys(compose.services).sort()).toEqual([...APPS.map((app) => app.name), ...INFRA, ...STEPS].sort());
   });
 
   it.each(APPS)('builds $name from the repository root with the one Dockerfile and SERVICE=$name', (app) => {
@@ -102,13 +104,39 @@ describe('docker-compose.yml', () => {
     expect(compose.services.redis?.volumes).toContain('redis-data:/data');
   });
 
-  it('gives every backing service a healthcheck and waits for it', () => {
+  it('gives every backing service a healthcheck and waits for it, and for the deploy steps to finish', () => {
     for (const name of INFRA) expect(compose.services[name]?.healthcheck?.test.length).toBeGreaterThan(0);
     for (const [name, service] of Object.entries(compose.services)) {
       for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {})) {
         expect({ name, dependency, known: dependency in compose.services }).toEqual({ name, dependency, known: true });
-        expect({ name, dependency, condition }).toEqual({ name, dependency, condition: 'service_healthy' });
+        expect({ name, dependency, condition }).toEqual({
+          name,
+          dependency,
+          condition: STEPS.includes(dependency) ? 'service_completed_successfully' : 'service_healthy',
+        });
       }
+    }
+  });
+
+  it('provisions the streams and consumers as the provisioner user before any service starts', () => {
+    const step = compose.services['events-provision'];
+    expect(step?.command).toEqual(['node', 'packages/nest-kit/dist/cli/events.js', 'provision']);
+    expect(step?.depends_on).toEqual({ nats: { condition: 'service_healthy' } });
+    const env = environmentOf('events-provision');
+    expect(env).toEqual({
+      NATS_URL: 'nats://nats:4222',
+      NATS_USER: 'provisioner',
+      NATS_PASSWORD: environmentOf('nats').NATS_PROVISIONER_PASSWORD,
+    });
+    for (const service of SERVICES) {
+      expect({ service: service.name, step: compose.services[service.name]?.depends_on?.['events-provision'] }).toEqual(
+        {
+          service: service.name,
+          step: { condition: 'service_completed_successfully' },
+        },
+      );
+      // No app holds the provisioner's password.
+      expect(Object.values(environmentOf(service.name))).not.toContain(env.NATS_PASSWORD);
     }
   });
 

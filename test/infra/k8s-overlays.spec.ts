@@ -387,7 +387,9 @@ describe('infra/k8s/overlays/prod', () => {
   it('migrates each database with a Job from the service image, and starts the services with MIGRATE_ON_START=false', () => {
     expect(platformConfig.MIGRATE_ON_START).toBe('false');
     const jobs = of(objects, 'Job');
-    expect(jobs.map((job) => job.metadata.name).sort()).toEqual(SERVICES.map((app) => `${app.name}-migrate`).sort());
+    expect(jobs.map((job) => job.metadata.name).sort()).toEqual(
+      [...SERVICES.map((app) => `${app.name}-migrate`), 'events-provision'].sort(),
+    );
     for (const app of SERVICES) {
       const job = find('Job', `${app.name}-migrate`)!;
       const deployment = find('Deployment', app.name)!;
@@ -427,6 +429,38 @@ describe('infra/k8s/overlays/prod', () => {
         .sort();
       expect(policies).toEqual([`${app.name}-database`, 'default-deny', 'dns'].sort());
     }
+  });
+
+  it('provisions the streams and consumers with a Job as the provisioner user, with the platform’s replicas', () => {
+    const job = find('Job', 'events-provision')!;
+    const [provision] = containersOf(job);
+    expect(provision?.image).toBe(containersOf(find('Deployment', 'identity')!)[0]?.image);
+    expect(provision?.command).toEqual(['node', 'packages/nest-kit/dist/cli/events.js', 'provision']);
+    expect(exists('packages/nest-kit/src/cli/events.ts')).toBe(true);
+    const env = Object.fromEntries((provision?.env ?? []).map((variable) => [variable.name, variable]));
+    expect(env.NATS_USER).toEqual({ name: 'NATS_USER', value: 'provisioner' });
+    expect(env.NATS_PASSWORD?.valueFrom?.secretKeyRef).toEqual({
+      name: 'nats-users',
+      key: 'NATS_PROVISIONER_PASSWORD',
+    });
+    for (const name of ['NATS_URL', 'JETSTREAM_REPLICAS', 'EVENT_RETENTION_DAYS']) {
+      expect(env[name]?.valueFrom).toEqual({ configMapKeyRef: { name: 'platform-config', key: name } });
+    }
+    expect(platformConfig.JETSTREAM_REPLICAS).toBe('3');
+    expect(job.spec.template.spec.restartPolicy).toBe('Never');
+    expect(job.spec.backoffLimit).toBeGreaterThan(0);
+    // No app holds the provisioner's password.
+    for (const app of SERVICES) {
+      const refs = containersOf(find('Deployment', app.name)!).flatMap((container) =>
+        (container.env ?? []).map((variable) => variable.valueFrom?.secretKeyRef?.key),
+      );
+      expect(refs).not.toContain('NATS_PROVISIONER_PASSWORD');
+    }
+    const policies = of(objects, 'NetworkPolicy')
+      .filter((policy) => selects(policy.spec.podSelector, job.spec.template.metadata.labels))
+      .map((policy) => policy.metadata.name)
+      .sort();
+    expect(policies).toEqual(['default-deny', 'dns', 'events-provision']);
   });
 });
 

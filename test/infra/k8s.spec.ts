@@ -334,6 +334,12 @@ describe('infra/k8s/base', () => {
       );
     });
 
+    it('let the events-provision Job reach NATS and nothing else', () => {
+      expect(allowed(find('Job', 'events-provision')?.spec.template.metadata.labels ?? {})).toEqual(
+        [...dns, 'egress nats:4222'].sort(),
+      );
+    });
+
     it.each(SERVICES)("let $name's migration Job reach its database and nothing else", (app) => {
       const job = find('Job', `${app.name}-migrate`);
       const rules = allowed(job?.spec.template.metadata.labels ?? {});
@@ -374,8 +380,8 @@ describe('infra/k8s/base', () => {
       expect(new Set(addresses).size).toBe(SERVICES.length);
     });
 
-    it('let NATS take clients from the apps only, and route only among its own servers', () => {
-      const apps = APPS.map((app) => app.name);
+    it('let NATS take clients from the apps and the provisioning Job only, and route only among its own servers', () => {
+      const apps = [...APPS.map((app) => app.name), 'events-provision'];
       const clients = find('NetworkPolicy', 'nats')?.spec.ingress[0].from[0].podSelector.matchExpressions[0].values;
       expect([...clients].sort()).toEqual([...apps].sort());
       expect(allowed(labelsOf('StatefulSet', 'nats'))).toEqual(

@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,9 +13,22 @@ import {
   HealthReplySchema,
   HealthSubjects,
   type PaymentSucceededV1,
+  PlatformConsumers,
   type ServiceName,
 } from '@medtutor/contracts';
-import { ensureStreams, natsAuthOptions, type NatsCredentials, newEvent, streamsDeclaredBy } from '@medtutor/nest-kit';
+import {
+  consumerDefinition,
+  consumerSettings,
+  ensureStreams,
+  natsAuthOptions,
+  type NatsCredentials,
+  newEvent,
+  platformConsumerDefinitions,
+  PlatformStreams,
+  provisionEvents,
+  streamConfig,
+  streamOfEvent,
+} from '@medtutor/nest-kit';
 import {
   createTestDatabase,
   eventually,
@@ -25,19 +39,32 @@ import {
   type TestNats,
 } from '@medtutor/nest-kit/testing';
 import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import pg from 'pg';
 
 /**
  * The platform's NATS authorization (infra/nats/authorization.conf) on a real nats-server: each
- * process's user publishes only its own events, answers only its own RPCs, calls only what it needs
- * and touches only its own JetStream objects. Then the real catalog-payments and tutoring builds run
- * on it with their own users: the gateway's user reaches them over RPC, and a payment event crosses
- * from one to the other through JetStream (tutoring started first, before the stream it reads).
+ * process's user publishes only its own events, answers only its own RPCs, calls only what it needs,
+ * reads only its own durable consumers, and creates, edits, deletes or purges no stream or consumer:
+ * only the provisioner user does, through `provisionEvents` (`npm run events -- provision`). Then the
+ * real catalog-payments and tutoring builds run on it with their own users: the gateway's user reaches
+ * them over RPC, and a payment event crosses from one to the other through JetStream (tutoring started
+ * before provisioning, which it waits for).
  */
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const CONFIG = join(REPO, 'infra/nats/authorization.conf');
-const USERS = ['gateway', 'identity', 'catalog-payments', 'tutoring', 'reviews', 'payroll', 'backup', 'admin'] as const;
+const USERS = [
+  'gateway',
+  'identity',
+  'catalog-payments',
+  'tutoring',
+  'reviews',
+  'payroll',
+  'provisioner',
+  'backup',
+  'admin',
+] as const;
+const APP_USERS = ['identity', 'catalog-payments', 'tutoring', 'reviews', 'payroll'] as const;
 type User = (typeof USERS)[number];
 
 const credentials = Object.fromEntries(
@@ -51,18 +78,20 @@ const serverEnv = Object.fromEntries(
 const PERMISSION_DENIED = /Permissions Violation/;
 
 interface Client {
+  user: User;
   nc: NatsConnection;
   /** The permission errors the server sent this connection, as `<operation> <subject>`. */
   violations: string[];
 }
 
+/** Empty: the tests provision it themselves, as the provisioner user. */
 async function startAuthorizedNats(): Promise<TestNats> {
-  return startTestNats({ config: CONFIG, env: serverEnv });
+  return startTestNats({ config: CONFIG, env: serverEnv, provision: false });
 }
 
 async function connectAs(url: string, user: User, open: Client[]): Promise<Client> {
   const nc = await connect({ servers: url, ...natsAuthOptions(credentials[user]) });
-  const client: Client = { nc, violations: [] };
+  const client: Client = { user, nc, violations: [] };
   void (async () => {
     for await (const status of nc.status()) {
       if (status.type !== 'error') continue;
@@ -82,6 +111,7 @@ describe('infra/nats/authorization.conf on nats-server', () => {
   let payments: Client;
   let tutoring: Client;
   let admin: Client;
+  let provisioner: Client;
 
   beforeAll(async () => {
     nats = await startAuthorizedNats();
@@ -90,14 +120,42 @@ describe('infra/nats/authorization.conf on nats-server', () => {
     payments = await connectAs(nats.url, 'catalog-payments', open);
     tutoring = await connectAs(nats.url, 'tutoring', open);
     admin = await connectAs(nats.url, 'admin', open);
-    // Each service declares its own stream at start, as EventKitModule does.
-    await ensureStreams(payments.nc, streamsDeclaredBy('catalog-payments'));
-    await ensureStreams(identity.nc, streamsDeclaredBy('identity'));
+    provisioner = await connectAs(nats.url, 'provisioner', open);
   });
 
   afterAll(async () => {
     await Promise.all(open.map((client) => client.nc.close()));
     await nats?.stop();
+  });
+
+  it('provisions every stream and registry consumer as the provisioner user, and again without change', async () => {
+    // No app may do it in its place, not even for its own stream.
+    await expect(ensureStreams(payments.nc, [EventStreams.catalogPayments])).rejects.toThrow(PERMISSION_DENIED);
+    const first = await provisionEvents(provisioner.nc);
+    expect(first.streams.sort()).toEqual(PlatformStreams.map(({ name }) => name).sort());
+    expect(first.consumers).toEqual(
+      platformConsumerDefinitions().map(({ stream, durable }) => ({ stream, durable, outcome: 'created' })),
+    );
+    const again = await provisionEvents(provisioner.nc);
+    expect(new Set(again.consumers.map(({ outcome }) => outcome))).toEqual(new Set(['unchanged']));
+    const jsm = await jetstreamManager(admin.nc);
+    const consumer = await jsm.consumers.info(EventStreams.catalogPayments.name, 'tutoring-payment-succeeded');
+    expect(consumer.config).toMatchObject({
+      filter_subject: eventSubject(EventTypes.paymentSucceeded),
+      ack_wait: nanos(PlatformConsumers.tutoringPaymentSucceeded.ackWaitMs),
+      max_ack_pending: PlatformConsumers.tutoringPaymentSucceeded.maxAckPending,
+      max_deliver: -1,
+    });
+    // The provisioner itself may delete and purge nothing, and reads no message.
+    const refused = (subject: string, body: unknown = {}) =>
+      expect(provisioner.nc.request(subject, JSON.stringify(body), { timeout: 2_000 })).rejects.toThrow(
+        PERMISSION_DENIED,
+      );
+    await refused(`$JS.API.STREAM.DELETE.${DeadLetterStream.name}`);
+    await refused(`$JS.API.STREAM.PURGE.${EventStreams.catalogPayments.name}`);
+    await refused(`$JS.API.CONSUMER.DELETE.${EventStreams.catalogPayments.name}.tutoring-payment-succeeded`);
+    await refused(`$JS.API.CONSUMER.MSG.NEXT.${EventStreams.catalogPayments.name}.tutoring-payment-succeeded`);
+    await refused(`$JS.API.STREAM.CREATE.CAPTURE`, { name: 'CAPTURE', subjects: ['_INBOX.gateway.>'] });
   });
 
   it('admits a process only with its own password', async () => {
@@ -171,10 +229,22 @@ describe('infra/nats/authorization.conf on nats-server', () => {
     await expect(jetstreamManager(gateway.nc)).rejects.toThrow('Permissions Violation for Publish to "$JS.API.INFO"');
   });
 
-  it("lets a service read another's stream only through its own durable consumers", async () => {
+  it("lets a service read another's stream only through its own provisioned durables, and ack there", async () => {
     const stream = EventStreams.catalogPayments.name;
+    const subject = eventSubject(EventTypes.paymentSucceeded);
+    await jetstream(payments.nc).publish(subject, '{"read":"by tutoring"}', { msgID: randomUUID() });
+    // Its own durable: it reads the next message and acknowledges it.
+    const consumer = await jetstream(tutoring.nc).consumers.get(stream, 'tutoring-payment-succeeded');
+    const msg = await consumer.next({ expires: 5_000 });
+    expect(msg?.subject).toBe(subject);
+    await msg!.ackAck();
+    expect((await consumer.info()).ack_floor.stream_seq).toBe(msg!.info.streamSequence);
+    // Another service's durable cannot be drained, nor its messages acknowledged.
+    await expect(
+      tutoring.nc.request(`$JS.API.CONSUMER.MSG.NEXT.${stream}.reviews-payment-succeeded`, '{}', { timeout: 2_000 }),
+    ).rejects.toThrow(PERMISSION_DENIED);
+    // A consumer of its own choosing, or its own durable widened to every payment event: refused.
     const jsm = await jetstreamManager(tutoring.nc);
-    // A consumer of its own choosing, or its durable widened to every payment event: refused.
     await expect(
       jsm.consumers.add(stream, { durable_name: 'tutoring-everything', ack_policy: AckPolicy.Explicit }),
     ).rejects.toThrow(PERMISSION_DENIED);
@@ -185,17 +255,101 @@ describe('infra/nats/authorization.conf on nats-server', () => {
         ack_policy: AckPolicy.Explicit,
       }),
     ).rejects.toThrow(PERMISSION_DENIED);
-    // Its own durable, on the one event it handles: allowed.
-    await jsm.consumers.add(stream, {
-      durable_name: 'tutoring-payment-succeeded',
-      filter_subject: eventSubject(EventTypes.paymentSucceeded),
-      ack_policy: AckPolicy.Explicit,
+  });
+
+  describe.each(APP_USERS)('the %s user', (user) => {
+    const eventStreams = Object.values(EventStreams).map(({ name }) => name);
+    const allStreams = [...eventStreams, DeadLetterStream.name];
+    const ownStream = streamOfEvent(`${user === 'catalog-payments' ? 'payments' : user}.anything.v1`).name;
+    const ownConsumers = Object.values(PlatformConsumers).filter((entry) => entry.service === user);
+    const otherConsumers = Object.values(PlatformConsumers).filter((entry) => entry.service !== user);
+    const config = (stream: string) => streamConfig(PlatformStreams.find(({ name }) => name === stream)!);
+
+    /** The raw JetStream API request, so nothing the client checks first stands in for the server's refusal. */
+    const attempt = async (subject: string, body: unknown = {}) => {
+      const client = open.find((candidate) => candidate.user === user)!;
+      await expect(client.nc.request(subject, JSON.stringify(body), { timeout: 2_000 })).rejects.toThrow(
+        PERMISSION_DENIED,
+      );
+    };
+
+    beforeAll(async () => {
+      if (!open.some((client) => client.user === user)) await connectAs(nats.url, user, open);
     });
-    // Another service's durable cannot be drained.
-    await expect(
-      tutoring.nc.request(`$JS.API.CONSUMER.MSG.NEXT.${stream}.reviews-payment-succeeded`, '{}', { timeout: 2_000 }),
-    ).rejects.toThrow(PERMISSION_DENIED);
-    await expect(jsm.streams.delete(stream)).rejects.toThrow(PERMISSION_DENIED);
+
+    it('may create no stream: not one capturing the gateway’s replies, not any platform stream', async () => {
+      await attempt('$JS.API.STREAM.CREATE.CAPTURE', { name: 'CAPTURE', subjects: ['_INBOX.gateway.>'] });
+      for (const stream of allStreams) await attempt(`$JS.API.STREAM.CREATE.${stream}`, config(stream));
+    });
+
+    it('may edit no stream: its own (subjects, republish), another’s, or DEAD_LETTERS’ retention', async () => {
+      await attempt(`$JS.API.STREAM.UPDATE.${ownStream}`, {
+        ...config(ownStream),
+        republish: { src: '>', dest: 'events.payments.payment_succeeded.v1' },
+      });
+      await attempt(`$JS.API.STREAM.UPDATE.${ownStream}`, {
+        ...config(ownStream),
+        subjects: [...config(ownStream).subjects!, '_INBOX.gateway.>'],
+      });
+      for (const stream of eventStreams.filter((name) => name !== ownStream)) {
+        await attempt(`$JS.API.STREAM.UPDATE.${stream}`, { ...config(stream), subjects: ['events.>'] });
+      }
+      await attempt(`$JS.API.STREAM.UPDATE.${DeadLetterStream.name}`, {
+        ...config(DeadLetterStream.name),
+        max_age: nanos(1_000),
+      });
+    });
+
+    it('may delete or purge no stream and delete no stored message', async () => {
+      for (const stream of allStreams) {
+        await attempt(`$JS.API.STREAM.DELETE.${stream}`);
+        await attempt(`$JS.API.STREAM.PURGE.${stream}`);
+        await attempt(`$JS.API.STREAM.MSG.DELETE.${stream}`, { seq: 1 });
+      }
+    });
+
+    it('may create, edit or delete no consumer: its own, another’s, or a new one', async () => {
+      const stream = EventStreams.catalogPayments.name;
+      await attempt(`$JS.API.CONSUMER.CREATE.${stream}.${user}-new.events.payments.>`, {
+        stream_name: stream,
+        config: { durable_name: `${user}-new`, filter_subject: 'events.payments.>', ack_policy: 'explicit' },
+      });
+      await attempt(`$JS.API.CONSUMER.DURABLE.CREATE.${stream}.${user}-new`, {
+        stream_name: stream,
+        config: { durable_name: `${user}-new`, ack_policy: 'explicit' },
+      });
+      for (const entry of [...ownConsumers, ...otherConsumers]) {
+        const { stream: read, durable, filterSubject } = consumerDefinition(entry);
+        // Re-created with its own filter but another ack wait, widened to the whole stream, deleted.
+        await attempt(`$JS.API.CONSUMER.CREATE.${read}.${durable}.${filterSubject}`, {
+          stream_name: read,
+          config: { durable_name: durable, filter_subject: filterSubject, ack_policy: 'explicit', ack_wait: 1 },
+        });
+        await attempt(`$JS.API.CONSUMER.CREATE.${read}.${durable}`, {
+          stream_name: read,
+          config: { durable_name: durable, ack_policy: 'explicit' },
+        });
+        await attempt(`$JS.API.CONSUMER.DELETE.${read}.${durable}`);
+      }
+    });
+
+    it('left every stream and consumer as provisioned', async () => {
+      const jsm = await jetstreamManager(admin.nc);
+      for (const stream of allStreams) {
+        const info = await jsm.streams.info(stream);
+        expect({ stream, subjects: info.config.subjects, republish: info.config.republish ?? null }).toEqual({
+          stream,
+          subjects: config(stream).subjects,
+          republish: null,
+        });
+        expect(info.config.max_age).toBe(config(stream).max_age);
+      }
+      await expect(jsm.streams.info('CAPTURE')).rejects.toThrow(/stream not found/);
+      for (const definition of platformConsumerDefinitions()) {
+        const info = await jsm.consumers.info(definition.stream, definition.durable);
+        expect(info.config).toMatchObject(consumerSettings(definition));
+      }
+    });
   });
 });
 
@@ -264,8 +418,26 @@ describe('the real services on the authorized NATS, each with its own user', () 
 
   it('answer the gateway, and a payment made in catalog-payments credits hours in tutoring', async () => {
     const dbs = databases!;
-    // Tutoring first: the payments stream it reads does not exist yet, and it must start anyway.
+    // Tutoring first, before provisioning: its stream and consumer do not exist yet, it creates
+    // neither, and it must start anyway and wait for them.
     await startService('tutoring', { TUTORING_DATABASE_URL: dbs.tutoring.url });
+    // The deploy step, as the Kubernetes Job and docker-compose run it: the built CLI as the provisioner.
+    const provisioned = await new Promise<string>((resolve, reject) =>
+      execFile(
+        process.execPath,
+        [join(REPO, 'packages/nest-kit/dist/cli/events.js'), 'provision'],
+        {
+          env: {
+            PATH: process.env.PATH ?? '',
+            NATS_URL: nats.url,
+            NATS_USER: 'provisioner',
+            NATS_PASSWORD: credentials.provisioner.password,
+          },
+        },
+        (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
+      ),
+    );
+    expect(provisioned).toContain(`Consumer ${EventStreams.catalogPayments.name}/tutoring-payment-succeeded: created.`);
     await startService('catalog-payments', { PAYMENTS_DATABASE_URL: dbs.payments.url, PAYMENTS_PROVIDER: 'demo' });
 
     const gateway = await connectAs(nats.url, 'gateway', open);

@@ -16,7 +16,7 @@ import {
   Subjects,
   type TutorInvitedV1,
 } from '@medtutor/contracts';
-import { bootstrapService, ensureStreams, newEvent, PlatformStreams } from '@medtutor/nest-kit';
+import { bootstrapService, newEvent } from '@medtutor/nest-kit';
 import {
   createTestDatabase,
   eventually,
@@ -168,11 +168,10 @@ describe('restore drill: payroll from a dump, caught up from JetStream', () => {
   beforeAll(async () => {
     workDir = await mkdtemp(join(tmpdir(), 'restore-drill-'));
     db = await createTestDatabase('restore_drill', MIGRATIONS);
-    // A private server, never a shared one: the restore deletes payroll's consumers. The streams are
-    // made as if every service had started once.
+    // A private server, never a shared one: the restore deletes payroll's consumers. Provisioned as
+    // a deploy provisions it.
     nats = await startRestartableNats();
     nc = await connect({ servers: nats.url });
-    await ensureStreams(nc, PlatformStreams);
     await startPayroll();
     client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [nats.url] } });
     await client.connect();

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
@@ -57,7 +57,7 @@ describe('scripts/lib/local-env.sh', () => {
     expect(localEnv().SESSION_SECRET).toBe(stored);
   });
 
-  const users = ['gateway', 'identity', 'catalog-payments', 'tutoring', 'reviews', 'payroll', 'admin'];
+  const users = ['gateway', 'identity', 'catalog-payments', 'tutoring', 'reviews', 'payroll', 'provisioner', 'admin'];
   const passwordVar = (user: string) => `NATS_${user.toUpperCase().replace('-', '_')}_PASSWORD`;
 
   it('generates one NATS password per user once, which the NATS config reads as a string and the apps accept', async () => {
@@ -75,6 +75,24 @@ describe('scripts/lib/local-env.sh', () => {
     for (const app of APPS) {
       const own = { ...env, NATS_USER: app.name, NATS_PASSWORD: env[passwordVar(app.name)] ?? '' };
       expect(await configProblems(app, own)).toEqual([]);
+    }
+  });
+
+  it('adds the password of a user new since the file was written, keeping the others', () => {
+    const older = mkdtempSync(join(tmpdir(), 'local-env-older-'));
+    try {
+      writeFileSync(join(older, 'nats-passwords'), 'NATS_GATEWAY_PASSWORD=nKeptGateway0\n', { mode: 0o600 });
+      const script = `source scripts/lib/common.sh && VAR_DIR="$1" && source scripts/lib/local-env.sh && env -0`;
+      execFileSync('bash', ['-c', script, 'local-env', older], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? '', HOME: older },
+      });
+      const lines = readFileSync(join(older, 'nats-passwords'), 'utf8').trim().split('\n');
+      expect(lines[0]).toBe('NATS_GATEWAY_PASSWORD=nKeptGateway0');
+      expect(lines.map((line) => line.split('=')[0]).sort()).toEqual(users.map(passwordVar).sort());
+      expect(lines.find((line) => line.startsWith('NATS_PROVISIONER_PASSWORD='))).toMatch(/=n[0-9a-f]{48}$/);
+    } finally {
+      rmSync(older, { recursive: true, force: true });
     }
   });
 

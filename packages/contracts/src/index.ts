@@ -4,6 +4,7 @@
  * former (the shell's public pages: prices, texts, limits) leaves the schemas and zod out.
  */
 export * from './subjects.js';
+export * from './consumers.js';
 export * from './envelope.js';
 export * from './errors.js';
 export * from './errors-schemas.js';

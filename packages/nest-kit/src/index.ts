@@ -24,6 +24,7 @@ export * from './events/prisma-like.js';
 export * from './events/outbox.js';
 export * from './events/inbox.js';
 export * from './events/streams.js';
+export * from './events/provision.js';
 export * from './events/outbox-relay.js';
 export * from './events/event-consumer.js';
 export * from './events/event-metrics.js';

@@ -7,24 +7,42 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deadLetterSubject, EventStreams, EventTypes, eventSubject } from '@medtutor/contracts';
-import { DeadLetterHeaders, ensureStreams, natsAuthOptions, newEvent, PlatformStreams } from '@medtutor/nest-kit';
+import {
+  deadLetterSubject,
+  EventStreams,
+  EventTypes,
+  eventSubject,
+  PlatformConsumers,
+  ReplayForConsumerHeader,
+} from '@medtutor/contracts';
+import { DeadLetterHeaders, natsAuthOptions, newEvent, platformConsumerDefinitions } from '@medtutor/nest-kit';
 import { startTestNats, type TestNats } from '@medtutor/nest-kit/testing';
-import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
 
 /**
- * `npm run events -- dlq …` as operators run it: the built CLI (`npm run build -w packages/nest-kit`)
+ * `npm run events -- provision | dlq …` as operators and the deploy step run it: the built CLI (`npm run build -w packages/nest-kit`)
  * as a child process against a nats-server with the platform's users (infra/nats/authorization.conf).
  */
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const ENTRY = join(REPO, 'packages/nest-kit/dist/cli/events.js');
 const CONFIG = join(REPO, 'infra/nats/authorization.conf');
-const USERS = ['gateway', 'identity', 'catalog-payments', 'tutoring', 'reviews', 'payroll', 'backup', 'admin'];
+const USERS = [
+  'gateway',
+  'identity',
+  'catalog-payments',
+  'tutoring',
+  'reviews',
+  'payroll',
+  'provisioner',
+  'backup',
+  'admin',
+];
 const passwords = Object.fromEntries(
   USERS.map((user) => [`NATS_${user.toUpperCase().replace('-', '_')}_PASSWORD`, `n${randomBytes(24).toString('hex')}`]),
 );
 const adminPassword = passwords.NATS_ADMIN_PASSWORD!;
+const payrollPassword = passwords.NATS_PAYROLL_PASSWORD!;
 const PAYMENTS = EventStreams.catalogPayments.name;
 const SUBJECT = eventSubject(EventTypes.paymentSucceeded);
 const DURABLE = 'tutoring-payment-succeeded';
@@ -76,7 +94,8 @@ describe('the events CLI (dlq) against NATS with the platform users', () => {
 
   beforeAll(async () => {
     if (!existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: npm run build -w packages/nest-kit first`);
-    nats = await startTestNats({ config: CONFIG, env: passwords });
+    // Not provisioned: the first test needs a server as it is before the deploy step ran.
+    nats = await startTestNats({ config: CONFIG, env: passwords, provision: false });
     nc = await connect({ servers: nats.url, ...natsAuthOptions({ user: 'admin', password: adminPassword }) });
     asAdmin = { NATS_URL: nats.url, NATS_USER: 'admin', NATS_PASSWORD: adminPassword };
   });
@@ -100,7 +119,8 @@ describe('the events CLI (dlq) against NATS with the platform users', () => {
     const missing = await cli(['dlq', 'list'], asAdmin);
     expect(missing).toMatchObject({
       code: 1,
-      stderr: 'The stream DEAD_LETTERS does not exist on this NATS server: no service has started against it yet\n',
+      stderr:
+        'The stream DEAD_LETTERS does not exist on this NATS server: provisioning (npm run events -- provision) has not run against it\n',
     });
   });
 
@@ -116,17 +136,41 @@ describe('the events CLI (dlq) against NATS with the platform users', () => {
     const help = await cli(['--help'], {});
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('dlq replay --consumer <durable> --all');
+    expect(help.stdout).toContain('provision  ');
+    expect((await cli(['provision', 'now'], asAdmin)).stderr).toContain('Unexpected arguments: now');
+  });
+
+  it('provisions as the provisioner user, the admin user refused, and again without change', async () => {
+    // The local system of npm start: the provisioner's password from .var/nats-passwords.
+    const varDir = await mkdtemp(join(tmpdir(), 'events-cli-'));
+    try {
+      await writeFile(
+        join(varDir, 'nats-passwords'),
+        `NATS_ADMIN_PASSWORD=${adminPassword}\nNATS_PROVISIONER_PASSWORD=${passwords.NATS_PROVISIONER_PASSWORD}\n`,
+      );
+      const local = { NATS_URL: nats.url, MEDTUTOR_VAR_DIR: varDir };
+      const first = await cli(['provision'], local);
+      expect(first).toMatchObject({ code: 0, stderr: '' });
+      expect(first.stdout).toContain(
+        'Streams ready (1 replica, events kept 7 days): IDENTITY_EVENTS, PAYMENTS_EVENTS, TUTORING_EVENTS, REVIEWS_EVENTS, PAYROLL_EVENTS, DEAD_LETTERS.',
+      );
+      for (const { stream, durable } of platformConsumerDefinitions()) {
+        expect(first.stdout).toContain(`Consumer ${stream}/${durable}: created.`);
+      }
+      const again = await cli(['provision'], local);
+      expect(again.stdout).not.toContain('created');
+      expect(again.stdout).toContain(`Consumer ${PAYMENTS}/${DURABLE}: unchanged.`);
+    } finally {
+      await rm(varDir, { recursive: true, force: true });
+    }
+    // An app's user may not: the deploy step's own user only.
+    const asPayroll = { NATS_URL: nats.url, NATS_USER: 'payroll', NATS_PASSWORD: payrollPassword };
+    const refused = await cli(['provision'], asPayroll);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('did not allow this to user "payroll"');
   });
 
   it('lists, shows, replays and drops dead letters', async () => {
-    await ensureStreams(nc, PlatformStreams);
-    await (
-      await jetstreamManager(nc)
-    ).consumers.add(PAYMENTS, {
-      durable_name: DURABLE,
-      ack_policy: AckPolicy.Explicit,
-      filter_subject: SUBJECT,
-    });
     const event = newEvent(EventTypes.paymentSucceeded, 1, { paymentId: 9 }, null);
     const longError = `Error:${' the database went away'.repeat(5)}`;
     const first = await fileDeadLetter(JSON.stringify(event), longError);
@@ -201,5 +245,86 @@ describe('the events CLI (dlq) against NATS with the platform users', () => {
     expect(dropped.stdout).toContain('Payload:\npoison\n');
     expect(dropped.stdout).toContain(`Dropped dead letter ${poison.id} (${DURABLE}).`);
     expect(await cli(['dlq', 'drop', String(poison.id)], asAdmin)).toMatchObject({ code: 1, stdout: '' });
+  });
+
+  describe('a letter planted by a compromised payroll', () => {
+    let payroll: NatsConnection;
+    const HOURS_USED = eventSubject(EventTypes.hoursUsed);
+    const TUTORING = EventStreams.tutoring.name;
+    const OWN = PlatformConsumers.payrollHoursUsed.durable;
+
+    /** What payroll's user may publish: a letter under its own durable, headers of its choosing. */
+    const plant = async (claims: { stream: string; subject: string; consumer?: string }, payload: string) => {
+      const letter = headers();
+      letter.set(DeadLetterHeaders.reason, 'handler failed at delivery 5');
+      letter.set(DeadLetterHeaders.error, 'Error: planted');
+      letter.set(DeadLetterHeaders.stream, claims.stream);
+      letter.set(DeadLetterHeaders.subject, claims.subject);
+      if (claims.consumer) letter.set(DeadLetterHeaders.consumer, claims.consumer);
+      letter.set(ReplayForConsumerHeader, DURABLE);
+      return (await jetstream(payroll).publish(deadLetterSubject(OWN), payload, { headers: letter })).seq;
+    };
+    const getLetter = async (id: number) =>
+      JSON.parse((await cli(['dlq', 'show', String(id), '--json'], asAdmin)).stdout || 'null') as {
+        consumer: string;
+      } | null;
+    const lastSeq = async (stream: string) => (await (await jetstreamManager(nc)).streams.info(stream)).state.last_seq;
+
+    beforeAll(async () => {
+      payroll = await connect({
+        servers: nats.url,
+        ...natsAuthOptions({ user: 'payroll', password: payrollPassword }),
+      });
+    });
+
+    afterAll(async () => {
+      await payroll?.close();
+    });
+
+    it("is refused when its headers name tutoring's payment consumer, and nothing reaches PAYMENTS_EVENTS", async () => {
+      const forged = newEvent(EventTypes.paymentSucceeded, 1, { paymentId: 'forged', hours: 20 }, null);
+      const payments = await lastSeq(PAYMENTS);
+      const claims = [
+        // Everything naming tutoring's consumer: the headers disagree with the letter's own subject.
+        { stream: PAYMENTS, subject: SUBJECT, consumer: DURABLE },
+        // Its own consumer, but the payment stream and subject it never receives.
+        { stream: PAYMENTS, subject: SUBJECT, consumer: OWN },
+        { stream: PAYMENTS, subject: SUBJECT },
+        // Its own stream, another subject.
+        { stream: TUTORING, subject: eventSubject(EventTypes.tutorChanged), consumer: OWN },
+      ];
+      for (const claim of claims) {
+        const id = await plant(claim, JSON.stringify(forged));
+        const replay = await cli(['dlq', 'replay', String(id)], asAdmin);
+        expect({ claim, code: replay.code, stdout: replay.stdout }).toEqual({ claim, code: 1, stdout: '' });
+        expect(replay.stderr).toContain(`Dead letter ${id} cannot be replayed`);
+        // Kept for an operator to look at, and listed under payroll's consumer, not tutoring's.
+        expect((await getLetter(id))?.consumer).toBe(OWN);
+      }
+      expect(await lastSeq(PAYMENTS)).toBe(payments);
+      const bulk = await cli(['dlq', 'replay', '--consumer', OWN, '--all'], asAdmin);
+      expect(bulk.code).toBe(1);
+      expect(await lastSeq(PAYMENTS)).toBe(payments);
+      // Nor may payroll file a letter under tutoring's durable.
+      await expect(jetstream(payroll).publish(deadLetterSubject(DURABLE), '{}', { timeout: 2_000 })).rejects.toThrow(
+        'Permissions Violation',
+      );
+      for (const letter of JSON.parse((await cli(['dlq', 'list', '--json'], asAdmin)).stdout) as Array<{
+        id: number;
+      }>) {
+        await cli(['dlq', 'drop', String(letter.id)], asAdmin);
+      }
+    });
+
+    it('replays a letter that matches its own consumer, for that consumer only', async () => {
+      const event = newEvent(EventTypes.hoursUsed, 1, { sessionId: 'own' }, null);
+      const id = await plant({ stream: TUTORING, subject: HOURS_USED, consumer: OWN }, JSON.stringify(event));
+      const replay = await cli(['dlq', 'replay', String(id)], asAdmin);
+      expect(replay).toMatchObject({ code: 0, stderr: '' });
+      const stored = await (await jetstreamManager(nc)).streams.getMessage(TUTORING, { seq: await lastSeq(TUTORING) });
+      expect(stored?.subject).toBe(HOURS_USED);
+      // The planted Replay-For-Consumer naming tutoring's consumer is overwritten with the writer's own.
+      expect(stored?.header?.get(ReplayForConsumerHeader)).toBe(OWN);
+    });
   });
 });

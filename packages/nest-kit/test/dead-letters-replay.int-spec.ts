@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { EventStreams, EventTypes, eventSubject } from '@medtutor/contracts';
+import { EventStreams, EventTypes, eventSubject, PlatformConsumers } from '@medtutor/contracts';
 import { DeadLetterReasons, type EventConsumerHandle, newEvent, startConsumer } from '@medtutor/nest-kit';
 import { startTestNats, type TestNats } from '@medtutor/nest-kit/testing';
 import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
@@ -38,19 +38,24 @@ describe('replaying a dead letter through the real consumers', () => {
   it('reaches only the consumer that failed it, which handles it once', async () => {
     const handled = { tutoring: [] as string[], reviews: [] as string[] };
     let tutoringFixed = false;
-    const consume = async (durable: keyof typeof handled, fail: () => boolean) => {
+    // The two registry consumers of the event, which startTestNats provisioned.
+    const durables = {
+      tutoring: PlatformConsumers.tutoringPaymentSucceeded.durable,
+      reviews: PlatformConsumers.reviewsPaymentSucceeded.durable,
+    };
+    const consume = async (service: keyof typeof handled, fail: () => boolean) => {
       const consumer = await startConsumer({
         nc,
         logger,
         stream: PAYMENTS,
-        durable,
+        durable: durables[service],
         filterSubject: SUBJECT,
         schema: z.object({ paymentId: z.number() }),
         maxAttempts: 1,
         handle: async (envelope) => {
           // A programming error, not an outage: dead-lettered once maxAttempts is used up.
           if (fail()) throw new TypeError('Cannot read properties of undefined (reading "hours")');
-          handled[durable].push(envelope.id);
+          handled[service].push(envelope.id);
           return 'processed';
         },
       });
@@ -62,11 +67,11 @@ describe('replaying a dead letter through the real consumers', () => {
     const event = newEvent(EventTypes.paymentSucceeded, 1, { paymentId: 11 }, null);
     await jetstream(nc).publish(SUBJECT, JSON.stringify(event), { msgID: event.id });
     const [letter] = await waitFor('the dead letter', async () => {
-      const letters = await listDeadLetters(nc, { consumer: 'tutoring' });
+      const letters = await listDeadLetters(nc, { consumer: durables.tutoring });
       return letters.length ? letters : null;
     });
     expect(letter).toMatchObject({
-      consumer: 'tutoring',
+      consumer: durables.tutoring,
       eventId: event.id,
       reason: `${DeadLetterReasons.handlerFailed} at delivery 1`,
       error: 'TypeError: Cannot read properties of undefined (reading "hours")',
@@ -78,9 +83,9 @@ describe('replaying a dead letter through the real consumers', () => {
     await waitFor('tutoring to handle the replay', () => handled.tutoring.length === 1);
     await waitFor(
       'reviews to ack the replay',
-      async () => (await jsm.consumers.info(PAYMENTS, 'reviews')).ack_floor.stream_seq >= replay.sequence,
+      async () => (await jsm.consumers.info(PAYMENTS, durables.reviews)).ack_floor.stream_seq >= replay.sequence,
     );
     expect(handled).toEqual({ tutoring: [event.id], reviews: [event.id] });
-    expect(await listDeadLetters(nc, { consumer: 'tutoring' })).toEqual([]);
+    expect(await listDeadLetters(nc, { consumer: durables.tutoring })).toEqual([]);
   });
 });

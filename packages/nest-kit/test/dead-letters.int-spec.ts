@@ -169,7 +169,7 @@ describe('dead-letter tool against a real NATS JetStream', () => {
 
     await expect(replayDeadLetter(nc, letter.id)).rejects.toThrow(
       new DeadLetterToolError(
-        `The consumer ${gone} does not exist on ${PAYMENTS}, so nothing would handle a replay: start its service first, or drop the letter`,
+        `The consumer ${gone} does not exist on ${PAYMENTS}, so nothing would handle a replay: provision it first (npm run events -- provision), or drop the letter`,
       ),
     );
     expect((await jsm.streams.info(PAYMENTS)).state.last_seq).toBe(before);
@@ -193,7 +193,7 @@ describe('dead-letter tool against a real NATS JetStream', () => {
     try {
       await (await jetstreamManager(bare)).streams.delete(DeadLetterStream.name);
       await expect(listDeadLetters(bare)).rejects.toThrow(
-        'The stream DEAD_LETTERS does not exist on this NATS server: no service has started against it yet',
+        'The stream DEAD_LETTERS does not exist on this NATS server: provisioning (npm run events -- provision) has not run against it',
       );
     } finally {
       await bare.close();

@@ -6,8 +6,17 @@ import {
   eventSubject,
   type PaymentSucceededV1,
   PaymentSucceededV1Schema,
+  PlatformConsumers,
 } from '@medtutor/contracts';
-import { EventConsumers, EventKitModule, newEvent, OutboxRelay, StreamLimits, writeOutbox } from '@medtutor/nest-kit';
+import {
+  EventConsumers,
+  EventKitModule,
+  newEvent,
+  OutboxRelay,
+  PlatformStreams,
+  StreamLimits,
+  writeOutbox,
+} from '@medtutor/nest-kit';
 import {
   createTestDatabase,
   startRestartableNats,
@@ -25,7 +34,9 @@ import { sleep, waitFor } from './support/wait-for.js';
 
 const migrationsDir = fileURLToPath(new URL('./fixtures/migrations', import.meta.url));
 const logger = pino({ level: 'silent' });
-const DURABLE = 'module-test-payment-succeeded';
+/** A registry consumer, as a service starts it (a service may start only its own). */
+const CONSUMER = PlatformConsumers.tutoringPaymentSucceeded;
+const DURABLE = CONSUMER.durable;
 
 /** The event kit as a service runs it, on a private nats-server that the tests kill and bring back. */
 describe('event kit module against a broker that goes away (real nats-server and PostgreSQL)', () => {
@@ -66,7 +77,8 @@ describe('event kit module against a broker that goes away (real nats-server and
     const moduleRef = await Test.createTestingModule({
       imports: [
         EventKitModule.forService({
-          service: 'catalog-payments',
+          // Its relay publishes catalog-payments' event too: this server has no users to stop it.
+          service: CONSUMER.service,
           databaseUrl: db.url,
           natsUrl: nats.url,
           logger,
@@ -76,8 +88,7 @@ describe('event kit module against a broker that goes away (real nats-server and
     }).compile();
     const started = await moduleRef.init();
     await started.get(EventConsumers).start({
-      durable: DURABLE,
-      event: EventTypes.paymentSucceeded,
+      consumer: CONSUMER,
       schema: PaymentSucceededV1Schema,
       db: prisma,
       handle: async (tx, data, envelope) => {
@@ -111,7 +122,7 @@ describe('event kit module against a broker that goes away (real nats-server and
     await db?.drop();
   });
 
-  it('declares its own stream and its consumer with explicit limits and settings', async () => {
+  it('runs on the provisioned streams and consumer, with their explicit limits and settings', async () => {
     const jsm = await jetstreamManager(admin);
     const { config: stream } = await jsm.streams.info(EventStreams.catalogPayments.name);
     expect(stream).toMatchObject({
@@ -124,13 +135,13 @@ describe('event kit module against a broker that goes away (real nats-server and
     const { config: consumer } = await jsm.consumers.info(EventStreams.catalogPayments.name, DURABLE);
     expect(consumer).toMatchObject({
       ack_policy: AckPolicy.Explicit,
-      ack_wait: nanos(5_000),
-      max_ack_pending: 256,
+      ack_wait: nanos(CONSUMER.ackWaitMs),
+      max_ack_pending: CONSUMER.maxAckPending,
       max_deliver: -1,
       filter_subject: eventSubject(EventTypes.paymentSucceeded),
     });
-    // Only its own stream and the dead letters: the other services declare theirs.
-    expect((await jsm.streams.names().next()).sort()).toEqual(['DEAD_LETTERS', EventStreams.catalogPayments.name]);
+    // The provisioning step's streams, and nothing the service added.
+    expect((await jsm.streams.names().next()).sort()).toEqual(PlatformStreams.map(({ name }) => name).sort());
   });
 
   it('credits every payment made while the broker was down, within seconds of its return, without a restart', async () => {

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import {
+  ConsumerServerDefaults,
   DeadLetterStream,
   deadLetterSubject,
   type EventEnvelope,
@@ -13,6 +14,7 @@ import {
   DeadLetterReasons,
   type EventConsumerOptions,
   EventPruner,
+  ensureConsumer,
   ensureStreams,
   handleOnce,
   type HandledOutcome,
@@ -37,6 +39,21 @@ const logger = pino({ level: 'silent' });
 const run = `t${randomBytes(4).toString('hex')}`;
 const stream = { name: `TEST_EVENTS_${run.toUpperCase()}`, subjects: [`events.${run}.>`] };
 const eventType = (name: string) => `${run}.${name}.v1`;
+
+/** The consumer settings the provisioning step holds, for a test's own durable. */
+type ProvisionedOptions<T> = EventConsumerOptions<T> & { ackWaitMs?: number; maxAckPending?: number };
+
+/** What the deploy step does for a durable (`ensureConsumer`), then the consumer as a service starts it. */
+async function startProvisioned<T>(options: ProvisionedOptions<T>) {
+  const {
+    ackWaitMs = ConsumerServerDefaults.ackWaitMs,
+    maxAckPending = ConsumerServerDefaults.maxAckPending,
+    ...consumer
+  } = options;
+  const { stream, durable, filterSubject } = consumer;
+  await ensureConsumer(consumer.nc, { stream, durable, filterSubject, ackWaitMs, maxAckPending });
+  return startConsumer(consumer);
+}
 
 describe('event kit against real NATS JetStream and PostgreSQL', () => {
   let db: TestDatabase;
@@ -70,8 +87,8 @@ describe('event kit against real NATS JetStream and PostgreSQL', () => {
     durables.push(durable);
     return durable;
   };
-  const consume = async (options: Omit<EventConsumerOptions<unknown>, 'nc' | 'logger' | 'stream' | 'schema'>) => {
-    const handle = await startConsumer({ nc, logger, stream: stream.name, schema: z.unknown(), ...options });
+  const consume = async (options: Omit<ProvisionedOptions<unknown>, 'nc' | 'logger' | 'stream' | 'schema'>) => {
+    const handle = await startProvisioned({ nc, logger, stream: stream.name, schema: z.unknown(), ...options });
     cleanups.push(() => handle.stop());
     return handle;
   };
@@ -105,6 +122,88 @@ describe('event kit against real NATS JetStream and PostgreSQL', () => {
     await prisma.$disconnect();
     await pool.end();
     await db.drop();
+  });
+
+  /** A logger whose warn and error lines the test reads. */
+  const capturingLogger = () => {
+    const lines: Array<{ msg: string; problem?: string }> = [];
+    const capture = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    return { capture, lines };
+  };
+
+  it('waits for a consumer not provisioned yet, naming the command that creates it, then consumes', async () => {
+    const { capture, lines } = capturingLogger();
+    const type = eventType('not_provisioned');
+    const durable = newDurable('unprovisioned');
+    const handled: string[] = [];
+    const handle = await startConsumer({
+      nc,
+      logger: capture,
+      stream: stream.name,
+      durable,
+      filterSubject: eventSubject(type),
+      schema: z.unknown(),
+      handle: async (event) => {
+        handled.push(event.id);
+        return 'processed';
+      },
+    });
+    cleanups.push(() => handle.stop());
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        problem: 'no such consumer',
+        msg: expect.stringContaining('run `npm run events -- provision`'),
+      }),
+    );
+    // The app created nothing.
+    await expect(jsm.consumers.info(stream.name, durable)).rejects.toThrow(/consumer not found/);
+
+    await ensureConsumer(nc, {
+      stream: stream.name,
+      durable,
+      filterSubject: eventSubject(type),
+      ...ConsumerServerDefaults,
+    });
+    const envelope = newEvent(type, 1, {}, null);
+    await jetstream(nc).publish(eventSubject(type), JSON.stringify(envelope), { msgID: envelope.id });
+    await waitFor('the event, once provisioned', () => handled.includes(envelope.id));
+  });
+
+  it('does not read a consumer provisioned with another filter than its own', async () => {
+    const { capture, lines } = capturingLogger();
+    const type = eventType('misprovisioned');
+    const durable = newDurable('misprovisioned');
+    const wide = { stream: stream.name, durable, filterSubject: `events.${run}.>`, ...ConsumerServerDefaults };
+    await ensureConsumer(nc, wide);
+    const handled: string[] = [];
+    const handle = await startConsumer({
+      nc,
+      logger: capture,
+      stream: stream.name,
+      durable,
+      filterSubject: eventSubject(type),
+      schema: z.unknown(),
+      handle: async (event) => {
+        handled.push(event.id);
+        return 'processed';
+      },
+    });
+    cleanups.push(() => handle.stop());
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        problem: `the consumer filters events.${run}.>, this code reads ${eventSubject(type)}`,
+        msg: expect.stringContaining('npm run events -- provision'),
+      }),
+    );
+    const other = newEvent(eventType('someone_elses'), 1, {}, null);
+    await jetstream(nc).publish(eventSubject(other.type), JSON.stringify(other), { msgID: other.id });
+
+    // Provisioning puts the registry's filter back; the consumer then reads its own event only.
+    expect(await ensureConsumer(nc, { ...wide, filterSubject: eventSubject(type) })).toBe('updated');
+    const envelope = newEvent(type, 1, {}, null);
+    await jetstream(nc).publish(eventSubject(type), JSON.stringify(envelope), { msgID: envelope.id });
+    await waitFor('its own event', () => handled.includes(envelope.id));
+    expect(handled).toEqual([envelope.id]);
   });
 
   it('delivers an event written while the consumer was down, and its effect happens once', async () => {
@@ -218,7 +317,7 @@ describe('event kit against real NATS JetStream and PostgreSQL', () => {
     const options = { durable, filterSubject: eventSubject(envelope.type), ackWaitMs: 1_000, logger };
     // The first process dies after committing the effect and before its ack leaves.
     const doomed = await connect({ servers: await testNatsUrl() });
-    const first = await startConsumer({
+    const first = await startProvisioned({
       ...options,
       nc: doomed,
       stream: stream.name,
@@ -253,7 +352,7 @@ describe('event kit against real NATS JetStream and PostgreSQL', () => {
     let letGo = () => undefined as void;
     const stuck = new Promise<HandledOutcome>((resolve) => (letGo = () => resolve('processed')));
     cleanups.push(async () => letGo());
-    await startConsumer({ ...options, nc: doomed, prefetch: 10, handle: () => stuck });
+    await startProvisioned({ ...options, nc: doomed, prefetch: 10, handle: () => stuck });
     for (const event of events) await publishEvent(event);
     await waitFor('the events in the doomed consumer’s hands', async () => (await ackPending(durable)) === 10);
     const crashedAt = Date.now();
@@ -279,7 +378,7 @@ describe('event kit against real NATS JetStream and PostgreSQL', () => {
     const handling = new Promise<void>((resolve) => (inHand = resolve));
     // A process of its own; a long ack wait: only the nak at stop can explain a quick handover.
     const leavingNc = await connect({ servers: await testNatsUrl() });
-    const leaving = await startConsumer({
+    const leaving = await startProvisioned({
       durable,
       filterSubject: eventSubject(type),
       logger,
@@ -394,7 +493,7 @@ describe('event kit against real NATS JetStream and PostgreSQL', () => {
     const subject = eventSubject(eventType(`garbled_${reason.replace(/\W/g, '_')}`));
     const durable = newDurable(`garbled_${reason.replace(/\W/g, '_')}`);
     let calls = 0;
-    await startConsumer({
+    await startProvisioned({
       nc,
       logger,
       stream: stream.name,

@@ -24,7 +24,8 @@ export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 export const SERVICES = ['identity', 'catalog-payments', 'tutoring', 'reviews', 'payroll'] as const;
 export const APPS = [...SERVICES, 'gateway'] as const;
 export type AppName = (typeof APPS)[number];
-const NATS_USERS = [...APPS, 'backup', 'admin'] as const;
+// The provisioner provisions the streams and consumers once the server is up (startRestartableNats).
+const NATS_USERS = [...APPS, 'provisioner', 'backup', 'admin'] as const;
 type NatsUser = (typeof NATS_USERS)[number];
 
 export const WEBHOOK_SECRET = `whsec_${randomBytes(16).toString('hex')}`;

@@ -21,7 +21,6 @@ const options: ServiceAppOptions = {
   config: {
     databaseUrl: 'postgresql://localhost/example',
     natsUrl: 'nats://localhost:4222',
-    jetstreamReplicas: 1,
     eventRetentionDays: 7,
   },
   logger: pino({ level: 'silent' }),

@@ -11,7 +11,6 @@ interface ServiceAppConfig {
   natsUrl: string;
   natsCredentials?: EventKitOptions['natsCredentials'];
   natsTls?: EventKitOptions['natsTls'];
-  jetstreamReplicas: number;
   eventRetentionDays: number;
 }
 
@@ -49,7 +48,6 @@ export function serviceAppModule(module: Type, options: ServiceAppOptions): Dyna
         natsCredentials: config.natsCredentials,
         natsTls: config.natsTls,
         logger,
-        jetstreamReplicas: config.jetstreamReplicas,
         retentionDays: config.eventRetentionDays,
       }),
       ...(options.mail

@@ -23,11 +23,20 @@ import {
   listDeadLetters,
   replayDeadLetter,
 } from '../dead-letters/dead-letters.js';
+import { provisionEvents } from '../events/provision.js';
+import { StreamLimits } from '../events/streams.js';
 import { natsAuthOptions, natsTlsOptions } from '../nats/nats-connection.js';
 import { deadLetterDetail, deadLetterSummary, deadLetterTable, deadLetterText } from './dead-letter-output.js';
 import { type NatsTarget, resolveNatsTarget } from './nats-target.js';
 
-const USAGE = `Usage: npm run -s events -- dlq <command> [options]
+const USAGE = `Usage: npm run -s events -- provision | dlq <command> [options]
+
+  provision                                  creates the platform's streams and durable consumers, or brings
+                                             their settings up to date (PlatformStreams, and PlatformConsumers
+                                             in packages/contracts); idempotent. The deploy step before the apps
+                                             start: they create nothing themselves. Streams keep events
+                                             EVENT_RETENTION_DAYS days (${StreamLimits.retentionDays}) on JETSTREAM_REPLICAS servers (1).
+                                             Runbook: docs/runbooks/deploy-order.md
 
 Dead letters are the events a consumer gave up on, kept in the ${DeadLetterStream.name} stream.
 Runbook: docs/runbooks/dead-letters.md
@@ -41,9 +50,10 @@ Runbook: docs/runbooks/dead-letters.md
   dlq drop --consumer <durable> --all        the same for every dead letter of that consumer
 
 <id> is the letter's sequence in ${DeadLetterStream.name}, the first column of \`list\`.
-Connects to NATS_URL as NATS_USER / NATS_PASSWORD (the operators' admin user of
-infra/nats/authorization.conf); tls:// servers with NATS_CA_FILE, the CA that signed them. Without them: the local system of \`npm start\`, nats://127.0.0.1:4222
-as admin with the password in .var/nats-passwords. Exit code 1 on any failure.`;
+Connects to NATS_URL as NATS_USER / NATS_PASSWORD (for dlq the operators' admin user of
+infra/nats/authorization.conf, for provision its provisioner user); tls:// servers with NATS_CA_FILE,
+the CA that signed them. Without them: the local system of \`npm start\`, nats://127.0.0.1:4222 as
+admin (dlq) or provisioner (provision) with the password in .var/nats-passwords. Exit code 1 on any failure.`;
 
 // Both src/cli/events.ts and dist/cli/events.js sit four levels below the repository root.
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -53,6 +63,7 @@ class UsageError extends Error {}
 const IdSchema = z.coerce.number().int().positive();
 
 type Command =
+  | { kind: 'provision' }
   | { kind: 'list'; consumer: string | undefined; json: boolean }
   | { kind: 'show'; id: number; json: boolean }
   | { kind: 'replay' | 'drop'; target: { id: number } | { consumer: string } };
@@ -70,6 +81,13 @@ function parseCommand(argv: string[]): Command | 'help' {
   });
   if (values.help || positionals[0] === 'help') return 'help';
   const [group, command, ...rest] = positionals;
+  if (group === 'provision') {
+    if (command !== undefined) throw new UsageError(`Unexpected arguments: ${positionals.slice(1).join(' ')}`);
+    for (const option of ['consumer', 'all', 'json'] as const) {
+      if (values[option] !== undefined) throw new UsageError(`provision does not take --${option}`);
+    }
+    return { kind: 'provision' };
+  }
   if (group !== 'dlq') throw new UsageError(group ? `Unknown command "${group}"` : 'No command given');
   const id = () => {
     const [value, ...extra] = rest;
@@ -115,8 +133,29 @@ function parseCommand(argv: string[]): Command | 'help' {
   }
 }
 
+/** The streams' replicas and retention, from the same variables the platform's config sets. */
+const ProvisionEnvSchema = z.object({
+  JETSTREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(StreamLimits.retentionDays),
+});
+
 async function run(command: Command, nc: NatsConnection, print: (text: string) => void): Promise<number> {
   switch (command.kind) {
+    case 'provision': {
+      const env = ProvisionEnvSchema.parse(
+        Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== '')),
+      );
+      const report = await provisionEvents(nc, {
+        replicas: env.JETSTREAM_REPLICAS,
+        retentionDays: env.EVENT_RETENTION_DAYS,
+      });
+      print(
+        `Streams ready (${env.JETSTREAM_REPLICAS} replica${env.JETSTREAM_REPLICAS === 1 ? '' : 's'}, events kept ${env.EVENT_RETENTION_DAYS} days): ${report.streams.join(', ')}.`,
+      );
+      for (const consumer of report.consumers)
+        print(`Consumer ${consumer.stream}/${consumer.durable}: ${consumer.outcome}.`);
+      return 0;
+    }
     case 'list': {
       const letters = await listDeadLetters(nc, { consumer: command.consumer });
       if (command.json) print(JSON.stringify(letters.map(deadLetterSummary), null, 2));
@@ -178,7 +217,7 @@ function explain(error: unknown, target: NatsTarget): string {
     error instanceof PermissionViolationError ||
     (error instanceof RequestError && /permission/i.test(error.message))
   ) {
-    return `${where} did not allow this to user "${target.credentials?.user ?? '(none)'}" (${error.message}): use the operators' admin user`;
+    return `${where} did not allow this to user "${target.credentials?.user ?? '(none)'}" (${error.message}): use the operators' admin user for dlq, the provisioner user for provision`;
   }
   if (error instanceof Error && error.name === 'JetStreamNotEnabled') return `${where} has no JetStream`;
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -211,7 +250,11 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const target = resolveNatsTarget(process.env, readLocalPasswords);
+  const target = resolveNatsTarget(
+    process.env,
+    readLocalPasswords,
+    command.kind === 'provision' ? 'provisioner' : 'admin',
+  );
   let nc: NatsConnection | undefined;
   try {
     nc = await connect({

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { resolveNatsTarget } from './nats-target.js';
 
-const LOCAL_PASSWORDS = 'NATS_GATEWAY_PASSWORD=nGateway\nNATS_ADMIN_PASSWORD=nAdmin0123\n';
+const LOCAL_PASSWORDS =
+  'NATS_GATEWAY_PASSWORD=nGateway\nNATS_ADMIN_PASSWORD=nAdmin0123\nNATS_PROVISIONER_PASSWORD=nProv0123\n';
 
 describe('resolveNatsTarget', () => {
   it("uses NATS_URL with the operator's NATS_USER and NATS_PASSWORD when set, ignoring the local file", () => {
@@ -24,6 +25,16 @@ describe('resolveNatsTarget', () => {
       user: 'admin',
       password: 'fromEnv',
     });
+  });
+
+  it('provisions locally as the provisioner user, with its own password', () => {
+    expect(resolveNatsTarget({}, () => LOCAL_PASSWORDS, 'provisioner')).toEqual({
+      url: 'nats://127.0.0.1:4222',
+      credentials: { user: 'provisioner', password: 'nProv0123' },
+    });
+    expect(
+      resolveNatsTarget({ NATS_PROVISIONER_PASSWORD: 'fromEnv' }, () => LOCAL_PASSWORDS, 'provisioner').credentials,
+    ).toEqual({ user: 'provisioner', password: 'fromEnv' });
   });
 
   it('connects without credentials when there is no password anywhere (a server without users)', () => {

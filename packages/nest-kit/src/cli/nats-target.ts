@@ -11,8 +11,11 @@ export interface NatsTarget {
 
 /** The project-local broker of `npm start` (scripts/lib/local-env.sh). */
 const LOCAL_NATS_URL = 'nats://127.0.0.1:4222';
-/** The operators' user of infra/nats/authorization.conf, with every right. */
-const LOCAL_OPERATOR_USER = 'admin';
+/**
+ * The users of infra/nats/authorization.conf the tool logs in as on the local system: `admin` (every
+ * right) for the dead-letter commands, `provisioner` (streams and consumers only) for `provision`.
+ */
+export type LocalNatsUser = 'admin' | 'provisioner';
 
 const EnvSchema = z.object({
   NATS_URL: z.string().min(1).optional(),
@@ -20,15 +23,21 @@ const EnvSchema = z.object({
   NATS_PASSWORD: z.string().min(1).optional(),
   NATS_ADMIN_PASSWORD: z.string().min(1).optional(),
   NATS_CA_FILE: z.string().min(1).optional(),
+  NATS_PROVISIONER_PASSWORD: z.string().min(1).optional(),
 });
 
 /**
- * NATS_URL with NATS_USER / NATS_PASSWORD when set (an operator's credentials in production).
- * Without them, the system that `npm start` runs: its broker on 127.0.0.1:4222 and the `admin`
- * password that scripts/lib/local-env.sh generated into .var/nats-passwords (NATS_ADMIN_PASSWORD
- * wins, as it does there). With neither, no credentials: a server without authorization.
+ * NATS_URL with NATS_USER / NATS_PASSWORD when set (an operator's credentials in production, the
+ * provisioning Job's). Without them, the system that `npm start` runs: its broker on 127.0.0.1:4222
+ * and the password of `localUser` that scripts/lib/local-env.sh generated into .var/nats-passwords
+ * (NATS_ADMIN_PASSWORD / NATS_PROVISIONER_PASSWORD win, as they do there). With neither, no
+ * credentials: a server without authorization.
  */
-export function resolveNatsTarget(env: NodeJS.ProcessEnv, readLocalPasswords: () => string | null): NatsTarget {
+export function resolveNatsTarget(
+  env: NodeJS.ProcessEnv,
+  readLocalPasswords: () => string | null,
+  localUser: LocalNatsUser = 'admin',
+): NatsTarget {
   // `NATS_USER= npm run events …` means "unset", as it does for the shell scripts.
   const parsed = EnvSchema.parse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
   const url = parsed.NATS_URL ?? LOCAL_NATS_URL;
@@ -41,19 +50,16 @@ export function resolveNatsTarget(env: NodeJS.ProcessEnv, readLocalPasswords: ()
     }
     return { url, credentials: { user: parsed.NATS_USER, password: parsed.NATS_PASSWORD }, tls };
   }
-  const adminPassword = parsed.NATS_ADMIN_PASSWORD ?? localAdminPassword(readLocalPasswords());
-  return {
-    url,
-    credentials: adminPassword ? { user: LOCAL_OPERATOR_USER, password: adminPassword } : undefined,
-    tls,
-  };
+  const variable = localUser === 'admin' ? 'NATS_ADMIN_PASSWORD' : 'NATS_PROVISIONER_PASSWORD';
+  const password = parsed[variable] ?? localPassword(readLocalPasswords(), variable);
+  return { url, credentials: password ? { user: localUser, password } : undefined, tls };
 }
 
-/** NATS_ADMIN_PASSWORD from the `NAME=value` lines of .var/nats-passwords. */
-function localAdminPassword(file: string | null): string | undefined {
+/** One password from the `NAME=value` lines of .var/nats-passwords. */
+function localPassword(file: string | null, variable: string): string | undefined {
   for (const line of file?.split('\n') ?? []) {
     const [name, ...value] = line.trim().split('=');
-    if (name === 'NATS_ADMIN_PASSWORD' && value.join('=')) return value.join('=');
+    if (name === variable && value.join('=')) return value.join('=');
   }
   return undefined;
 }

@@ -75,11 +75,10 @@ export function serviceEnvSchema<K extends string>(databaseVar: K) {
      * `connection_limit`; with neither, DEFAULT_DATABASE_POOL_SIZE (10).
      */
     DATABASE_POOL_SIZE: unsetWhenEmpty(z.coerce.number().int().min(1).max(100)),
-    /** Replicas of the platform's JetStream streams: 1 on one server, 3 on the cluster. */
-    JETSTREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
     /**
-     * Days events stay in the service's stream, and processed outbox and inbox rows in its database
-     * (one number, so an inbox row outlives every redelivery of its message).
+     * Days processed outbox and inbox rows stay in the service's database: the same number as the
+     * streams' retention that `npm run events -- provision` sets, so an inbox row outlives every
+     * redelivery of its message.
      */
     EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(StreamLimits.retentionDays),
     ...({ [databaseVar]: postgresUrl } as Record<K, typeof postgresUrl>),

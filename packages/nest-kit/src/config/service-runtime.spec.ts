@@ -27,7 +27,6 @@ describe('serviceRuntime', () => {
       dbAutoCreate: false,
       migrateOnStart: true,
       databasePoolSize: 10,
-      jetstreamReplicas: 1,
     });
     expect(config.actorVerifyKeys).toHaveLength(1);
   });

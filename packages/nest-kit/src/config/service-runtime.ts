@@ -13,7 +13,6 @@ interface ServiceEnv extends NatsEnv, NatsTlsEnv {
   DB_AUTO_CREATE: boolean;
   MIGRATE_ON_START: boolean;
   DATABASE_POOL_SIZE?: number | undefined;
-  JETSTREAM_REPLICAS: number;
   EVENT_RETENTION_DAYS: number;
 }
 
@@ -37,7 +36,6 @@ export function serviceRuntime<E extends ServiceEnv>(env: E, ctx: z.RefinementCt
     dbAutoCreate: env.DB_AUTO_CREATE,
     migrateOnStart: env.MIGRATE_ON_START,
     databasePoolSize: env.DATABASE_POOL_SIZE ?? connectionLimitOf(databaseUrl) ?? DEFAULT_DATABASE_POOL_SIZE,
-    jetstreamReplicas: env.JETSTREAM_REPLICAS,
     eventRetentionDays: env.EVENT_RETENTION_DAYS,
   };
 }

@@ -1,4 +1,4 @@
-import { DeadLetterStream, deadLetterSubject, ReplayForConsumerHeader } from '@medtutor/contracts';
+import { DeadLetterStream, deadLetterSubject, platformConsumer, ReplayForConsumerHeader } from '@medtutor/contracts';
 import {
   JetStreamApiCodes,
   JetStreamApiError,
@@ -11,17 +11,25 @@ import {
 import { headers, type NatsConnection } from '@nats-io/transport-node';
 import { z } from 'zod';
 import { DeadLetterHeaders } from '../events/event-consumer.js';
+import { consumerDefinition, PROVISION_COMMAND } from '../events/provision.js';
+import { subjectMatches } from '../events/streams.js';
 
 /** A dead letter as an operator sees it: what failed, where it came from and why. */
 export interface DeadLetter {
   /** Its sequence in DEAD_LETTERS: the id that show, replay and drop take. */
   id: number;
   deadLetteredAt: Date;
-  /** The durable consumer that gave up on the message. */
+  /**
+   * The durable consumer that gave up on the message: the suffix of the letter's own subject
+   * (`deadletter.<durable>`), which only that consumer's service may publish to.
+   */
   consumer: string;
   reason: string;
   error: string | null;
-  /** The stream, subject and sequence of the message as first published. */
+  /**
+   * The stream, subject and sequence of the message as first published, as the letter's headers tell
+   * it: written by the consumer's own process, so a claim that replay checks before trusting.
+   */
   stream: string | null;
   subject: string | null;
   streamSequence: number | null;
@@ -92,32 +100,106 @@ export interface ReplayOutcome {
  * consumer that gave up on it, then deletes the letter. The message id `replay:<id>` lets the stream
  * drop a repeated replay within its duplicate window, and the letter is deleted only once the stream
  * has acknowledged the replay, so a crash in between leaves the letter to replay again, never lost.
+ *
+ * The letter is evidence written by the consumer's own process, and any service may publish to its
+ * own `deadletter.<durable>`: a compromised payroll could plant a `payment_succeeded` whose headers
+ * name PAYMENTS_EVENTS and tutoring's consumer. So the consumer is taken from the letter's own
+ * subject, never from its headers; its stream and filter come from the registry (`PlatformConsumers`)
+ * and the server; and a letter whose headers claim another consumer, stream or subject is refused.
+ * What remains possible is safe: the writer's own consumer receives, once more, a payload the writer
+ * chose. Every other consumer of the subject skips the replay (the `Replay-For-Consumer` header is set
+ * here, over any the letter carried), so the planted event reaches only the planter's own consumer,
+ * an effect that process could have had on its own database anyway.
  */
 export async function replayDeadLetter(nc: NatsConnection, id: number): Promise<ReplayOutcome> {
   const jsm = await deadLetterManager(nc);
   const stored = await requireStored(jsm, id);
   const letter = toDeadLetter(stored);
-  if (!letter.stream || !letter.subject) {
-    throw new DeadLetterToolError(
-      `Dead letter ${id} does not name its original stream and subject (${DeadLetterHeaders.stream}, ${DeadLetterHeaders.subject}): it cannot be replayed`,
-    );
-  }
-  await requireConsumer(jsm, letter.stream, letter.consumer);
+  const target = await replayTarget(
+    jsm,
+    id,
+    letter,
+    stored.header?.has(DeadLetterHeaders.consumer) ? stored.header.get(DeadLetterHeaders.consumer) : null,
+  );
 
   const replay = headers();
   for (const [key, values] of Object.entries(letter.headers)) {
     for (const value of values) replay.append(key, value);
   }
-  replay.set(ReplayForConsumerHeader, letter.consumer);
+  replay.set(ReplayForConsumerHeader, target.durable);
   // The stored bytes, not the decoded text: a payload that is not UTF-8 must come back unchanged.
-  const ack = await jetstream(nc).publish(letter.subject, stored.data, {
+  const ack = await jetstream(nc).publish(target.subject, stored.data, {
     headers: replay,
     msgID: `replay:${id}`,
     // The original subject might since belong to another stream: refuse rather than land there.
-    expect: { streamName: letter.stream },
+    expect: { streamName: target.stream },
   });
   await deleteLetter(jsm, id);
   return { letter, stream: ack.stream, sequence: ack.seq, duplicate: ack.duplicate };
+}
+
+/** A letter whose headers do not match what its consumer receives: refused, never replayed. */
+export class DeadLetterMismatchError extends DeadLetterToolError {
+  constructor(
+    readonly id: number,
+    detail: string,
+  ) {
+    super(
+      `Dead letter ${id} cannot be replayed: ${detail}. Its headers are written by the consumer's process and ` +
+        'are not what that consumer would have received; inspect it (dlq show) and drop it',
+    );
+  }
+}
+
+/**
+ * Where a letter may go: the stream and subject of the consumer named by the letter's subject. A
+ * platform consumer reads its event's owner stream with the registry's filter; a consumer the registry
+ * does not list (a test's, an operator's own) is looked up on the stream its letter names. Either way
+ * the server's consumer must exist and filter the letter's subject, and the headers must agree.
+ */
+async function replayTarget(
+  jsm: JetStreamManager,
+  id: number,
+  letter: DeadLetter,
+  headerConsumer: string | null,
+): Promise<{ stream: string; subject: string; durable: string }> {
+  const durable = letter.consumer;
+  if (!DurableNameSchema.safeParse(durable).success) {
+    throw new DeadLetterMismatchError(id, `its subject names no durable consumer ("${durable}")`);
+  }
+  if (headerConsumer !== null && headerConsumer !== durable) {
+    throw new DeadLetterMismatchError(
+      id,
+      `it was filed under ${durable} but its ${DeadLetterHeaders.consumer} header names ${headerConsumer}`,
+    );
+  }
+  if (!letter.stream || !letter.subject) {
+    throw new DeadLetterToolError(
+      `Dead letter ${id} does not name its original stream and subject (${DeadLetterHeaders.stream}, ${DeadLetterHeaders.subject}): it cannot be replayed`,
+    );
+  }
+  const registered = platformConsumer(durable);
+  const expected = registered ? consumerDefinition(registered) : null;
+  if (expected && letter.stream !== expected.stream) {
+    throw new DeadLetterMismatchError(
+      id,
+      `${durable} reads ${expected.stream}, but the letter names the stream ${letter.stream}`,
+    );
+  }
+  if (expected && letter.subject !== expected.filterSubject) {
+    throw new DeadLetterMismatchError(
+      id,
+      `${durable} receives only ${expected.filterSubject}, but the letter names the subject ${letter.subject}`,
+    );
+  }
+  const filter = await requireConsumer(jsm, letter.stream, durable);
+  if (!filter || !subjectMatches(filter, letter.subject)) {
+    throw new DeadLetterMismatchError(
+      id,
+      `${durable} on ${letter.stream} filters ${filter ?? 'nothing'}, not the letter's subject ${letter.subject}`,
+    );
+  }
+  return { stream: letter.stream, subject: letter.subject, durable };
 }
 
 /** Deletes a dead letter for good and returns what it was. */
@@ -128,13 +210,13 @@ export async function dropDeadLetter(nc: NatsConnection, id: number): Promise<De
   return letter;
 }
 
-/** A JetStream manager, once DEAD_LETTERS is known to exist (every service creates it at start). */
+/** A JetStream manager, once DEAD_LETTERS is known to exist (the provisioning step creates it). */
 async function deadLetterManager(nc: NatsConnection): Promise<JetStreamManager> {
   const jsm = await jetstreamManager(nc);
   await jsm.streams.info(DeadLetterStream.name).catch((error: unknown) => {
     if (isApiError(error, JetStreamApiCodes.StreamNotFound)) {
       throw new DeadLetterToolError(
-        `The stream ${DeadLetterStream.name} does not exist on this NATS server: no service has started against it yet`,
+        `The stream ${DeadLetterStream.name} does not exist on this NATS server: provisioning (${PROVISION_COMMAND}) has not run against it`,
       );
     }
     throw error;
@@ -148,19 +230,23 @@ async function requireStored(jsm: JetStreamManager, id: number): Promise<StoredM
   return stored;
 }
 
-/** A replay nobody consumes would vanish unhandled: the consumer must still exist on the stream. */
-async function requireConsumer(jsm: JetStreamManager, stream: string, consumer: string): Promise<void> {
-  await jsm.consumers.info(stream, consumer).catch((error: unknown) => {
+/**
+ * A replay nobody consumes would vanish unhandled: the consumer must still exist on the stream.
+ * Returns the subject it filters (null: it filters none, every subject of the stream).
+ */
+async function requireConsumer(jsm: JetStreamManager, stream: string, consumer: string): Promise<string | null> {
+  const info = await jsm.consumers.info(stream, consumer).catch((error: unknown) => {
     if (isApiError(error, JetStreamApiCodes.StreamNotFound)) {
       throw new DeadLetterToolError(`The original stream ${stream} no longer exists: the letter cannot be replayed`);
     }
     if (isApiError(error, JetStreamApiCodes.ConsumerNotFound)) {
       throw new DeadLetterToolError(
-        `The consumer ${consumer} does not exist on ${stream}, so nothing would handle a replay: start its service first, or drop the letter`,
+        `The consumer ${consumer} does not exist on ${stream}, so nothing would handle a replay: provision it first (${PROVISION_COMMAND}), or drop the letter`,
       );
     }
     throw error;
   });
+  return info.config.filter_subject || null;
 }
 
 async function deleteLetter(jsm: JetStreamManager, id: number): Promise<void> {
@@ -191,7 +277,8 @@ function toDeadLetter(stored: StoredMsg): DeadLetter {
   return {
     id: stored.seq,
     deadLetteredAt: stored.time,
-    consumer: header(DeadLetterHeaders.consumer) ?? stored.subject.slice(DEAD_LETTER_PREFIX.length),
+    // The subject, not the header: only the consumer's own service may publish under it.
+    consumer: stored.subject.slice(DEAD_LETTER_PREFIX.length),
     reason: header(DeadLetterHeaders.reason) ?? '',
     error: header(DeadLetterHeaders.error),
     stream: header(DeadLetterHeaders.stream),

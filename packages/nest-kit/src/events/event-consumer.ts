@@ -5,34 +5,22 @@ import {
   EventEnvelopeSchema,
   ReplayForConsumerHeader,
 } from '@medtutor/contracts';
-import {
-  AckPolicy,
-  type ConsumerConfig,
-  type ConsumerMessages,
-  DeliverPolicy,
-  JetStreamApiCodes,
-  JetStreamApiError,
-  jetstream,
-  jetstreamManager,
-  type JsMsg,
-} from '@nats-io/jetstream';
-import { headers, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { type ConsumerMessages, JetStreamApiCodes, JetStreamApiError, jetstream, type JsMsg } from '@nats-io/jetstream';
+import { headers, type NatsConnection } from '@nats-io/transport-node';
 import type { Span } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { isTransientError } from '../errors/transient-error.js';
 import { inProcessSpan, recordOutcome } from '../tracing/spans.js';
 import { type ConsumeOutcome, EventMetrics, watchConsumer } from './event-metrics.js';
+import { PROVISION_COMMAND } from './provision.js';
 
-/** How a consumer trades redelivery speed against work; every field has a default (`ConsumerDefaults`). */
+/**
+ * How a consumer trades redelivery speed against work in the process; every field has a default
+ * (`ConsumerDefaults`). What the server holds (ack wait, pending limit) is provisioned from the
+ * registry in contracts (`PlatformConsumers`), not set here.
+ */
 export interface ConsumerTuning {
-  /**
-   * How long a delivery may stay unacknowledged before JetStream gives it to another replica: how
-   * soon the messages a crashed process held are handled again. A running handler extends it.
-   */
-  ackWaitMs?: number;
-  /** Deliveries unacknowledged at once across all replicas (naks waiting out their delay included). */
-  maxAckPending?: number;
   /** Messages one process fetches ahead of the one it handles (handled one at a time, in order). */
   prefetch?: number;
   /** Deliveries after which a handler failing for a non-transient cause dead-letters the event. */
@@ -45,8 +33,6 @@ export interface ConsumerTuning {
 }
 
 export const ConsumerDefaults: Required<ConsumerTuning> = {
-  ackWaitMs: 5_000,
-  maxAckPending: 256,
   prefetch: 8,
   maxAttempts: 5,
   retryDelayMs: 1_000,
@@ -64,7 +50,10 @@ export interface EventConsumerOptions<T = unknown> extends ConsumerTuning {
   stream: string;
   /** Durable consumer name, shared by the service's replicas so they split the work. */
   durable: string;
-  /** One subject on nats-server 2.9. */
+  /**
+   * One subject on nats-server 2.9. The consumer must have been provisioned with it; one that filters
+   * anything else is not used.
+   */
   filterSubject: string;
   /** The event's data; a message whose data fails it is dead-lettered on its first delivery. */
   schema: z.ZodType<T>;
@@ -115,7 +104,11 @@ const RESTART_MAX_MS = 5_000;
  * - a replayed dead letter (header `Replay-For-Consumer`) meant for another consumer is acked unseen.
  * The server's delivery limit is unlimited, so deliveries that end with no outcome (a crash, a broken
  * connection, a broker outage) never drop or dead-letter a message: it simply comes back.
- * A lost consume loop (connection trouble, the consumer deleted) is restarted until stop().
+ * The durable consumer is not created here: the process's NATS user may not create or change any
+ * stream or consumer (infra/nats/authorization.conf), the deploy step `npm run events -- provision`
+ * does. A consumer not provisioned yet, or provisioned with another filter, is waited for with a log
+ * line naming that command; a lost consume loop (connection trouble, the consumer deleted) is
+ * restarted until stop().
  */
 export async function startConsumer<T>(options: EventConsumerOptions<T>): Promise<EventConsumerHandle> {
   const run = new ConsumerRun(options);
@@ -133,6 +126,8 @@ class ConsumerRun<T> {
   private readonly done: Promise<void>;
   private attempted!: () => void;
   private readonly unwatch: () => void;
+  /** The provisioned ack wait, read from the server: how often a long handler says it is still working. */
+  private ackWaitMs = 5_000;
 
   constructor(private readonly options: EventConsumerOptions<T>) {
     this.unwatch = watchConsumer(options.nc, options.stream, options.durable);
@@ -163,8 +158,12 @@ class ConsumerRun<T> {
     const { nc } = this.options;
     for (let failures = 0; !this.stopped && !nc.isClosed();) {
       try {
-        await this.ensureDurable();
         const consumer = await this.js.consumers.get(this.options.stream, this.options.durable);
+        const { config } = await consumer.info(true);
+        if (config.filter_subject !== this.options.filterSubject) {
+          throw new ConsumerMisprovisioned(config.filter_subject ?? '(none)', this.options.filterSubject);
+        }
+        if (config.ack_wait) this.ackWaitMs = config.ack_wait / 1_000_000;
         const messages = await consumer.consume({ max_messages: this.tuning.prefetch, expires: PULL_EXPIRES_MS });
         this.messages = messages;
         if (this.stopped) void messages.close();
@@ -185,10 +184,12 @@ class ConsumerRun<T> {
         this.logger.warn('event consume loop ended; restarting it');
       } catch (error) {
         if (this.stopped || nc.isClosed()) return;
-        if (!isStreamNotFound(error)) this.logger.error({ err: error }, 'event consumer not running; retrying');
+        const missing = notProvisioned(error);
+        if (!missing) this.logger.error({ err: error }, 'event consumer not running; retrying');
         else if (failures === 0) {
           this.logger.warn(
-            'event stream not there yet (its service has not started); the consumer starts when it appears',
+            { problem: missing, filterSubject: this.options.filterSubject },
+            `event consumer not provisioned (${missing}): run \`${PROVISION_COMMAND}\`; the consumer starts once it is there`,
           );
         }
         this.attempted();
@@ -199,11 +200,14 @@ class ConsumerRun<T> {
     }
   }
 
-  /** Logs what the consume loop reports, and ends it when its consumer is gone so run() recreates it. */
+  /** Logs what the consume loop reports, and ends it when its consumer is gone so run() waits for it again. */
   private async watch(messages: ConsumerMessages): Promise<void> {
     for await (const status of messages.status()) {
       if (status.type === 'consumer_deleted' || status.type === 'consumer_not_found') {
-        this.logger.error({ status }, 'event consumer vanished from the server; recreating it');
+        this.logger.error(
+          { status },
+          `event consumer vanished from the server; waiting for it to be provisioned again (\`${PROVISION_COMMAND}\`)`,
+        );
         void messages.close();
       } else if (status.type === 'heartbeats_missed' || status.type === 'stream_not_found') {
         this.logger.warn({ status }, 'event consumer lost contact with the server');
@@ -236,7 +240,7 @@ class ConsumerRun<T> {
           // The connection is closing: the delivery is redelivered after the ack wait anyway.
         }
       },
-      Math.max(this.tuning.ackWaitMs * 0.4, 100),
+      Math.max(this.ackWaitMs * 0.4, 100),
     ).unref();
     try {
       const parsed = parseEvent(msg, this.options.schema);
@@ -313,41 +317,6 @@ class ConsumerRun<T> {
     );
     return 'dead_lettered';
   }
-
-  /**
-   * Creates the durable consumer or brings its settings up to date, every one explicit: explicit
-   * acks, the ack wait, how many may be pending, no delivery limit (retries are this code's call).
-   */
-  private async ensureDurable(): Promise<void> {
-    const { stream, durable, filterSubject } = this.options;
-    const jsm = await jetstreamManager(this.options.nc);
-    const settings = {
-      filter_subject: filterSubject,
-      ack_wait: nanos(this.tuning.ackWaitMs),
-      max_ack_pending: this.tuning.maxAckPending,
-      max_deliver: -1,
-    } satisfies Partial<ConsumerConfig>;
-    const existing = await jsm.consumers.info(stream, durable).catch((error: unknown) => {
-      if (error instanceof JetStreamApiError && error.code === JetStreamApiCodes.ConsumerNotFound) return null;
-      throw error;
-    });
-    if (!existing) {
-      await jsm.consumers.add(stream, {
-        ...settings,
-        durable_name: durable,
-        ack_policy: AckPolicy.Explicit,
-        deliver_policy: DeliverPolicy.All,
-      });
-      return;
-    }
-    const current = existing.config;
-    const unchanged =
-      current.filter_subject === settings.filter_subject &&
-      current.ack_wait === settings.ack_wait &&
-      current.max_ack_pending === settings.max_ack_pending &&
-      current.max_deliver === settings.max_deliver;
-    if (!unchanged) await jsm.consumers.update(stream, durable, settings);
-  }
 }
 
 type ParsedEvent<T> = { ok: true; envelope: EventEnvelope<T> } | { ok: false; reason: string; error: unknown };
@@ -371,8 +340,25 @@ function oneLine(error: unknown): string {
   return text.replace(/\s+/g, ' ').slice(0, 1024);
 }
 
-function isStreamNotFound(error: unknown): boolean {
-  return error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound;
+/** A provisioned consumer whose filter is not the one this code reads: it would deliver the wrong events. */
+class ConsumerMisprovisioned extends Error {
+  override name = 'ConsumerMisprovisioned';
+  constructor(
+    readonly provisioned: string,
+    readonly expected: string,
+  ) {
+    super(`the consumer filters ${provisioned}, this code reads ${expected}`);
+  }
+}
+
+/** Why the consumer cannot start until provisioning runs, or null for any other failure. */
+function notProvisioned(error: unknown): string | null {
+  if (error instanceof ConsumerMisprovisioned) return error.message;
+  if (error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound) return 'no such stream';
+  if (error instanceof JetStreamApiError && error.code === JetStreamApiCodes.ConsumerNotFound) {
+    return 'no such consumer';
+  }
+  return null;
 }
 
 /** The tuning fields a caller actually set, so an explicit `undefined` keeps the default. */

@@ -7,7 +7,7 @@ import {
   type OnApplicationShutdown,
   type OnModuleInit,
 } from '@nestjs/common';
-import { type EventEnvelope, eventSubject } from '@medtutor/contracts';
+import type { EventEnvelope, PlatformConsumer } from '@medtutor/contracts';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type pg from 'pg';
 import type { Logger } from 'pino';
@@ -20,7 +20,8 @@ import { EventPruner } from './event-pruner.js';
 import { handleOnce } from './inbox.js';
 import { OutboxRelay, type OutboxRelayOptions } from './outbox-relay.js';
 import type { RawSqlExecutor, TransactionRunner } from './prisma-like.js';
-import { ensureStreams, StreamLimits, streamOfEvent, streamsDeclaredBy } from './streams.js';
+import { consumerDefinition } from './provision.js';
+import { StreamLimits } from './streams.js';
 
 export interface EventKitOptions {
   /** Names the NATS connection and the log lines. */
@@ -33,12 +34,10 @@ export interface EventKitOptions {
   /** Set when NATS_URL names tls:// servers. */
   natsTls?: NatsTls | undefined;
   logger: Logger;
-  /** JetStream replicas for the platform's streams: 1 locally, 3 on a cluster. */
-  jetstreamReplicas?: number | undefined;
   /**
-   * `EVENT_RETENTION_DAYS`: how long the service's stream keeps its events and how long published
-   * outbox rows and inbox rows are kept (the same number, so an inbox row outlives every copy of its
-   * message). Default `StreamLimits.retentionDays` (7).
+   * `EVENT_RETENTION_DAYS`: how long published outbox rows and inbox rows are kept; the same number as
+   * the streams' retention that the provisioning step sets, so an inbox row outlives every copy of its
+   * message. Default `StreamLimits.retentionDays` (7).
    */
   retentionDays?: number | undefined;
   /** How often old outbox and inbox rows are pruned (default hourly). */
@@ -51,10 +50,12 @@ export interface EventKitOptions {
 
 /** One event type consumed by a service, from subscription to the effect's commit. */
 export interface EventConsumerDefinition<T, Tx extends RawSqlExecutor> extends ConsumerTuning {
-  /** Durable name, shared by the replicas; also the inbox key and the dead-letter subject's suffix. */
-  durable: string;
-  /** The event type (`EventTypes.*`); its stream is its owner's. */
-  event: string;
+  /**
+   * The consumer's entry in the registry (`PlatformConsumers.*` in contracts): its durable name (the
+   * inbox key and the dead-letter subject's suffix) and its event type, whose owner's stream it reads.
+   * It must be one of this service's: the provisioning step created it, this only reads it.
+   */
+  consumer: PlatformConsumer;
   /** The event's data; a message that fails it is dead-lettered at once. */
   schema: z.ZodType<T>;
   /** The service's Prisma client: the inbox row and the effect commit in one of its transactions. */
@@ -68,33 +69,11 @@ export const EVENTS_NATS = Symbol('EVENTS_NATS');
 const EVENT_KIT_OPTIONS = Symbol('EVENT_KIT_OPTIONS');
 const OUTBOX_POOL = Symbol('OUTBOX_POOL');
 
-/** The service's own streams, declared once however many consumers wait for them. */
-@Injectable()
-class OwnStreams {
-  private ready: Promise<void> | undefined;
-
-  constructor(
-    @Inject(EVENT_KIT_OPTIONS) private readonly options: EventKitOptions,
-    @Inject(EVENTS_NATS) private readonly nc: NatsConnection,
-  ) {}
-
-  ensure(): Promise<void> {
-    this.ready ??= ensureStreams(this.nc, streamsDeclaredBy(this.options.service), {
-      replicas: this.options.jetstreamReplicas,
-      retentionDays: this.options.retentionDays,
-    }).catch((error: unknown) => {
-      // The next caller tries again rather than inheriting a failure of the past.
-      this.ready = undefined;
-      throw error;
-    });
-    return this.ready;
-  }
-}
-
 /**
  * A service's event consumers: `start()` one per event type it reacts to (in onApplicationBootstrap).
- * A stream that another service owns may not exist yet (services start in any order): that consumer
- * then starts in the background as soon as the stream appears, without holding up this service's start.
+ * Streams and consumers are created by the provisioning step (`npm run events -- provision`), not by
+ * the service: one not there yet starts in the background as soon as it appears, without holding up
+ * this service's start, and the log names the command meanwhile.
  */
 @Injectable()
 export class EventConsumers {
@@ -103,20 +82,22 @@ export class EventConsumers {
   constructor(
     @Inject(EVENT_KIT_OPTIONS) private readonly options: EventKitOptions,
     @Inject(EVENTS_NATS) private readonly nc: NatsConnection,
-    private readonly streams: OwnStreams,
   ) {}
 
   async start<T, Tx extends RawSqlExecutor>(definition: EventConsumerDefinition<T, Tx>): Promise<void> {
-    const { durable, event, schema, db, handle, ...tuning } = definition;
-    await this.streams.ensure();
+    const { consumer, schema, db, handle, ...tuning } = definition;
+    if (consumer.service !== this.options.service) {
+      throw new Error(`The consumer ${consumer.durable} is ${consumer.service}'s, not ${this.options.service}'s`);
+    }
+    const { stream, durable, filterSubject } = consumerDefinition(consumer);
     this.handles.push(
       await startConsumer({
         ...tuning,
         nc: this.nc,
         logger: this.options.logger,
-        stream: streamOfEvent(event).name,
+        stream,
         durable,
-        filterSubject: eventSubject(event),
+        filterSubject,
         schema,
         handle: (envelope) =>
           handleOnce(db, durable, envelope.id, (tx) => handle(tx, envelope.data, envelope).then(() => undefined)),
@@ -131,8 +112,9 @@ export class EventConsumers {
 }
 
 /**
- * Declares the service's own streams, runs the relay and the pruner, and shuts down in order:
- * consumers, then the relay's last flush, then the connections.
+ * Runs the relay and the pruner, and shuts down in order: consumers, then the relay's last flush,
+ * then the connections. It declares no stream: the provisioning step does (the relay retries until
+ * the stream is there).
  */
 @Injectable()
 class EventKitRuntime implements OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown {
@@ -142,7 +124,6 @@ class EventKitRuntime implements OnModuleInit, BeforeApplicationShutdown, OnAppl
     @Inject(EVENT_KIT_OPTIONS) private readonly options: EventKitOptions,
     @Inject(EVENTS_NATS) private readonly nc: NatsConnection,
     @Inject(OUTBOX_POOL) private readonly pool: pg.Pool,
-    private readonly streams: OwnStreams,
     private readonly relay: OutboxRelay,
     private readonly consumers: EventConsumers,
   ) {
@@ -154,14 +135,10 @@ class EventKitRuntime implements OnModuleInit, BeforeApplicationShutdown, OnAppl
     });
   }
 
-  async onModuleInit(): Promise<void> {
-    await this.streams.ensure();
+  onModuleInit(): void {
     this.relay.start();
     this.pruner.start();
-    this.options.logger.info(
-      { streams: streamsDeclaredBy(this.options.service).map((stream) => stream.name) },
-      'event streams ready; outbox relay started',
-    );
+    this.options.logger.info('outbox relay started');
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -228,7 +205,6 @@ export class EventKitModule {
               logger: options.logger.child({ component: 'outbox-relay' }),
             }),
         },
-        OwnStreams,
         EventConsumers,
         EventKitRuntime,
       ],

@@ -4,6 +4,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { inPublishSpan } from '../tracing/spans.js';
+import { PROVISION_COMMAND } from './provision.js';
 import { contextFromCarrier } from '../tracing/trace-context.js';
 
 export interface OutboxRelayOptions {
@@ -181,7 +182,10 @@ export class OutboxRelay {
         ]);
         this.options.logger.warn(
           { eventId: failure.row.id, subject: failure.row.subject, err: failure.error },
-          'outbox publish failed; will retry',
+          // No stream answers for the subject: the client calls that "JetStream not enabled".
+          failure.error instanceof Error && failure.error.name === 'JetStreamNotEnabled'
+            ? `outbox publish failed: no stream for the subject (has \`${PROVISION_COMMAND}\` run?); will retry`
+            : 'outbox publish failed; will retry',
         );
       }
       await client.query('COMMIT');

@@ -1,4 +1,4 @@
-import { DeadLetterStream, EventStreams, eventSubject, type ServiceName } from '@medtutor/contracts';
+import { DeadLetterStream, EventStreams, eventSubject } from '@medtutor/contracts';
 import {
   DiscardPolicy,
   JetStreamApiCodes,
@@ -17,24 +17,6 @@ export interface StreamDefinition {
 
 /** Every service's event stream plus the dead letters. */
 export const PlatformStreams: readonly StreamDefinition[] = [...Object.values(EventStreams), DeadLetterStream];
-
-const StreamOwners: Record<ServiceName, StreamDefinition> = {
-  identity: EventStreams.identity,
-  'catalog-payments': EventStreams.catalogPayments,
-  tutoring: EventStreams.tutoring,
-  reviews: EventStreams.reviews,
-  payroll: EventStreams.payroll,
-};
-
-/**
- * What a service declares at start: its own event stream and the dead letters its consumers write
- * to. NATS lets no service create or change another's stream (infra/nats/authorization.conf), so a
- * consumer of another service's events waits until that service has started once.
- */
-export function streamsDeclaredBy(service: string): StreamDefinition[] {
-  const own = (StreamOwners as Partial<Record<string, StreamDefinition>>)[service];
-  return own ? [own, DeadLetterStream] : [DeadLetterStream];
-}
 
 /** The platform stream that stores an event type: the one whose subjects match `events.<type>`. */
 export function streamOfEvent(type: string): StreamDefinition {
@@ -60,7 +42,10 @@ export function subjectMatches(pattern: string, subject: string): boolean {
 export interface EnsureStreamsOptions {
   /** 1 on one server; 3 on the clustered JetStream in Kubernetes. */
   replicas?: number | undefined;
-  /** How long an event stream keeps a message, consumed or not; the inbox keeps its rows as long. */
+  /**
+   * How long an event stream keeps a message, consumed or not (`EVENT_RETENTION_DAYS`); the services'
+   * inboxes keep their rows as long, so they read the same variable.
+   */
   retentionDays?: number | undefined;
 }
 
@@ -105,8 +90,9 @@ export function streamConfig(
 }
 
 /**
- * Creates the streams, or brings their configuration up to date. Idempotent and safe when several
- * services start at once: a stream created meanwhile is updated instead.
+ * Creates the streams, or brings their configuration up to date: the provisioning step's work
+ * (`provisionEvents`), never an app's. Idempotent and safe when two provisioners run at once: a
+ * stream created meanwhile is updated instead.
  */
 export async function ensureStreams(
   nc: NatsConnection,

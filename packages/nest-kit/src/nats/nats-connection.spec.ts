@@ -1,7 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { DeadLetterStream, EventStreams } from '@medtutor/contracts';
 import { loadConfig, serviceEnvSchema } from '../config/load-config.js';
-import { streamsDeclaredBy } from '../events/streams.js';
 import { natsAuthOptions, natsCredentials, natsTls, natsTlsOptions } from './nats-connection.js';
 
 const schema = serviceEnvSchema('TEST_DATABASE_URL').transform((env, ctx) => ({
@@ -39,12 +37,6 @@ describe('NATS credentials', () => {
       inboxPrefix: '_INBOX.reviews',
     });
     expect(natsAuthOptions(undefined)).toEqual({});
-  });
-
-  it('has each service declare only its own event stream and the dead letters', () => {
-    expect(streamsDeclaredBy('catalog-payments')).toEqual([EventStreams.catalogPayments, DeadLetterStream]);
-    expect(streamsDeclaredBy('tutoring')).toEqual([EventStreams.tutoring, DeadLetterStream]);
-    expect(streamsDeclaredBy('a-test-module')).toEqual([DeadLetterStream]);
   });
 });
 

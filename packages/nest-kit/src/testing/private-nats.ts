@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
-import { ensureStreams, PlatformStreams } from '../events/streams.js';
+import { provisionEvents } from '../events/provision.js';
+import { natsAuthOptions } from '../nats/nats-connection.js';
 import { testNatsUrl } from './infra.js';
 
 export interface TestNats {
@@ -15,12 +16,34 @@ export interface TestNatsOptions {
   /** A configuration file, e.g. the platform's authorization (its `$VAR`s come from `env`). */
   config?: string;
   env?: Record<string, string>;
+  /**
+   * Runs the deploy step's provisioning (every platform stream and consumer) once the server is up,
+   * as the services expect: they create nothing themselves. With a `config`, it logs in as the
+   * `provisioner` user with `env.NATS_PROVISIONER_PASSWORD`. Default true; false for a test of
+   * provisioning itself.
+   */
+  provision?: boolean;
+}
+
+/** What `npm run events -- provision` does, on a test server. */
+async function provision(url: string, options: TestNatsOptions): Promise<void> {
+  if (options.provision === false) return;
+  const password = options.env?.NATS_PROVISIONER_PASSWORD;
+  if (options.config && !password) {
+    throw new Error('a configured test NATS needs env.NATS_PROVISIONER_PASSWORD to provision (or provision: false)');
+  }
+  const credentials = options.config && password ? { user: 'provisioner', password } : undefined;
+  const nc = await connect({ servers: url, ...natsAuthOptions(credentials) });
+  try {
+    await provisionEvents(nc);
+  } finally {
+    await nc.close();
+  }
 }
 
 /**
- * A NATS server with JetStream for one test file, with every platform stream in place as if each
- * service had started once (a service creates only its own stream). With a `config`, the server
- * starts empty: its users are the ones to create streams.
+ * A NATS server with JetStream for one test file, provisioned as a deploy provisions it: every
+ * platform stream and durable consumer in place (`options.provision`).
  * On the shared server, any other instance of a
  * service (a developer's `npm start`, say) joins the same queue group and answers some of the file's
  * requests from its own database, and test events land in that system's streams. Without a
@@ -31,14 +54,8 @@ export async function startTestNats(
   binary = process.env.NATS_SERVER_BIN ?? 'nats-server',
 ): Promise<TestNats> {
   const nats = await startServer(options, binary);
-  if (options.config) return nats;
   try {
-    const nc = await connect({ servers: nats.url });
-    try {
-      await ensureStreams(nc, PlatformStreams);
-    } finally {
-      await nc.close();
-    }
+    await provision(nats.url, options);
   } catch (error) {
     await nats.stop();
     throw error;
@@ -74,8 +91,8 @@ export interface RestartableNats extends TestNats {
 
 /**
  * A private nats-server (`nats-server` binary required, no fallback) that a test can kill and bring
- * back, for the platform's behaviour across broker outages. Starts empty like a configured
- * `startTestNats`: the services declare their streams.
+ * back, for the platform's behaviour across broker outages. Provisioned at its first start like
+ * `startTestNats`; the store keeps streams and consumers across restarts.
  */
 export async function startRestartableNats(
   options: TestNatsOptions = {},
@@ -90,6 +107,13 @@ export async function startRestartableNats(
     throw error;
   }
   const port = server.port;
+  try {
+    await provision(`nats://127.0.0.1:${port}`, options);
+  } catch (error) {
+    await server.stop('SIGTERM');
+    await rm(storeDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url: `nats://127.0.0.1:${port}`,
     kill: async () => {

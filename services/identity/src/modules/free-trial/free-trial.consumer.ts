@@ -1,11 +1,11 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { EventTypes, FreeTrialRequestedV1Schema } from '@medtutor/contracts';
+import { FreeTrialRequestedV1Schema, PlatformConsumers } from '@medtutor/contracts';
 import { EventConsumers } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { normaliseEmail } from '../users/user.mapping.js';
 
 /** Durable name, inbox key and dead-letter suffix of the consumer that marks free trials as used. */
-export const FREE_TRIAL_CONSUMER = 'identity-free-trial-requested';
+export const FREE_TRIAL_CONSUMER = PlatformConsumers.identityFreeTrialRequested.durable;
 
 /** Shorter numbers are too easily shared by chance to identify an account. */
 const MIN_PHONE_DIGITS = 10;
@@ -23,8 +23,7 @@ export class FreeTrialConsumer implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.consumers.start({
-      durable: FREE_TRIAL_CONSUMER,
-      event: EventTypes.freeTrialRequested,
+      consumer: PlatformConsumers.identityFreeTrialRequested,
       schema: FreeTrialRequestedV1Schema,
       db: this.prisma,
       handle: async (tx, request) => {

@@ -1,12 +1,12 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { EventTypes, HoursUsedV1Schema, mondayOf } from '@medtutor/contracts';
+import { HoursUsedV1Schema, mondayOf, PlatformConsumers } from '@medtutor/contracts';
 import { EventConsumers } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { TutorAccountsRepository } from '../tutor-accounts/tutor-accounts.repository.js';
 import { LoggedHoursRepository } from './logged-hours.repository.js';
 
 /** Durable name, inbox key and dead-letter suffix of the consumer that prefills timesheets. */
-export const PAYROLL_HOURS_USED_CONSUMER = 'payroll-hours-used';
+export const PAYROLL_HOURS_USED_CONSUMER = PlatformConsumers.payrollHoursUsed.durable;
 
 /**
  * Sessions a tutor delivered count towards that tutor's week (the session's date decides the week).
@@ -23,8 +23,7 @@ export class HoursUsedConsumer implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.consumers.start({
-      durable: PAYROLL_HOURS_USED_CONSUMER,
-      event: EventTypes.hoursUsed,
+      consumer: PlatformConsumers.payrollHoursUsed,
       schema: HoursUsedV1Schema,
       db: this.prisma,
       handle: async (tx, used) => {

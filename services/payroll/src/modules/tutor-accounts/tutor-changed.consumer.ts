@@ -1,11 +1,11 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { EventTypes, TutorChangedV1Schema } from '@medtutor/contracts';
+import { TutorChangedV1Schema, PlatformConsumers } from '@medtutor/contracts';
 import { EventConsumers } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { TutorAccountsRepository } from './tutor-accounts.repository.js';
 
 /** Durable name, inbox key and dead-letter suffix of the consumer that follows the directory's active flags. */
-export const PAYROLL_TUTOR_CHANGED_CONSUMER = 'payroll-tutor-changed';
+export const PAYROLL_TUTOR_CHANGED_CONSUMER = PlatformConsumers.payrollTutorChanged.durable;
 
 /**
  * tutoring deactivated or reactivated a directory entry (or changed it otherwise, or announced it at
@@ -21,8 +21,7 @@ export class TutorChangedConsumer implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.consumers.start({
-      durable: PAYROLL_TUTOR_CHANGED_CONSUMER,
-      event: EventTypes.tutorChanged,
+      consumer: PlatformConsumers.payrollTutorChanged,
       schema: TutorChangedV1Schema,
       db: this.prisma,
       handle: (tx, entry) => this.accounts.recordStatus(tx, entry),

@@ -1,11 +1,11 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { EventTypes, TutorInvitedV1Schema } from '@medtutor/contracts';
+import { PlatformConsumers, TutorInvitedV1Schema } from '@medtutor/contracts';
 import { EventConsumers } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { TutorAccountsRepository } from './tutor-accounts.repository.js';
 
 /** Durable name, inbox key and dead-letter suffix of the consumer that records tutor logins. */
-export const PAYROLL_TUTOR_INVITED_CONSUMER = 'payroll-tutor-invited';
+export const PAYROLL_TUTOR_INVITED_CONSUMER = PlatformConsumers.payrollTutorInvited.durable;
 
 /** A tutor login (identity) for a directory entry (tutoring): whose timesheets that user files. */
 @Injectable()
@@ -18,8 +18,7 @@ export class TutorInvitedConsumer implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.consumers.start({
-      durable: PAYROLL_TUTOR_INVITED_CONSUMER,
-      event: EventTypes.tutorInvited,
+      consumer: PlatformConsumers.payrollTutorInvited,
       schema: TutorInvitedV1Schema,
       db: this.prisma,
       handle: async (tx, invited) => {

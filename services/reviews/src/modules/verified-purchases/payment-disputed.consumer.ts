@@ -1,11 +1,11 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { EventTypes, PaymentDisputedV1Schema } from '@medtutor/contracts';
+import { PaymentDisputedV1Schema, PlatformConsumers } from '@medtutor/contracts';
 import { EventConsumers } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { VerifiedPurchasesService } from './verified-purchases.service.js';
 
 /** Durable name, inbox key and dead-letter suffix of the consumer that follows disputes: open hides the badge, won gives it back, lost takes it. */
-export const PAYMENT_DISPUTED_CONSUMER = 'reviews-payment-disputed';
+export const PAYMENT_DISPUTED_CONSUMER = PlatformConsumers.reviewsPaymentDisputed.durable;
 
 @Injectable()
 export class PaymentDisputedConsumer implements OnApplicationBootstrap {
@@ -17,8 +17,7 @@ export class PaymentDisputedConsumer implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.consumers.start({
-      durable: PAYMENT_DISPUTED_CONSUMER,
-      event: EventTypes.paymentDisputed,
+      consumer: PlatformConsumers.reviewsPaymentDisputed,
       schema: PaymentDisputedV1Schema,
       db: this.prisma,
       handle: (tx, dispute) => this.verified.recordDispute(tx, dispute),

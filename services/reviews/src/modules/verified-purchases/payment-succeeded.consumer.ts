@@ -1,11 +1,11 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { EventTypes, PaymentSucceededV1Schema } from '@medtutor/contracts';
+import { PaymentSucceededV1Schema, PlatformConsumers } from '@medtutor/contracts';
 import { EventConsumers } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { VerifiedPurchasesService } from './verified-purchases.service.js';
 
 /** Durable name, inbox key and dead-letter suffix of the consumer that records who has paid. */
-export const PAYMENT_SUCCEEDED_CONSUMER = 'reviews-payment-succeeded';
+export const PAYMENT_SUCCEEDED_CONSUMER = PlatformConsumers.reviewsPaymentSucceeded.durable;
 
 @Injectable()
 export class PaymentSucceededConsumer implements OnApplicationBootstrap {
@@ -17,8 +17,7 @@ export class PaymentSucceededConsumer implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.consumers.start({
-      durable: PAYMENT_SUCCEEDED_CONSUMER,
-      event: EventTypes.paymentSucceeded,
+      consumer: PlatformConsumers.reviewsPaymentSucceeded,
       schema: PaymentSucceededV1Schema,
       db: this.prisma,
       handle: (tx, payment) => this.verified.recordPayment(tx, payment),

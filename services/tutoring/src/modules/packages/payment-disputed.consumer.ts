@@ -1,11 +1,11 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { EventTypes, PaymentDisputedV1Schema } from '@medtutor/contracts';
+import { PaymentDisputedV1Schema, PlatformConsumers } from '@medtutor/contracts';
 import { EventConsumers } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { PaymentAdjustmentsService } from './payment-adjustments.service.js';
 
 /** Durable name, inbox key and dead-letter suffix of the consumer that holds packages under dispute. */
-export const PAYMENT_DISPUTED_CONSUMER = 'tutoring-payment-disputed';
+export const PAYMENT_DISPUTED_CONSUMER = PlatformConsumers.tutoringPaymentDisputed.durable;
 
 @Injectable()
 export class PaymentDisputedConsumer implements OnApplicationBootstrap {
@@ -17,8 +17,7 @@ export class PaymentDisputedConsumer implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.consumers.start({
-      durable: PAYMENT_DISPUTED_CONSUMER,
-      event: EventTypes.paymentDisputed,
+      consumer: PlatformConsumers.tutoringPaymentDisputed,
       schema: PaymentDisputedV1Schema,
       db: this.prisma,
       handle: (tx, dispute) => this.adjustments.onDisputed(tx, dispute),

@@ -1,11 +1,11 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { EventTypes, PaymentRefundedV1Schema } from '@medtutor/contracts';
+import { PaymentRefundedV1Schema, PlatformConsumers } from '@medtutor/contracts';
 import { EventConsumers } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { PaymentAdjustmentsService } from './payment-adjustments.service.js';
 
 /** Durable name, inbox key and dead-letter suffix of the consumer that takes refunded hours back. */
-export const PAYMENT_REFUNDED_CONSUMER = 'tutoring-payment-refunded';
+export const PAYMENT_REFUNDED_CONSUMER = PlatformConsumers.tutoringPaymentRefunded.durable;
 
 @Injectable()
 export class PaymentRefundedConsumer implements OnApplicationBootstrap {
@@ -17,8 +17,7 @@ export class PaymentRefundedConsumer implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.consumers.start({
-      durable: PAYMENT_REFUNDED_CONSUMER,
-      event: EventTypes.paymentRefunded,
+      consumer: PlatformConsumers.tutoringPaymentRefunded,
       schema: PaymentRefundedV1Schema,
       db: this.prisma,
       handle: (tx, refund) => this.adjustments.onRefunded(tx, refund),

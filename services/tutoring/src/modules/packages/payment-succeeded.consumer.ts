@@ -1,11 +1,11 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { EventTypes, PaymentSucceededV1Schema } from '@medtutor/contracts';
+import { PaymentSucceededV1Schema, PlatformConsumers } from '@medtutor/contracts';
 import { EventConsumers } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { PackageCreditService } from './package-credit.service.js';
 
 /** Durable name, inbox key and dead-letter suffix of the consumer that credits purchased hours. */
-export const PAYMENT_SUCCEEDED_CONSUMER = 'tutoring-payment-succeeded';
+export const PAYMENT_SUCCEEDED_CONSUMER = PlatformConsumers.tutoringPaymentSucceeded.durable;
 
 @Injectable()
 export class PaymentSucceededConsumer implements OnApplicationBootstrap {
@@ -18,8 +18,7 @@ export class PaymentSucceededConsumer implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     // A payload that breaks the contract is dead-lettered at once, for a person to see.
     await this.consumers.start({
-      durable: PAYMENT_SUCCEEDED_CONSUMER,
-      event: EventTypes.paymentSucceeded,
+      consumer: PlatformConsumers.tutoringPaymentSucceeded,
       schema: PaymentSucceededV1Schema,
       db: this.prisma,
       handle: (tx, payment) => this.credit.creditPayment(tx, payment),

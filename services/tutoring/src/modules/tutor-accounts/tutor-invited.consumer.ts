@@ -1,11 +1,11 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { EventTypes, TutorInvitedV1Schema } from '@medtutor/contracts';
+import { PlatformConsumers, TutorInvitedV1Schema } from '@medtutor/contracts';
 import { EventConsumers } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { TutorsService } from '../tutors/tutors.service.js';
 
 /** Durable name, inbox key and dead-letter suffix of the consumer that links tutor logins. */
-export const TUTOR_INVITED_CONSUMER = 'tutoring-tutor-invited';
+export const TUTOR_INVITED_CONSUMER = PlatformConsumers.tutoringTutorInvited.durable;
 
 /** identity created a tutor login for a directory entry: the entry now signs in as that user. */
 @Injectable()
@@ -18,8 +18,7 @@ export class TutorInvitedConsumer implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.consumers.start({
-      durable: TUTOR_INVITED_CONSUMER,
-      event: EventTypes.tutorInvited,
+      consumer: PlatformConsumers.tutoringTutorInvited,
       schema: TutorInvitedV1Schema,
       db: this.prisma,
       handle: async (tx, invited) => {
