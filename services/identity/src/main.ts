@@ -18,7 +18,7 @@ async function seed(
 ): Promise<void> {
   const prisma = new PrismaService(config);
   try {
-    const result = await seedAdmin(new UsersRepository(prisma), new PasswordHasher(), admin);
+    const result = await seedAdmin(new UsersRepository(prisma), new PasswordHasher(config.passwordHashing), admin);
     if (result === 'username-taken') {
       logger.warn(
         { email: admin.email },
