@@ -52,6 +52,8 @@ describe('HashingPool', () => {
     const pool = new HashingPool(limits);
     const work = new FakeWork();
     const accepted = ['r1', 'r2', 'r3', 'r4'].map((name) => pool.run('new-password', work.job(name)));
+    expect(pool.hasRoom('new-password')).toBe(false);
+    expect(pool.hasRoom('sign-in')).toBe(true);
     await expect(pool.run('new-password', work.job('r5'))).rejects.toBeInstanceOf(HashingPoolFull);
     await expect(pool.run('new-password', work.job('r6'))).rejects.toEqual(new HashingPoolFull('new-password'));
     expect(work.started).toEqual(['r1', 'r2']);
@@ -134,9 +136,14 @@ describe('HashingPool', () => {
             const name = `${action.priority}#${index}`;
             const before = pool.load()[action.priority];
             const free = pool.load()['sign-in'].running + pool.load()['new-password'].running < bounds.concurrency;
+            const room = pool.hasRoom(action.priority);
             const outcome = pool.run(action.priority, work.job(name)).then(
-              () => 'done',
+              () => {
+                expect(room).toBe(true);
+                return 'done';
+              },
               (error: unknown) => {
+                expect(room).toBe(false);
                 expect(error).toBeInstanceOf(HashingPoolFull);
                 // Refused only with its queue full and no slot it could take.
                 const limit = action.priority === 'sign-in' ? bounds.signInQueue : bounds.newPasswordQueue;

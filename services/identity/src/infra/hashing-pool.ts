@@ -53,7 +53,7 @@ export class HashingPool {
   /** Runs `work` in a slot for `priority`, now or after the work queued before it; throws `HashingPoolFull` at once when full. */
   async run<T>(priority: HashingPriority, work: () => Promise<T>): Promise<T> {
     if (this.queues[priority].length > 0 || !this.mayStart(priority)) {
-      if (this.queues[priority].length >= this.queueLimit(priority)) throw new HashingPoolFull(priority);
+      if (!this.hasRoom(priority)) throw new HashingPoolFull(priority);
       await new Promise<void>((start) => this.queues[priority].push({ start }));
     } else {
       this.running[priority]++;
@@ -64,6 +64,14 @@ export class HashingPool {
       this.running[priority]--;
       this.startWaiting();
     }
+  }
+
+  /**
+   * Whether `run` would take work of `priority` now (start or queue it). Lets a caller shed a request
+   * before the work that leads up to its hash (database reads); `run` still decides.
+   */
+  hasRoom(priority: HashingPriority): boolean {
+    return this.mayStart(priority) || this.queues[priority].length < this.queueLimit(priority);
   }
 
   /** What runs and waits now, per priority (for tests and metrics). */

@@ -35,9 +35,12 @@ describe('PasswordHasher', () => {
     const small = new PasswordHasher({ concurrency: 2, reservedForSignIn: 1, signInQueue: 0, newPasswordQueue: 0 });
     const stored = await small.hash('correct-horse-7');
     const flooding = Promise.allSettled(Array.from({ length: 4 }, () => small.hash('flood-password-1')));
+    // Saturated: the next registration is shed before it reads anything.
+    expect(() => small.refuseNewHashIfSaturated()).toThrow(DomainError);
     // Asked while the flood holds every slot new passwords may use: the reserved one takes it.
     await expect(small.verify(stored, 'correct-horse-7')).resolves.toBe(true);
     const flood = await flooding;
+    expect(() => small.refuseNewHashIfSaturated()).not.toThrow();
     expect(flood.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     for (const outcome of flood.filter((result) => result.status === 'rejected')) {
       const error = outcome.reason as DomainError;

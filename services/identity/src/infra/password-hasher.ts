@@ -45,6 +45,14 @@ export class PasswordHasher implements OnModuleInit {
     this.dummyHash = this.newDummyHash();
   }
 
+  /**
+   * Throws COMMON.OVERLOADED now if a new hash would be refused: called before the reads that lead up
+   * to one, so a flood is shed before it costs the database anything.
+   */
+  refuseNewHashIfSaturated(): void {
+    if (!this.pool.hasRoom('new-password')) throw overloaded();
+  }
+
   hash(password: string): Promise<string> {
     return this.inPool('new-password', () => hash(password, ARGON2_OPTIONS));
   }
@@ -75,8 +83,12 @@ export class PasswordHasher implements OnModuleInit {
       return await this.pool.run(priority, work);
     } catch (error) {
       if (!(error instanceof HashingPoolFull)) throw error;
-      const details: OverloadedDetails = { retryAfterSeconds: HASHING_RETRY_AFTER_SECONDS };
-      throw new DomainError(ErrorCodes.overloaded, ServerMessages.overloaded, details);
+      throw overloaded();
     }
   }
+}
+
+function overloaded(): DomainError {
+  const details: OverloadedDetails = { retryAfterSeconds: HASHING_RETRY_AFTER_SECONDS };
+  return new DomainError(ErrorCodes.overloaded, ServerMessages.overloaded, details);
 }
