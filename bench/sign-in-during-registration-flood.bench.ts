@@ -22,7 +22,7 @@ import {
  */
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 100);
 const IDLE_SIGN_INS = Number(process.env.BENCH_IDLE_SIGN_INS ?? 30);
-const FLOODERS = Number(process.env.BENCH_FLOODERS ?? 16);
+const FLOODERS = Number(process.env.BENCH_FLOODERS ?? 32);
 const TARGET_P99_MS = 1000;
 
 /** The flooding client: registers until told to stop (SIGTERM), then prints its answers' statuses. */

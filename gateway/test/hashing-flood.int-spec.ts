@@ -18,7 +18,7 @@ import {
  * real identity; the registration limit per address is lifted, as a flood from many addresses would.
  */
 /** Clients registering back to back, each as soon as its last answer came, until the sign-ins are done. */
-const FLOODERS = 24;
+const FLOODERS = 48;
 const SIGN_INS = 8;
 
 let platform: RealPlatform;

@@ -25,7 +25,13 @@ class FakeWork {
 /** Lets every settled promise's continuation run. */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-const limits: HashingPoolLimits = { concurrency: 3, reservedForSignIn: 1, signInQueue: 4, newPasswordQueue: 2 };
+const limits: HashingPoolLimits = {
+  concurrency: 3,
+  reservedForSignIn: 1,
+  signInQueue: 4,
+  newPasswordQueue: 2,
+  maxWaitMs: 60_000,
+};
 
 describe('HashingPool', () => {
   it('runs at most `concurrency` jobs, and new-password work never takes the slots reserved for sign-in', async () => {
@@ -86,6 +92,21 @@ describe('HashingPool', () => {
     expect(work.started).toEqual(['r1', 's1', 's2', 'r2']);
   });
 
+  it('refuses a job that waited `maxWaitMs` without a slot, and starts the next one in its place', async () => {
+    const pool = new HashingPool({ ...limits, concurrency: 1, reservedForSignIn: 0, maxWaitMs: 20 });
+    const work = new FakeWork();
+    const running = pool.run('new-password', work.job('r1'));
+    const tooLate = pool.run('new-password', work.job('r2'));
+    await expect(tooLate).rejects.toEqual(new HashingPoolFull('new-password'));
+    expect(pool.load()['new-password']).toEqual({ running: 1, waiting: 0 });
+    const next = pool.run('new-password', work.job('r3'));
+    work.finish('r1');
+    await settle();
+    work.finish('r3');
+    await expect(Promise.all([running, next])).resolves.toEqual(['r1', 'r3']);
+    expect(work.started).toEqual(['r1', 'r3']);
+  });
+
   it('frees the slot of work that failed, and passes its error on', async () => {
     const pool = new HashingPool({ ...limits, concurrency: 1, reservedForSignIn: 0 });
     const work = new FakeWork();
@@ -123,6 +144,7 @@ describe('HashingPool', () => {
         reservedForSignIn: Math.min(reserved, concurrency - 1),
         signInQueue,
         newPasswordQueue,
+        maxWaitMs: 60_000,
       }));
     await fc.assert(
       fc.asyncProperty(poolLimits, fc.array(step, { maxLength: 60 }), async (bounds, steps) => {

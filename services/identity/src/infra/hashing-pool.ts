@@ -15,6 +15,11 @@ export interface HashingPoolLimits {
   signInQueue: number;
   /** Waiting new-password work beyond which more is refused at once. */
   newPasswordQueue: number;
+  /**
+   * The longest a job waits for a slot before it is refused after all: well inside the gateway's
+   * deadline, so a caller hears "busy" (not counted against the service) instead of a timeout (counted).
+   */
+  maxWaitMs: number;
 }
 
 /** Refused without waiting: the pool and its queue for that priority are full. Load shed, not a fault. */
@@ -30,10 +35,14 @@ interface Waiting {
   start: () => void;
 }
 
+/** 1 s: a third of the gateway's default RPC deadline (RPC_TIMEOUT_MS, 3 s). */
+export const MAX_HASHING_WAIT_MS = 1000;
+
 /**
  * Bounds argon2 work, which costs memory and a thread each: at most `concurrency` run, and each
- * priority has a short queue behind them; anything more is refused at once, so a flood is answered
- * in microseconds instead of piling up work no client will wait for. Sign-in is served first from
+ * priority has a short queue behind them; anything more is refused at once, and what waited
+ * `maxWaitMs` without a slot is refused then, so a flood is answered quickly instead of piling up
+ * work no client will wait for. Sign-in is served first from
  * the queue and owns `reservedForSignIn` slots outright, so an existing user signs in during a
  * registration flood after at most the hashes already running. Pure: it knows nothing of argon2.
  */
@@ -54,7 +63,7 @@ export class HashingPool {
   async run<T>(priority: HashingPriority, work: () => Promise<T>): Promise<T> {
     if (this.queues[priority].length > 0 || !this.mayStart(priority)) {
       if (!this.hasRoom(priority)) throw new HashingPoolFull(priority);
-      await new Promise<void>((start) => this.queues[priority].push({ start }));
+      await this.slotFor(priority);
     } else {
       this.running[priority]++;
     }
@@ -80,6 +89,24 @@ export class HashingPool {
       'sign-in': { running: this.running['sign-in'], waiting: this.queues['sign-in'].length },
       'new-password': { running: this.running['new-password'], waiting: this.queues['new-password'].length },
     };
+  }
+
+  /** Resolves once `startWaiting` gave this job a slot (counted already); refuses it after `maxWaitMs`. */
+  private slotFor(priority: HashingPriority): Promise<void> {
+    const queue = this.queues[priority];
+    return new Promise<void>((resolve, reject) => {
+      const waiting: Waiting = {
+        start: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      const timer = setTimeout(() => {
+        queue.splice(queue.indexOf(waiting), 1);
+        reject(new HashingPoolFull(priority));
+      }, this.limits.maxWaitMs);
+      queue.push(waiting);
+    });
   }
 
   private mayStart(priority: HashingPriority): boolean {
@@ -116,7 +143,8 @@ export function defaultHashingLimits(
   return {
     concurrency,
     reservedForSignIn: Math.max(1, Math.floor(concurrency / 3)),
-    signInQueue: concurrency * 8,
-    newPasswordQueue: concurrency * 2,
+    signInQueue: concurrency * 16,
+    newPasswordQueue: concurrency * 8,
+    maxWaitMs: MAX_HASHING_WAIT_MS,
   };
 }

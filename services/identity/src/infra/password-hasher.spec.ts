@@ -32,7 +32,13 @@ describe('PasswordHasher', () => {
   });
 
   it('refuses new hashes beyond its pool with COMMON.OVERLOADED and a retry time, while a sign-in still runs', async () => {
-    const small = new PasswordHasher({ concurrency: 2, reservedForSignIn: 1, signInQueue: 0, newPasswordQueue: 0 });
+    const small = new PasswordHasher({
+      concurrency: 2,
+      reservedForSignIn: 1,
+      signInQueue: 0,
+      newPasswordQueue: 0,
+      maxWaitMs: 1000,
+    });
     const stored = await small.hash('correct-horse-7');
     const flooding = Promise.allSettled(Array.from({ length: 4 }, () => small.hash('flood-password-1')));
     // Saturated: the next registration is shed before it reads anything.
