@@ -470,12 +470,34 @@ describe('rate limits', () => {
     expect(blocked.headers['retry-after']).toBeDefined();
   });
 
-  it('limits reset requests per email', async () => {
+  it("a stranger asking for someone's reset blocks only their own address: the owner elsewhere still gets one", async () => {
+    const owner = 'reset-owner@example.com';
+    await registered(owner, 'whatever-1');
+    const ask = (email: string, ip: string) =>
+      request(server).post('/api/forgot-password').set('X-Forwarded-For', ip).send({ email });
+    const stranger = freshIp();
+    for (let n = 1; n <= gateway.config.rateLimits.forgotPasswordPerEmailAndIp.points; n++) {
+      expect((await ask(n % 2 ? owner : 'Reset-Owner@Example.com', stranger)).status).toBe(200);
+    }
+    expect((await ask(owner, stranger)).status).toBe(429);
+
+    const asked = () => platform.requests.count(Subjects.identity.requestPasswordReset);
+    const before = await asked();
+    const fromHome = await ask(owner, freshIp());
+    expect(fromHome.status).toBe(200);
+    expect(fromHome.body).toEqual({ message: ServerMessages.resetLinkSent });
+    expect(await asked()).toBe(before + 1);
+    // The stranger's own address is still free for other emails (within its per-address budget).
+    expect((await ask('someone-else@example.com', stranger)).status).toBe(200);
+  });
+
+  it('caps reset requests per email across addresses, far above what one address may send', async () => {
+    const { forgotPasswordPerEmail: ceiling, forgotPasswordPerEmailAndIp: perAddress } = gateway.config.rateLimits;
+    expect(ceiling.points).toBeGreaterThanOrEqual(perAddress.points * 5);
     const ask = (email: string) =>
       request(server).post('/api/forgot-password').set('X-Forwarded-For', freshIp()).send({ email });
-    for (let n = 1; n <= gateway.config.rateLimits.forgotPasswordPerEmail.points; n++) {
-      expect((await ask('Spammed@Example.com')).status).toBe(200);
-    }
+    const answers = await Promise.all(Array.from({ length: ceiling.points }, () => ask('Spammed@Example.com')));
+    expect(answers.map((res) => res.status)).toEqual(answers.map(() => 200));
     expect((await ask('spammed@example.com')).status).toBe(429);
     expect((await ask('someone-else@example.com')).status).toBe(200);
   });

@@ -16,7 +16,8 @@ import { sessionCookieFrom } from './support/test-gateway.js';
 /**
  * The reset, tutor-invitation and checkout flows through the real gateway, identity, tutoring and
  * catalog-payments (Stripe provider against a stand-in), every process logging at its most verbose:
- * the reset token, the invitation token and the Stripe client secret never appear in any output.
+ * the reset token, the invitation token and the Stripe client secret never appear in any output,
+ * nor does personal data: what an admin searched for, or the seeded admin's email.
  * Mail goes over SMTP, as in production; the local mail folder prints its links on purpose.
  */
 let nats: TestNats;
@@ -31,6 +32,9 @@ let ip = 0;
 const password = 'pass-word-1';
 const newPassword = 'pass-word-2';
 const secrets: Record<string, string> = {};
+const ADMIN_EMAIL = 'seeded.admin@example.com';
+/** Personal data that reaches the gateway in URLs or the services in configuration, never a log. */
+const personal: Record<string, string> = { seededAdminEmail: ADMIN_EMAIL };
 /** Each process's output after every step: a service keeps only its latest output in memory. */
 const outputs: { name: string; text: string }[] = [];
 const snapshot = () => {
@@ -77,7 +81,7 @@ beforeAll(async () => {
     start('identity', {
       IDENTITY_DATABASE_URL: identityDb.url,
       PUBLIC_BASE_URL: 'http://localhost:8080',
-      SEED_ADMIN_EMAIL: 'admin@example.com',
+      SEED_ADMIN_EMAIL: ADMIN_EMAIL,
       SEED_ADMIN_PASSWORD: password,
     }),
     start('tutoring', { TUTORING_DATABASE_URL: tutoringDb.url, SUPPORT_EMAIL: 'team@medpath.test' }),
@@ -128,7 +132,7 @@ describe('secrets in the flows that carry them', () => {
   });
 
   it('a tutor invitation: the admin invites, the tutor sets a password from the link', async () => {
-    const admin = await login('admin@example.com');
+    const admin = await login(ADMIN_EMAIL);
     const tutor = await request(server)
       .post('/api/admin/tutors')
       .set('Cookie', admin)
@@ -169,16 +173,34 @@ describe('secrets in the flows that carry them', () => {
   });
 });
 
+describe('personal data in URLs', () => {
+  it("an admin searches payments by a student's email and by a name", async () => {
+    const admin = await login(ADMIN_EMAIL);
+    personal.searchedEmail = 'sam@example.com';
+    personal.searchedName = 'Samantha Quillfeather';
+    for (const search of [personal.searchedEmail, personal.searchedName]) {
+      const res = await request(server)
+        .get('/api/admin/payments')
+        .query({ search, status: 'succeeded' })
+        .set('Cookie', admin);
+      expect(res.status).toBe(200);
+    }
+    snapshot();
+  });
+});
+
 describe('every process output', () => {
-  it('holds none of the secrets, while it did log these requests', () => {
+  it('holds none of the secrets nor the personal data, while it did log these requests', () => {
     expect(Object.keys(secrets).sort()).toEqual(['clientSecret', 'invitationToken', 'resetToken']);
+    expect(Object.keys(personal).sort()).toEqual(['searchedEmail', 'searchedName', 'seededAdminEmail']);
     const gatewayLogs = gateway.logs();
     // The requests are there, their secrets are not.
     expect(gatewayLogs).toContain('/reset-password?token=[redacted]');
     expect(gatewayLogs).toContain('payment_intent_client_secret=[redacted]');
-    expect(outputs.length).toBe(services.length * 3);
+    expect(gatewayLogs).toContain('/api/admin/payments?search=[redacted]&status=[redacted]');
+    expect(outputs.length).toBe(services.length * 4);
     for (const [name, text] of [['gateway', gatewayLogs], ...outputs.map((o) => [o.name, o.text])] as const) {
-      for (const [secret, value] of Object.entries(secrets)) {
+      for (const [secret, value] of [...Object.entries(secrets), ...Object.entries(personal)]) {
         expect({ process: name, secret, found: text.includes(value) }).toEqual({ process: name, secret, found: false });
       }
     }

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { ServerMessages } from '@medtutor/contracts';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception.js';
 import { TimeoutError } from 'rxjs';
-import { mapRpcFailure } from './rpc-failure.js';
+import { isUnavailable, mapRpcFailure } from './rpc-failure.js';
 
 const natsError = (name: string) => Object.assign(new Error('nats'), { name });
 
@@ -52,6 +52,20 @@ describe('mapRpcFailure', () => {
     expect(
       mapRpcFailure({ code: 'PAYMENTS.PROVIDER_UNAVAILABLE', message: 'Payment provider is unavailable' }).toBody(),
     ).toEqual({ statusCode: 502, code: 'PAYMENTS.PROVIDER_UNAVAILABLE', message: 'Payment provider is unavailable' });
+  });
+
+  it("answers a service's load shedding with its own 503 and the service's Retry-After, not as an outage", () => {
+    const shed = mapRpcFailure({ code: 'COMMON.OVERLOADED', message: 'x', details: { retryAfterSeconds: 3 } });
+    expect(shed.toBody()).toEqual({ statusCode: 503, code: 'COMMON.OVERLOADED', message: ServerMessages.overloaded });
+    expect(shed.headers).toEqual({ 'Retry-After': '3' });
+    expect(isUnavailable(shed)).toBe(false);
+    // Details missing or out of range: still a second's wait, never a 500.
+    for (const details of [undefined, { retryAfterSeconds: 0 }, { retryAfterSeconds: 'soon' }]) {
+      expect(mapRpcFailure({ code: 'COMMON.OVERLOADED', message: 'x', details }).headers).toEqual({
+        'Retry-After': '1',
+      });
+    }
+    expect(isUnavailable(mapRpcFailure(new TimeoutError()))).toBe(true);
   });
 
   it('keeps the gateway in charge of 503 messages', () => {

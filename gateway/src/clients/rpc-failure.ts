@@ -1,4 +1,10 @@
-import { HttpStatusByCode, isErrorCode, RpcErrorSchema } from '@medtutor/contracts';
+import {
+  ErrorCodes,
+  HttpStatusByCode,
+  isErrorCode,
+  OverloadedDetailsSchema,
+  RpcErrorSchema,
+} from '@medtutor/contracts';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception.js';
 import { ApiError, ApiErrors } from '../filters/api-error.js';
 
@@ -14,12 +20,24 @@ const UNAVAILABLE_ERROR_NAMES = new Set([
   'DrainingConnectionError',
 ]);
 
+/**
+ * A failure that says the service cannot answer (COMMON.SERVICE_UNAVAILABLE): what the circuit
+ * breaker counts. A service's own answers, COMMON.OVERLOADED load shedding included, do not count.
+ */
+export const isUnavailable = (error: unknown): boolean =>
+  error instanceof ApiError && error.code === ErrorCodes.serviceUnavailable;
+
 /** Why a request over NATS failed, as the HTTP error the client gets. */
 export function mapRpcFailure(error: unknown): ApiError {
   if (isServiceUnavailable(error)) return ApiErrors.serviceUnavailable();
   // A service's answer arrives as a plain object; errors thrown locally are Error instances.
   const rpcError = error instanceof Error ? undefined : RpcErrorSchema.safeParse(error).data;
   if (!rpcError || !isErrorCode(rpcError.code)) return ApiErrors.internal();
+  // Load shed by a service that is up: its own 503 with Retry-After, which the circuit breaker does
+  // not count (only COMMON.SERVICE_UNAVAILABLE does), so a flood on one route leaves the rest open.
+  if (rpcError.code === ErrorCodes.overloaded) {
+    return ApiErrors.overloaded(OverloadedDetailsSchema.safeParse(rpcError.details).data?.retryAfterSeconds ?? 1);
+  }
   const status = HttpStatusByCode[rpcError.code];
   if (status === 503) return ApiErrors.serviceUnavailable();
   // Other 5xx codes in the table (a payment provider's outage: 502) carry a message meant for users;

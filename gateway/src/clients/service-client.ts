@@ -12,7 +12,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js'
 import { ApiError, ApiErrors } from '../filters/api-error.js';
 import { LOGGER } from '../logging/logger.js';
 import { rpcOutcomeOfFailure, timeRpc } from '../metrics/gateway-metrics.js';
-import { mapRpcFailure } from './rpc-failure.js';
+import { isUnavailable, mapRpcFailure } from './rpc-failure.js';
 import { ServiceBreakers } from './service-breakers.js';
 
 export const NATS_CLIENT = Symbol('NATS_CLIENT');
@@ -23,8 +23,6 @@ const PROVIDER_SUBJECTS: ReadonlySet<string> = new Set([
   Subjects.catalogPayments.getPayment,
   Subjects.catalogPayments.refundPayment,
 ]);
-
-const isUnavailable = (error: unknown) => error instanceof ApiError && error.code === ErrorCodes.serviceUnavailable;
 
 /** A failed call on its span: the code the client gets; the fault is the server's for a 5xx. */
 const spanFailureOf = (error: unknown): SpanFailure =>

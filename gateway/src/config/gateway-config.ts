@@ -136,7 +136,11 @@ const GatewayEnvSchema = z
     RATE_LIMIT_LOGIN_EMAIL_IP: rateLimit('5/15m'),
     RATE_LIMIT_LOGIN_IP: rateLimit('100/1h'),
     RATE_LIMIT_REGISTER_IP: rateLimit('10/1h'),
-    RATE_LIMIT_FORGOT_PASSWORD_EMAIL: rateLimit('5/1h'),
+    // Reset requests per (email, address), and a ceiling per email across addresses: a stranger uses
+    // up only their own address's share, so the owner elsewhere still gets a link. identity spaces
+    // the mails themselves, so the ceiling is not what keeps an inbox from filling.
+    RATE_LIMIT_FORGOT_PASSWORD_EMAIL_IP: rateLimit('5/1h'),
+    RATE_LIMIT_FORGOT_PASSWORD_EMAIL: rateLimit('50/1h'),
     RATE_LIMIT_FORGOT_PASSWORD_IP: rateLimit('20/1h'),
     RATE_LIMIT_CONSULTATIONS_IP: rateLimit('10/1h'),
     RATE_LIMIT_TESTIMONIALS_IP: rateLimit('5/1h'),
@@ -217,6 +221,7 @@ const GatewayEnvSchema = z
         loginPerEmailAndIp: env.RATE_LIMIT_LOGIN_EMAIL_IP,
         loginPerIp: env.RATE_LIMIT_LOGIN_IP,
         registerPerIp: env.RATE_LIMIT_REGISTER_IP,
+        forgotPasswordPerEmailAndIp: env.RATE_LIMIT_FORGOT_PASSWORD_EMAIL_IP,
         forgotPasswordPerEmail: env.RATE_LIMIT_FORGOT_PASSWORD_EMAIL,
         forgotPasswordPerIp: env.RATE_LIMIT_FORGOT_PASSWORD_IP,
         consultationsPerIp: env.RATE_LIMIT_CONSULTATIONS_IP,

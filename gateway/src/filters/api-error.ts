@@ -59,5 +59,10 @@ export const ApiErrors = {
       ServerMessages.serviceUnavailable,
       retryAfterSeconds === undefined ? {} : { 'Retry-After': String(retryAfterSeconds) },
     ),
+  /** A service shed the request to protect the rest (COMMON.OVERLOADED): 503 with when to try again. */
+  overloaded: (retryAfterSeconds: number) =>
+    ApiError.of(ErrorCodes.overloaded, ServerMessages.overloaded, {
+      'Retry-After': String(Math.max(1, retryAfterSeconds)),
+    }),
   internal: () => ApiError.of(ErrorCodes.internal, ServerMessages.internal),
 };

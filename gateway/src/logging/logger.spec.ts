@@ -23,6 +23,11 @@ function app() {
   });
   server.use(requestLogger(logger));
   server.use(express.json());
+  server.get('/api/real-failure', (_req, res) => {
+    // How a middleware hands pino-http the error behind a 5xx.
+    (res as typeof res & { err: Error }).err = new Error('the database went away');
+    res.status(500).json({ ok: false });
+  });
   server.all('/{*path}', (_req, res) => {
     res.status(500).json({ ok: false });
   });
@@ -37,7 +42,40 @@ describe('gateway logs', () => {
     const logged = text();
     expect(logged).not.toContain(TOKEN);
     expect(logged).not.toContain(CLIENT_SECRET);
-    expect(logged).toContain('/reset-password?token=[redacted]&from=email');
+    expect(logged).toContain('/reset-password?token=[redacted]&from=[redacted]');
+  });
+
+  it("log an admin search without what was searched for: the query's names only", async () => {
+    const { server, text } = app();
+    await request(server).get('/api/admin/payments?search=alice.smith%40example.com&status=succeeded&page=2');
+    await request(server).get('/api/admin/payments?search=Alice+Smith');
+    await request(server).get('/api/admin/payments?alice.smith@example.com');
+    const logged = text();
+    for (const searched of ['alice', 'Alice', 'Smith', 'example.com', 'succeeded'])
+      expect(logged).not.toContain(searched);
+    const urls = logged
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { req: { url: string } }).req.url);
+    expect(urls).toEqual([
+      '/api/admin/payments?search=[redacted]&status=[redacted]&page=[redacted]',
+      '/api/admin/payments?search=[redacted]',
+      '/api/admin/payments?[redacted]',
+    ]);
+  });
+
+  it('log a 5xx without a made-up stack trace, and with the real error when there is one', async () => {
+    const { server, text } = app();
+    await request(server).get('/api/anything-answered-500');
+    await request(server).get('/api/real-failure');
+    const [plain, real] = text()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { level: number; res: { statusCode: number }; err?: { message: string } });
+    expect(plain).toMatchObject({ level: 50, res: { statusCode: 500 } });
+    expect(plain).not.toHaveProperty('err');
+    expect(text()).not.toContain('failed with status code');
+    expect(real?.err).toMatchObject({ message: 'the database went away' });
   });
 
   it('never log request bodies', async () => {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { redactSecrets, secretSafeLoggerOptions, traceLogFields } from '@medtutor/nest-kit';
+import { REDACTED, redactSecrets, secretSafeLoggerOptions, traceLogFields } from '@medtutor/nest-kit';
 import { pino, type Level, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 
@@ -36,10 +36,38 @@ export function createGatewayLogger(level: Level | 'silent', destination?: pino.
 
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);
 
+/** A query parameter's name worth keeping in a log (`search`, `page`, `payment_intent_client_secret`). */
+const PARAMETER_NAME = /^[A-Za-z][\w.-]{0,40}$/;
+
+/**
+ * The URL as the access log writes it: the path, and of the query only the parameters' names. Query
+ * values carry what people type into searches (an admin looking up a student by email or name) and
+ * tokens; the names are enough to tell requests apart. A name that does not look like one is itself
+ * data (`?alice@example.com`) and goes too.
+ */
+export function loggableUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return redactSecrets(url);
+  const names = url
+    .slice(queryStart + 1)
+    .split('&')
+    .filter((pair) => pair !== '')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0] ?? '';
+      return PARAMETER_NAME.test(name) ? `${name}=${REDACTED}` : REDACTED;
+    });
+  return `${redactSecrets(url.slice(0, queryStart))}?${names.join('&')}`;
+}
+
+/** pino-http's stand-in for a 5xx that came without an error: a stack trace of its own, pointing nowhere. */
+const madeUpError = (error: Error, res: ServerResponse) =>
+  error.message === `failed with status code ${res.statusCode}`;
+
 /**
  * One access log line per request, keyed by the correlation id (set earlier by the correlation
- * middleware). Never the body; the URL without the values of secret query parameters (a reset
- * link's token, a Stripe return URL's client secret).
+ * middleware). Never the body; the URL without any query value (`loggableUrl`). A 5xx line carries
+ * no error of its own: the real one is logged with the same correlation id where it was caught
+ * (ApiExceptionFilter, ServiceClient), or there was none (a service's answer, an open circuit).
  */
 export function requestLogger(logger: Logger) {
   return pinoHttp({
@@ -59,11 +87,16 @@ export function requestLogger(logger: Logger) {
       }) => ({
         id: req.id,
         method: req.method,
-        url: redactSecrets(req.url),
+        url: loggableUrl(req.url),
         remoteAddress: req.remoteAddress,
         userAgent: req.headers['user-agent'],
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    customErrorObject: (_req: IncomingMessage, res: ServerResponse, error: Error, fields: Record<string, unknown>) => {
+      if (!madeUpError(error, res)) return fields;
+      const { err: _madeUp, ...withoutError } = fields;
+      return withoutError;
     },
     // Kubernetes polls the probes every few seconds; logging them would drown the real traffic.
     autoLogging: { ignore: (req: IncomingMessage) => PROBE_PATHS.has(req.url ?? '') },

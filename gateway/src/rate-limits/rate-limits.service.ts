@@ -8,7 +8,7 @@ import { ApiErrors } from '../filters/api-error.js';
 import { LOGGER } from '../logging/logger.js';
 import { REDIS, redisKeys } from '../redis/redis.module.js';
 import { GrowingDelay } from './growing-delay.js';
-import { throttleAddress } from './throttle-address.js';
+import { addressKey } from './address-key.js';
 
 type Counter = [limiter: RateLimiterRedis, key: string];
 
@@ -32,7 +32,12 @@ const LOGIN_FAILURE_MEMORY_MS = 24 * 3_600_000;
  * elsewhere is never affected. Attempts are counted up front (atomically, so parallel guesses cannot
  * slip past the check) and given back unless they failed on the credentials; a success clears the
  * (email, address) record. Second-factor codes are throttled the same way per account and address.
- * Forgot-password has its own counters, so the owner of an account under attack can still reset it.
+ * Forgot-password has its own counters, so the owner of an account under attack can still reset it:
+ * requests count per (email, address), with a much higher ceiling per email, so a stranger asking
+ * for someone's reset from their own address uses up only their own share.
+ *
+ * Every per-address counter keys on `addressKey` (IPv4 as is, IPv6 by its /64), applied here to the
+ * raw client address each public method receives, so no route can count a bare IPv6 address.
  */
 @Injectable()
 export class RateLimitsService {
@@ -42,6 +47,7 @@ export class RateLimitsService {
   private readonly loginPerIp: RateLimiterRedis;
   private readonly registerPerIp: RateLimiterRedis;
   private readonly forgotPasswordPerEmail: RateLimiterRedis;
+  private readonly forgotPasswordPerEmailAndIp: RateLimiterRedis;
   private readonly forgotPasswordPerIp: RateLimiterRedis;
   private readonly consultationsPerIp: RateLimiterRedis;
   private readonly testimonialsPerIp: RateLimiterRedis;
@@ -80,6 +86,7 @@ export class RateLimitsService {
     this.loginPerIp = limiter('login-ip', limits.loginPerIp);
     this.registerPerIp = limiter('register-ip', limits.registerPerIp);
     this.forgotPasswordPerEmail = limiter('forgot-email', limits.forgotPasswordPerEmail);
+    this.forgotPasswordPerEmailAndIp = limiter('forgot-email-ip', limits.forgotPasswordPerEmailAndIp);
     this.forgotPasswordPerIp = limiter('forgot-ip', limits.forgotPasswordPerIp);
     this.consultationsPerIp = limiter('consultations-ip', limits.consultationsPerIp);
     this.testimonialsPerIp = limiter('testimonials-ip', limits.testimonialsPerIp);
@@ -96,24 +103,24 @@ export class RateLimitsService {
   }
 
   async consumeLoginAttempt(email: string, address: string): Promise<void> {
-    const ip = throttleAddress(address);
+    const ip = addressKey(address);
     await this.consumeDelayed(this.loginPerEmailAndIp, `${emailKey(email)}:${ip}`, ip);
   }
 
   async loginSucceeded(email: string, address: string): Promise<void> {
-    const ip = throttleAddress(address);
+    const ip = addressKey(address);
     await this.settle([this.loginPerEmailAndIp.forgive(`${emailKey(email)}:${ip}`), this.loginPerIp.reward(ip, 1)]);
   }
 
   /** The attempt ended without a verdict on the credentials (e.g. a service outage): it does not count. */
   async loginInconclusive(email: string, address: string): Promise<void> {
-    const ip = throttleAddress(address);
+    const ip = addressKey(address);
     await this.settle([this.loginPerEmailAndIp.giveBack(`${emailKey(email)}:${ip}`), this.loginPerIp.reward(ip, 1)]);
   }
 
   /** Authenticator and recovery codes, for the account waiting at the second step. */
   async consumeSecondFactorAttempt(userId: number, address: string): Promise<void> {
-    const ip = throttleAddress(address);
+    const ip = addressKey(address);
     const account = String(userId);
     let waitMs: number;
     try {
@@ -132,7 +139,7 @@ export class RateLimitsService {
   }
 
   async secondFactorSettled(userId: number, address: string, outcome: 'succeeded' | 'inconclusive'): Promise<void> {
-    const ip = throttleAddress(address);
+    const ip = addressKey(address);
     const key = `${userId}:${ip}`;
     await this.settle([
       outcome === 'succeeded'
@@ -145,24 +152,31 @@ export class RateLimitsService {
     ]);
   }
 
-  async consumeRegistration(ip: string): Promise<void> {
-    await this.consume([[this.registerPerIp, ip]]);
+  async consumeRegistration(address: string): Promise<void> {
+    await this.consume([[this.registerPerIp, addressKey(address)]]);
   }
 
-  async consumePasswordResetRequest(email: string, ip: string): Promise<void> {
+  /**
+   * Per (email, address) first: a stranger spending their share is refused there and spends nothing
+   * of the owner's per-email ceiling, which only many addresses together can reach.
+   */
+  async consumePasswordResetRequest(email: string, address: string): Promise<void> {
+    const ip = addressKey(address);
+    const account = emailKey(email);
     await this.consume([
-      [this.forgotPasswordPerEmail, emailKey(email)],
+      [this.forgotPasswordPerEmailAndIp, `${account}:${ip}`],
       [this.forgotPasswordPerIp, ip],
     ]);
+    await this.consume([[this.forgotPasswordPerEmail, account]]);
   }
 
   /** Consultation and free-trial requests: each one emails the team, so a script must not flood it. */
-  async consumeConsultation(ip: string): Promise<void> {
-    await this.consume([[this.consultationsPerIp, ip]]);
+  async consumeConsultation(address: string): Promise<void> {
+    await this.consume([[this.consultationsPerIp, addressKey(address)]]);
   }
 
-  async consumeTestimonial(ip: string): Promise<void> {
-    await this.consume([[this.testimonialsPerIp, ip]]);
+  async consumeTestimonial(address: string): Promise<void> {
+    await this.consume([[this.testimonialsPerIp, addressKey(address)]]);
   }
 
   /**
@@ -170,9 +184,9 @@ export class RateLimitsService {
    * A visitor without a cookie gets a fresh session id per request: the address limit is what holds them.
    * The address is counted first, so a flood refused there cannot fill Redis with one key per request.
    */
-  async consumeCallerRequest(limit: CallerLimit, caller: string, ip: string): Promise<void> {
+  async consumeCallerRequest(limit: CallerLimit, caller: string, address: string): Promise<void> {
     const { perSession, perIp } = this.callerLimits[limit];
-    await this.consume([[perIp, ip]]);
+    await this.consume([[perIp, addressKey(address)]]);
     await this.consume([[perSession, caller]]);
   }
 

@@ -94,6 +94,7 @@ describe('error codes', () => {
       methodNotAllowed: 'COMMON.METHOD_NOT_ALLOWED 405',
       unsupportedMediaType: 'COMMON.UNSUPPORTED_MEDIA_TYPE 415',
       serviceUnavailable: 'COMMON.SERVICE_UNAVAILABLE 503',
+      overloaded: 'COMMON.OVERLOADED 503',
       internal: 'COMMON.INTERNAL 500',
       invalidCredentials: 'IDENTITY.INVALID_CREDENTIALS 401',
       usernameTaken: 'IDENTITY.USERNAME_TAKEN 409',

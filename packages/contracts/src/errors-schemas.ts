@@ -8,6 +8,10 @@ export const RpcErrorSchema = z.object({
 });
 export type RpcError = z.infer<typeof RpcErrorSchema>;
 
+/** The `details` of a COMMON.OVERLOADED answer: when trying again makes sense. */
+export const OverloadedDetailsSchema = z.object({ retryAfterSeconds: z.number().int().min(1).max(60) });
+export type OverloadedDetails = z.infer<typeof OverloadedDetailsSchema>;
+
 export const FieldErrorSchema = z.object({ field: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof FieldErrorSchema>;
 

@@ -12,6 +12,12 @@ export const ErrorCodes = {
   methodNotAllowed: 'COMMON.METHOD_NOT_ALLOWED',
   unsupportedMediaType: 'COMMON.UNSUPPORTED_MEDIA_TYPE',
   serviceUnavailable: 'COMMON.SERVICE_UNAVAILABLE',
+  /**
+   * The service is up but sheds this request to protect the rest (e.g. identity's password hashing
+   * is saturated): retry after `details.retryAfterSeconds` (OverloadedDetailsSchema). Not a failure
+   * of the service, so it never opens the gateway's circuit.
+   */
+  overloaded: 'COMMON.OVERLOADED',
   internal: 'COMMON.INTERNAL',
   invalidCredentials: 'IDENTITY.INVALID_CREDENTIALS',
   usernameTaken: 'IDENTITY.USERNAME_TAKEN',
@@ -48,6 +54,7 @@ export const HttpStatusByCode: Record<ErrorCode, number> = {
   'COMMON.RATE_LIMITED': 429,
   'COMMON.PAYLOAD_TOO_LARGE': 413,
   'COMMON.SERVICE_UNAVAILABLE': 503,
+  'COMMON.OVERLOADED': 503,
   'COMMON.INTERNAL': 500,
   'COMMON.METHOD_NOT_ALLOWED': 405,
   'COMMON.UNSUPPORTED_MEDIA_TYPE': 415,

@@ -48,6 +48,7 @@ export const ServerMessages = {
   methodNotAllowed: 'This method is not allowed here',
   unsupportedMediaType: 'Request body must be JSON (Content-Type: application/json)',
   serviceUnavailable: 'Service temporarily unavailable. Please try again.',
+  overloaded: 'We are very busy right now. Please try again in a moment.',
   internal: 'Something went wrong. Please try again.',
   passwordTooCommon: 'This password is one of the most common passwords. Please choose a less predictable one.',
   secondFactorInvalid: 'Invalid authentication code',

@@ -18,14 +18,12 @@ async function seed(
 ): Promise<void> {
   const prisma = new PrismaService(config);
   try {
-    const result = await seedAdmin(new UsersRepository(prisma), new PasswordHasher(), admin);
+    const result = await seedAdmin(new UsersRepository(prisma), new PasswordHasher(config.passwordHashing), admin);
+    // The outcome only: the admin's email is personal data, and the operator set it anyway.
     if (result === 'username-taken') {
-      logger.warn(
-        { email: admin.email },
-        'admin not seeded: the username "admin" belongs to an account with another email',
-      );
+      logger.warn('admin not seeded: the username "admin" belongs to an account with another email');
     } else {
-      logger.info({ email: admin.email, result }, 'admin seed');
+      logger.info({ result }, 'admin seed');
     }
   } finally {
     await prisma.$disconnect();

@@ -10,6 +10,7 @@ import {
   serviceRuntime,
 } from '@medtutor/nest-kit';
 import { z } from 'zod';
+import { defaultHashingLimits } from '../infra/hashing-pool.js';
 
 /** Nest injection token for the parsed `IdentityConfig`. */
 export const IDENTITY_CONFIG = Symbol('IDENTITY_CONFIG');
@@ -31,6 +32,11 @@ export const IdentityEnvSchema = serviceEnvSchema('IDENTITY_DATABASE_URL')
     SEED_ADMIN_PASSWORD: optional(z.string().min(Limits.passwordMin).max(Limits.passwordMax)),
     /** Encrypts TOTP secrets and keys recovery-code HMACs; losing it means every admin and tutor re-enrols. */
     TOTP_ENCRYPTION_KEY: optional(z.string().min(32, 'must be at least 32 characters')),
+    /**
+     * argon2id runs at once (each takes 19 MiB and a libuv thread); one is kept for sign-ins and work
+     * beyond a short queue is refused with 503. Default: 2 or 3, from the CPUs.
+     */
+    PASSWORD_HASHING_CONCURRENCY: optional(z.coerce.number().int().min(2).max(16)),
   })
   .superRefine((env, ctx) => {
     const production = env.NODE_ENV === 'production';
@@ -60,6 +66,7 @@ export const IdentityEnvSchema = serviceEnvSchema('IDENTITY_DATABASE_URL')
     // Without a key (never in production) a random one lasts as long as the process: enrolments then
     // stop working at restart, which `npm start` avoids by generating one into .var.
     totpEncryptionKey: env.TOTP_ENCRYPTION_KEY ?? randomBytes(32).toString('base64url'),
+    passwordHashing: defaultHashingLimits(env.PASSWORD_HASHING_CONCURRENCY),
     seedAdmin:
       env.SEED_ADMIN_EMAIL && env.SEED_ADMIN_PASSWORD
         ? { email: env.SEED_ADMIN_EMAIL.toLowerCase(), password: env.SEED_ADMIN_PASSWORD }

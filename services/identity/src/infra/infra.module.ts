@@ -16,7 +16,7 @@ export class InfraModule {
         { provide: IDENTITY_CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
         PrismaService,
-        PasswordHasher,
+        { provide: PasswordHasher, useFactory: () => new PasswordHasher(config.passwordHashing) },
       ],
       exports: [IDENTITY_CONFIG, LOGGER, PrismaService, PasswordHasher],
     };

@@ -57,6 +57,7 @@ export class PasswordResetsService {
   async resetPassword(request: ResetPassword): Promise<ResetPasswordReply> {
     // Also guards a tutor's first password, set through the invitation's link.
     if (isCommonPassword(request.password)) throw passwordTooCommon();
+    this.hasher.refuseNewHashIfSaturated();
     const tokenHash = hashResetToken(request.token);
     // Checked before hashing, so a dead link costs no argon2 run; `redeem` re-checks atomically.
     const reset = await this.resets.findByTokenHash(tokenHash);

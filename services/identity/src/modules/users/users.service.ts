@@ -33,6 +33,7 @@ export class UsersService {
 
   async register(registration: Registration, correlationId: string | null): Promise<UserDto> {
     if (isCommonPassword(registration.password)) throw passwordTooCommon();
+    this.hasher.refuseNewHashIfSaturated();
     const email = normaliseEmail(registration.email);
     // Checked before hashing, so a taken name costs no argon2 run; the unique indexes settle races.
     const taken = await this.users.findTakenField(registration.username, email);
