@@ -88,6 +88,14 @@ describe('gateway logs', () => {
     });
   });
 
+  it("never log the client's address (personal data)", async () => {
+    const { server, text } = app();
+    await request(server).get('/api/testimonials').set('X-Forwarded-For', '203.0.113.9').set('User-Agent', 'spec');
+    const line = JSON.parse(text().trim().split('\n')[0]!) as { req: Record<string, unknown> };
+    expect(Object.keys(line.req).sort()).toEqual(['id', 'method', 'url', 'userAgent']);
+    expect(text()).not.toMatch(/127\.0\.0\.1|::1|203\.0\.113\.9/);
+  });
+
   it('log errors as structured objects, secrets redacted', () => {
     const { logger, text } = app();
     const error = Object.assign(new Error(`Stripe said no for ${CLIENT_SECRET}`), {

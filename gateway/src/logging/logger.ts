@@ -76,19 +76,18 @@ export function requestLogger(logger: Logger) {
     // 401s and 404s are ordinary traffic; only server faults and throttling deserve attention.
     customLogLevel: (_req: IncomingMessage, res: ServerResponse, error?: Error) =>
       error || res.statusCode >= 500 ? 'error' : res.statusCode === 429 ? 'warn' : 'info',
-    // The essentials only: full headers (the CSP alone is half a kilobyte) would bury the signal.
+    // The essentials only: full headers (the CSP alone is half a kilobyte) would bury the signal. No
+    // client address: it is personal data, and the rate limits, not the logs, answer abuse.
     serializers: {
       req: (req: {
         id: string;
         method: string;
         url: string;
-        remoteAddress?: string;
         headers: Record<string, string>;
       }) => ({
         id: req.id,
         method: req.method,
         url: loggableUrl(req.url),
-        remoteAddress: req.remoteAddress,
         userAgent: req.headers['user-agent'],
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
