@@ -25,7 +25,10 @@ import {
 interface EnvVar {
   name: string;
   value?: string;
-  valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } };
+  valueFrom?: {
+    secretKeyRef?: { name: string; key: string; optional?: boolean };
+    configMapKeyRef?: { name: string; key: string };
+  };
 }
 interface Container {
   name: string;
@@ -53,9 +56,9 @@ function selects(
 }
 
 /**
- * What a container's process sees: its ConfigMaps, then its own env, each secret from `secret`
- * (Kubernetes expands `$(NAME)` from the variables before it). Optional secrets absent from
- * `secret` stay unset.
+ * What a container's process sees: its ConfigMaps, then its own env (ConfigMap keys looked up), each
+ * secret from `secret` (Kubernetes expands `$(NAME)` from the variables before it). Optional secrets
+ * absent from `secret` stay unset.
  */
 function environmentOf(
   container: Container,
@@ -69,8 +72,11 @@ function environmentOf(
   }
   for (const variable of container.env ?? []) {
     const ref = variable.valueFrom?.secretKeyRef;
+    const configKey = variable.valueFrom?.configMapKeyRef;
     const value =
-      variable.value?.replace(/\$\((\w+)\)/g, (whole, name: string) => env[name] ?? whole) ?? (ref && secret(ref));
+      variable.value?.replace(/\$\((\w+)\)/g, (whole, name: string) => env[name] ?? whole) ??
+      (ref && secret(ref)) ??
+      (configKey && finder(objects)('ConfigMap', configKey.name)?.data?.[configKey.key]);
     if (value !== undefined) env[variable.name] = value;
   }
   return env;
@@ -289,6 +295,20 @@ describe('infra/k8s/overlays/prod', () => {
       const mounts = (container as { volumeMounts?: Array<{ name: string; mountPath: string }> }).volumeMounts;
       expect(mounts).toContainEqual({ name: 'internal-ca', mountPath: CA_DIR, readOnly: true });
       expect(deployment.spec.template.spec.volumes).toContainEqual({
+        name: 'internal-ca',
+        secret: { secretName: 'medtutor-internal-ca', items: [{ key: 'ca.crt', path: 'ca.crt' }] },
+      });
+    });
+
+    it('provisions the streams over tls:// with the internal CA, like the apps', () => {
+      const job = find('Job', 'events-provision')!;
+      const container = containersOf(job)[0]!;
+      const env = environmentOf(container, objects, () => 'secret');
+      expect(env.NATS_URL?.split(',').every((server) => server.startsWith('tls://'))).toBe(true);
+      expect(env.NATS_CA_FILE).toBe(`${CA_DIR}/ca.crt`);
+      const mounts = (container as { volumeMounts?: Array<{ name: string; mountPath: string }> }).volumeMounts;
+      expect(mounts).toContainEqual({ name: 'internal-ca', mountPath: CA_DIR, readOnly: true });
+      expect(job.spec.template.spec.volumes).toContainEqual({
         name: 'internal-ca',
         secret: { secretName: 'medtutor-internal-ca', items: [{ key: 'ca.crt', path: 'ca.crt' }] },
       });
