@@ -89,19 +89,7 @@ export class TwoFactorController {
     @Body(new ZodBodyPipe(SecondFactorCodeBodySchema)) body: CodeBody,
     @Req() req: Request,
   ): Promise<TotpEnableReply> {
-    const user = await this.enrollingUser(req);
-    const reply = await this.throttled(req, user.id, () =>
-      this.identity.send(
-        Subjects.identity.totpEnable,
-        { userId: user.id, code: body.code },
-        req,
-        TotpEnableReplySchema,
-      ),
-    );
-    // Identity ended every session signed in until now; this one goes on under a fresh id.
-    this.validity.forget(user.id);
-    await this.sessions.signIn(req, user);
-    return reply;
+    return this.confirmAuthenticator(req, await this.enrollingUser(req), Subjects.identity.totpEnable, body.code);
   }
 
   @Post('verify')
@@ -162,17 +150,7 @@ export class TwoFactorController {
     @Req() req: Request,
   ): Promise<TotpEnableReply> {
     const user = { id: req.session.userId as number, role: req.session.role as UserDto['role'] };
-    const reply = await this.throttled(req, user.id, () =>
-      this.identity.send(
-        Subjects.identity.totpReEnrolConfirm,
-        { userId: user.id, code: body.code },
-        req,
-        TotpEnableReplySchema,
-      ),
-    );
-    this.validity.forget(user.id);
-    await this.sessions.signIn(req, user);
-    return reply;
+    return this.confirmAuthenticator(req, user, Subjects.identity.totpReEnrolConfirm, body.code);
   }
 
   @Post('recovery-codes')
@@ -218,6 +196,24 @@ export class TwoFactorController {
     return this.throttled(req, userId, () =>
       this.identity.send(subject, { userId, password: body.password, code: body.code }, req, schema),
     );
+  }
+
+  /**
+   * Turns on the authenticator `code` comes from (a first enrolment or a re-enrolment). Identity ends
+   * every session signed in until now; this one goes on under a fresh id.
+   */
+  private async confirmAuthenticator(
+    req: Request,
+    user: UserDto | { id: number; role: UserDto['role'] },
+    subject: string,
+    code: string,
+  ): Promise<TotpEnableReply> {
+    const reply = await this.throttled(req, user.id, () =>
+      this.identity.send(subject, { userId: user.id, code }, req, TotpEnableReplySchema),
+    );
+    this.validity.forget(user.id);
+    await this.sessions.signIn(req, user);
+    return reply;
   }
 
   /** The signed-in user, or the user held at the enrolment step. */
