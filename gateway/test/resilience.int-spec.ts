@@ -7,6 +7,7 @@ import { MessagePattern, type MicroserviceOptions, Transport } from '@nestjs/mic
 import { ErrorCodes, ServerMessages, Subjects } from '@medtutor/contracts';
 import { RpcErrorFilter } from '@medtutor/nest-kit';
 import { eventually, type RestartableNats, startRestartableNats } from '@medtutor/nest-kit/testing';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { pino } from 'pino';
 import request from 'supertest';
 import { startGatewayProcess } from './support/gateway-process.js';
@@ -79,6 +80,9 @@ async function startCatalogWithDatabaseDown(natsUrl: string): Promise<{ stop: ()
   });
   app.useGlobalFilters(new RpcErrorFilter(pino({ level: 'silent' })));
   await app.listen();
+  // Its subscription must be on the server before the first request, or that request reaches only the
+  // frozen service and times out: a round trip to the server after the SUB makes sure it was applied.
+  await app.unwrap<NatsConnection>().flush();
   return { stop: () => app.close() };
 }
 

@@ -16,7 +16,17 @@ import { connect, createInbox, type NatsConnection } from '@nats-io/transport-no
  * payment, create or reconfigure a stream to capture subjects, purge or delete one, or restore.
  */
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const USERS = ['gateway', 'identity', 'catalog-payments', 'tutoring', 'reviews', 'payroll', 'backup', 'admin'] as const;
+const USERS = [
+  'gateway',
+  'identity',
+  'catalog-payments',
+  'tutoring',
+  'reviews',
+  'payroll',
+  'provisioner',
+  'backup',
+  'admin',
+] as const;
 type User = (typeof USERS)[number];
 const credentials = Object.fromEntries(
   USERS.map((user) => [user, { user, password: `n${randomBytes(24).toString('hex')}` }]),

@@ -17,7 +17,17 @@ import { K8S_OVERLAYS, read, renderKustomize } from '../infra/infra-helpers.js';
  * offers no TLS (a downgrade); and the routes are mutual TLS, so a server whose certificate another
  * CA signed cannot join the cluster.
  */
-const USERS = ['gateway', 'identity', 'catalog-payments', 'tutoring', 'reviews', 'payroll', 'backup', 'admin'];
+const USERS = [
+  'gateway',
+  'identity',
+  'catalog-payments',
+  'tutoring',
+  'reviews',
+  'payroll',
+  'provisioner',
+  'backup',
+  'admin',
+];
 const passwords = Object.fromEntries(
   USERS.map((user) => [`NATS_${user.toUpperCase().replace('-', '_')}_PASSWORD`, `n${randomBytes(24).toString('hex')}`]),
 );
@@ -139,7 +149,8 @@ describe('NATS with the production TLS configuration', () => {
     await writeFiles(join(dir, 'prod'), files);
     // The server runs the production client TLS and users; the cluster block is the route test's.
     await writeFile(join(dir, 'prod', 'client.conf'), 'include ./client-tls.conf\ninclude ./authorization.conf\n');
-    nats = await startTestNats({ config: join(dir, 'prod', 'client.conf'), env: passwords });
+    // Nothing here needs the platform's streams, and the harness's provisioning speaks plain NATS.
+    nats = await startTestNats({ config: join(dir, 'prod', 'client.conf'), env: passwords, provision: false });
     port = Number(new URL(nats.url).port);
     tlsUrl = `tls://127.0.0.1:${port}`;
   });

@@ -57,7 +57,17 @@ describe('scripts/lib/local-env.sh', () => {
     expect(localEnv().SESSION_SECRET).toBe(stored);
   });
 
-  const users = ['gateway', 'identity', 'catalog-payments', 'tutoring', 'reviews', 'payroll', 'provisioner', 'admin'];
+  const users = [
+    'gateway',
+    'identity',
+    'catalog-payments',
+    'tutoring',
+    'reviews',
+    'payroll',
+    'provisioner',
+    'backup',
+    'admin',
+  ];
   const passwordVar = (user: string) => `NATS_${user.toUpperCase().replace('-', '_')}_PASSWORD`;
 
   it('generates one NATS password per user once, which the NATS config reads as a string and the apps accept', async () => {
