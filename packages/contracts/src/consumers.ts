@@ -42,12 +42,14 @@ export const PlatformConsumers = {
   tutoringPaymentRefunded: consumer('tutoring', 'tutoring-payment-refunded', EventTypes.paymentRefunded),
   tutoringPaymentDisputed: consumer('tutoring', 'tutoring-payment-disputed', EventTypes.paymentDisputed),
   tutoringTutorInvited: consumer('tutoring', 'tutoring-tutor-invited', EventTypes.tutorInvited),
+  tutoringStudentNameChanged: consumer('tutoring', 'tutoring-student-name-changed', EventTypes.studentNameChanged),
   reviewsPaymentSucceeded: consumer('reviews', 'reviews-payment-succeeded', EventTypes.paymentSucceeded),
   reviewsPaymentRefunded: consumer('reviews', 'reviews-payment-refunded', EventTypes.paymentRefunded),
   reviewsPaymentDisputed: consumer('reviews', 'reviews-payment-disputed', EventTypes.paymentDisputed),
   payrollTutorInvited: consumer('payroll', 'payroll-tutor-invited', EventTypes.tutorInvited),
   payrollHoursUsed: consumer('payroll', 'payroll-hours-used', EventTypes.hoursUsed),
   payrollTutorChanged: consumer('payroll', 'payroll-tutor-changed', EventTypes.tutorChanged),
+  payrollStudentNameChanged: consumer('payroll', 'payroll-student-name-changed', EventTypes.studentNameChanged),
 } as const satisfies Record<string, PlatformConsumer>;
 
 /** The registry entry of a durable name, or undefined for a name the platform does not know. */

@@ -352,7 +352,12 @@ describe('enumerations of the payloads', () => {
       'role',
       ['student', 'tutor', 'admin'],
     ],
-    [tutoring.TutorStudentPackageDtoSchema, { ...pkg, tutorRole: 'primary' }, 'tutorRole', ['primary', 'secondary']],
+    [
+      tutoring.TutorStudentPackageDtoSchema,
+      { ...pkg, tutorRole: 'primary', studentName: null },
+      'tutorRole',
+      ['primary', 'secondary'],
+    ],
     [payroll.PayslipStatusChangeDtoSchema, payslip.history[0], 'changedByRole', ['tutor', 'admin']],
     [
       payments.DemoConfirmBodySchema,

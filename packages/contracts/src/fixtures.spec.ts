@@ -5,6 +5,7 @@ import {
   LoginBodySchema,
   RegisterBodySchema,
   ResetPasswordBodySchema,
+  StudentNameChangedV1Schema,
   UserDtoSchema,
   UserRegisteredV1Schema,
 } from './identity.js';
@@ -63,6 +64,14 @@ describe('contract fixtures', () => {
       phone: '07700900123',
       role: 'student',
     });
+  });
+
+  it('the student_name_changed event parses and carries only the id, the name and the version', () => {
+    const event = EventEnvelopeSchema.parse(Fixtures.studentNameChangedEvent);
+    expect(event.type).toBe('identity.student_name_changed.v1');
+    expect(StudentNameChangedV1Schema.parse(event.data)).toEqual({ userId: 7, name: 'Amelia', version: 1 });
+    expect(StudentNameChangedV1Schema.safeParse({ userId: 7, name: '', version: 1 }).success).toBe(false);
+    expect(StudentNameChangedV1Schema.safeParse({ userId: 7, name: 'Amelia', version: 0 }).success).toBe(false);
   });
 
   it('the payment conflicts parse with the buyer, the price and the reason in words', () => {

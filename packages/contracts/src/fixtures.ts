@@ -2,7 +2,14 @@ import type { EventEnvelope } from './envelope.js';
 import { EventTypes } from './subjects.js';
 import type { PaymentConflictsDto } from './payments-schemas.js';
 import { PaymentMessages } from './payments.js';
-import type { LoginBody, RegisterBody, ResetPasswordBody, UserDto, UserRegisteredV1 } from './identity.js';
+import type {
+  LoginBody,
+  RegisterBody,
+  ResetPasswordBody,
+  StudentNameChangedV1,
+  UserDto,
+  UserRegisteredV1,
+} from './identity.js';
 
 /** Shared example payloads: producers and consumers test against these, and each parses under its schema. */
 export const Fixtures = {
@@ -46,6 +53,15 @@ export const Fixtures = {
       role: 'student',
     },
   } satisfies EventEnvelope<UserRegisteredV1>,
+  /** Amelia's name for the read models of tutoring and payroll: id, name and version, nothing else. */
+  studentNameChangedEvent: {
+    id: '4c9e1f2a-7b3d-4e5f-8a6b-1c2d3e4f5a6b',
+    type: EventTypes.studentNameChanged,
+    version: 1,
+    occurredAt: '2026-11-22T09:00:00.000Z',
+    correlationId: 'req-1',
+    data: { userId: 7, name: 'Amelia', version: 1 },
+  } satisfies EventEnvelope<StudentNameChangedV1>,
   /** An admin's list of payments taken with a discount code that another payment had already spent. */
   paymentConflicts: {
     total: 1,

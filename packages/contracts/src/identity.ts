@@ -107,6 +107,21 @@ export const UserRegisteredV1Schema = z.object({
 });
 export type UserRegisteredV1 = z.infer<typeof UserRegisteredV1Schema>;
 
+/**
+ * A student's name as other services show it (the tutor portal's students, payslip lines), at
+ * `version`: written when a student registers and, for every student, when identity starts, so a
+ * read model made after the registration still learns it. Only what those views need: no email,
+ * phone or username (personal data copied into other databases; an erasure must reach them too).
+ * Names cannot be edited yet, so the version is 1; an edit would raise it. A consumer keeps the
+ * highest version it has seen, as events may arrive in any order.
+ */
+export const StudentNameChangedV1Schema = z.object({
+  userId: z.number().int().positive(),
+  name: z.string().min(1),
+  version: z.number().int().positive(),
+});
+export type StudentNameChangedV1 = z.infer<typeof StudentNameChangedV1Schema>;
+
 export const PasswordResetRequestedV1Schema = z.object({
   userId: z.number().int().positive(),
   expiresAt: z.string().datetime(),

@@ -107,7 +107,10 @@ export const PayslipWeekDtoSchema = z.object({
   weekStarting: z.string(),
   /** Hours of the sessions the tutor logged that week (tutoring.hours_used.v1). */
   loggedHours: z.number(),
-  /** "Student #<id> (<subject>): <hours> h", one line per package taught that week; null without sessions. */
+  /**
+   * "<student's name> (<subject>): <hours> h", one line per package taught that week ("Student #<id>"
+   * while payroll has not heard the student's name); null without sessions.
+   */
   loggedStudentNotes: z.string().nullable(),
   payslip: PayslipDtoSchema.nullable(),
 });

@@ -100,6 +100,7 @@ export const HealthSubjects: Record<ServiceName, string> = {
 export const EventTypes = {
   userRegistered: 'identity.user_registered.v1',
   passwordResetRequested: 'identity.password_reset_requested.v1',
+  studentNameChanged: 'identity.student_name_changed.v1',
   paymentSucceeded: 'payments.payment_succeeded.v1',
   paymentRefunded: 'payments.payment_refunded.v1',
   paymentDisputed: 'payments.payment_disputed.v1',

@@ -209,10 +209,12 @@ describe('packages as clients see them', () => {
 
   it('parse with the tutor role for a tutor', () => {
     expect(PackageDtoSchema.parse(pkg)).toEqual(pkg);
-    expect(TutorStudentPackageDtoSchema.parse({ ...pkg, tutorRole: 'secondary' })).toEqual({
+    expect(TutorStudentPackageDtoSchema.parse({ ...pkg, tutorRole: 'secondary', studentName: 'Amelia' })).toEqual({
       ...pkg,
       tutorRole: 'secondary',
+      studentName: 'Amelia',
     });
+    expect(TutorStudentPackageDtoSchema.safeParse({ ...pkg, tutorRole: 'secondary' }).success).toBe(false);
     expect(PackageDtoSchema.safeParse({ ...pkg, usedHours: -0.5 }).success).toBe(false);
   });
 

@@ -265,6 +265,8 @@ export type AdminUserWithPackagesDto = z.infer<typeof AdminUserWithPackagesDtoSc
 /** GET /api/tutor/students: a package assigned to the signed-in tutor, as primary or secondary tutor. */
 export const TutorStudentPackageDtoSchema = PackageDtoSchema.extend({
   tutorRole: z.enum(['primary', 'secondary']),
+  /** From tutoring's read model of identity's student_name_changed events; null until it has heard of the student. */
+  studentName: z.string().nullable(),
 });
 export type TutorStudentPackageDto = z.infer<typeof TutorStudentPackageDtoSchema>;
 

@@ -30,6 +30,7 @@ export * from './events/event-consumer.js';
 export * from './events/event-metrics.js';
 export * from './events/event-pruner.js';
 export * from './events/event-kit.module.js';
+export * from './events/student-names.js';
 export * from './health/service-health.module.js';
 export * from './mail/mail-config.js';
 export * from './mail/mailer.js';

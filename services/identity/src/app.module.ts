@@ -7,6 +7,7 @@ import { InfraModule } from './infra/infra.module.js';
 import { PrismaService } from './infra/prisma.service.js';
 import { FreeTrialModule } from './modules/free-trial/free-trial.module.js';
 import { PasswordResetsModule } from './modules/password-resets/password-resets.module.js';
+import { StudentNamesModule } from './modules/student-names/student-names.module.js';
 import { TutorInvitationsModule } from './modules/tutor-invitations/tutor-invitations.module.js';
 import { TwoFactorModule } from './modules/two-factor/two-factor.module.js';
 import { UsersModule } from './modules/users/users.module.js';
@@ -24,7 +25,14 @@ export class AppModule {
       infra: InfraModule.register(config, logger),
       database: PrismaService,
       mail: config.mail,
-      features: [UsersModule, PasswordResetsModule, FreeTrialModule, TutorInvitationsModule, TwoFactorModule],
+      features: [
+        UsersModule,
+        PasswordResetsModule,
+        FreeTrialModule,
+        TutorInvitationsModule,
+        TwoFactorModule,
+        StudentNamesModule,
+      ],
     });
   }
 }

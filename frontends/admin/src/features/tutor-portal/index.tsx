@@ -1,18 +1,17 @@
 import type { TutorStudentPackageDto } from '@medtutor/contracts';
 import { Card, Flex, Typography } from 'antd';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { QueryState } from '../../components/query-state';
 import { useTutorStudents } from './api/get-tutor-students';
 import { LogSessionDialog } from './components/log-session-dialog';
 import { MyStudentsTable } from './components/my-students-table';
 import { TimesheetsCard } from './components/timesheets-card';
+import { studentLabel } from './utils/student-label';
 
 /** The tutor portal (/tutor): their students' packages, delivered sessions and weekly timesheets. */
 export function TutorPortal() {
   const students = useTutorStudents();
   const [logging, setLogging] = useState<TutorStudentPackageDto | null>(null);
-  // The tutor-facing package carries the student's id only (no name yet): see the report.
-  const labelOf = useCallback((pkg: TutorStudentPackageDto) => `Student #${pkg.userId}`, []);
 
   return (
     <Flex vertical gap="large">
@@ -31,11 +30,11 @@ export function TutorPortal() {
           empty="No students are assigned to you yet."
           onRetry={() => void students.mutate()}
         >
-          {(list) => <MyStudentsTable packages={list} labelOf={labelOf} onLog={setLogging} />}
+          {(list) => <MyStudentsTable packages={list} labelOf={studentLabel} onLog={setLogging} />}
         </QueryState>
       </Card>
       <TimesheetsCard />
-      {logging && <LogSessionDialog pkg={logging} label={labelOf(logging)} onClose={() => setLogging(null)} />}
+      {logging && <LogSessionDialog pkg={logging} label={studentLabel(logging)} onClose={() => setLogging(null)} />}
     </Flex>
   );
 }

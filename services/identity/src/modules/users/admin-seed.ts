@@ -21,9 +21,9 @@ export async function seedAdmin(
   const email = normaliseEmail(admin.email);
   if (await users.findByEmail(email)) return 'exists';
   try {
-    await users.createWithEvent(
+    await users.createWithEvents(
       { username: ADMIN_USERNAME, email, passwordHash: await hasher.hash(admin.password), role: 'admin' },
-      (user) => newEvent(EventTypes.userRegistered, 1, toUserRegisteredV1(user), null),
+      (user) => [newEvent(EventTypes.userRegistered, 1, toUserRegisteredV1(user), null)],
     );
     return 'created';
   } catch (error) {

@@ -35,14 +35,14 @@ export class UsersRepository {
   }
 
   /**
-   * Inserts the user and its event in one transaction. A concurrent registration that slips past
+   * Inserts the user and its events in one transaction. A concurrent registration that slips past
    * `findTakenField` hits a unique index here and gets the same domain error.
    */
-  async createWithEvent(data: NewUser, eventFor: (user: User) => EventEnvelope): Promise<User> {
+  async createWithEvents(data: NewUser, eventsFor: (user: User) => EventEnvelope[]): Promise<User> {
     try {
       return await this.prisma.$transaction(async (tx) => {
         const user = await tx.user.create({ data });
-        await writeOutbox(tx, eventFor(user));
+        for (const event of eventsFor(user)) await writeOutbox(tx, event);
         return user;
       });
     } catch (error) {

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { isCommonPassword } from '../../infra/common-passwords.js';
 import { PasswordHasher } from '../../infra/password-hasher.js';
 import { normaliseEmail, toUserDto, toUserRegisteredV1 } from './user.mapping.js';
+import { toStudentNameChangedV1 } from '../student-names/student-name.mapping.js';
 import { TutorDirectoryRepository } from '../tutor-directory/tutor-directory.repository.js';
 import { UsersRepository } from './users.repository.js';
 import { emailTaken, invalidCredentials, passwordTooCommon, tutorDeactivated, usernameTaken } from './users.errors.js';
@@ -39,7 +40,8 @@ export class UsersService {
     const taken = await this.users.findTakenField(registration.username, email);
     if (taken === 'username') throw usernameTaken();
     if (taken === 'email') throw emailTaken();
-    const user = await this.users.createWithEvent(
+    // Registration makes students only; their name goes to the read models of tutoring and payroll.
+    const user = await this.users.createWithEvents(
       {
         username: registration.username,
         email,
@@ -48,7 +50,10 @@ export class UsersService {
         lastName: registration.lastName ?? null,
         phone: registration.phone ?? null,
       },
-      (created) => newEvent(EventTypes.userRegistered, 1, toUserRegisteredV1(created), correlationId),
+      (created) => [
+        newEvent(EventTypes.userRegistered, 1, toUserRegisteredV1(created), correlationId),
+        newEvent(EventTypes.studentNameChanged, 1, toStudentNameChangedV1(created), correlationId),
+      ],
     );
     this.outboxRelay.nudge();
     return toUserDto(user);

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { studentNamesOf } from '@medtutor/nest-kit';
 import type { LoggedWeekPackage, Prisma } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { fromCalendarDate } from '../shared/calendar.js';
@@ -50,5 +51,10 @@ export class LoggedHoursRepository {
       { isolationLevel: 'RepeatableRead' },
     );
     return { hours: week ? Number(week.hours.toString()) : 0, packages };
+  }
+
+  /** The students' names payroll has heard of (student_names, kept from identity's events); the others are absent. */
+  studentNames(userIds: readonly number[]): Promise<Map<number, string>> {
+    return studentNamesOf(this.prisma, userIds);
   }
 }

@@ -30,8 +30,17 @@ export function toPayslipDto(row: PayslipWithHistory): PayslipDto {
   };
 }
 
-/** "Student #<id> (<subject>): <hours> h" per package: the tutor-facing packages carry no names. */
-export function studentNotesOf(packages: readonly LoggedWeekPackage[]): string | null {
-  const lines = packages.map((pkg) => `Student #${pkg.studentUserId} (${pkg.subject}): ${decimalNumber(pkg.hours)} h`);
+/**
+ * "<student's name> (<subject>): <hours> h" per package, the name from payroll's read model of
+ * identity's events; "Student #<id>" while it has not heard of the student.
+ */
+export function studentNotesOf(
+  packages: readonly LoggedWeekPackage[],
+  names: ReadonlyMap<number, string>,
+): string | null {
+  const lines = packages.map(
+    (pkg) =>
+      `${names.get(pkg.studentUserId) ?? `Student #${pkg.studentUserId}`} (${pkg.subject}): ${decimalNumber(pkg.hours)} h`,
+  );
   return lines.length ? lines.join('\n') : null;
 }

@@ -83,10 +83,11 @@ export class PayslipsService {
       this.logged.week(account.tutorId, weekStarting),
       this.payslips.findForWeek(account.tutorId, weekStarting),
     ]);
+    const names = await this.logged.studentNames(logged.packages.map((pkg) => pkg.studentUserId));
     return {
       weekStarting,
       loggedHours: logged.hours,
-      loggedStudentNotes: studentNotesOf(logged.packages),
+      loggedStudentNotes: studentNotesOf(logged.packages, names),
       payslip: payslip && payslip.tutorUserId === tutor.userId ? toPayslipDto(payslip) : null,
     };
   }

@@ -7,6 +7,7 @@ import {
   type TutorStudentPackageDto,
 } from '@medtutor/contracts';
 import { requireActor, requireRole } from '@medtutor/nest-kit';
+import { StudentNamesRepository } from '../student-names/student-names.repository.js';
 import { packageNotFound, tutorDeactivated } from '../shared/tutoring.errors.js';
 import { toLedgerEntryDto, toPackageDto } from './package.mapping.js';
 import { type PackageWithTutors, PackagesRepository } from './packages.repository.js';
@@ -26,7 +27,10 @@ const mayRead = (actor: Actor, found: PackageWithTutors): boolean =>
 /** Who may see which packages and ledgers. */
 @Injectable()
 export class PackageReadsService {
-  constructor(private readonly packages: PackagesRepository) {}
+  constructor(
+    private readonly packages: PackagesRepository,
+    private readonly names: StudentNamesRepository,
+  ) {}
 
   async listMine(actor: Actor | null): Promise<PackageDto[]> {
     const { userId } = requireActor(actor);
@@ -58,9 +62,12 @@ export class PackageReadsService {
     if (!tutor) return [];
     // A dismissed tutor no longer sees the students (issue 24); admins reassign their packages.
     if (!tutor.active) throw tutorDeactivated();
-    return (await this.packages.listForTutor(tutor.id)).map((row) => ({
+    const rows = await this.packages.listForTutor(tutor.id);
+    const names = await this.names.namesOf(rows.map((row) => row.userId));
+    return rows.map((row) => ({
       ...toPackageDto(row),
       tutorRole: row.primaryTutorId === tutor.id ? 'primary' : 'secondary',
+      studentName: names.get(row.userId) ?? null,
     }));
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { StudentNamesModule } from '../student-names/student-names.module.js';
 import { PackageCreditService } from './package-credit.service.js';
 import { PackageDetailsService } from './package-details.service.js';
 import { PackageDisputesService } from './package-disputes.service.js';
@@ -14,6 +15,7 @@ import { PaymentRefundedConsumer } from './payment-refunded.consumer.js';
 import { PaymentSucceededConsumer } from './payment-succeeded.consumer.js';
 
 @Module({
+  imports: [StudentNamesModule],
   controllers: [PackagesRpcController],
   providers: [
     PackagesRepository,

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { PackageHoldMessages, type TutorStudentPackageDto } from '@medtutor/contracts';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { installMatchMedia, installResizeObserver } from '@medtutor/web-kit/testing/jsdom';
+import { studentLabel } from '../utils/student-label';
 import { MyStudentsTable } from './my-students-table';
 
 beforeAll(() => {
@@ -29,17 +30,30 @@ const pkg = (overrides: Partial<TutorStudentPackageDto> = {}): TutorStudentPacka
   overdrawnHours: 0,
   frozenReason: null,
   tutorRole: 'primary',
+  studentName: 'Amelia Jones',
   ...overrides,
 });
 
-const renderTable = (item: TutorStudentPackageDto) => {
+const renderTable = (item: TutorStudentPackageDto, label = 'Amelia Jones') => {
   const onLog = jest.fn<(pkg: TutorStudentPackageDto) => void>();
-  render(<MyStudentsTable packages={[item]} labelOf={(p) => `Student #${p.userId}`} onLog={onLog} />);
-  const button = screen.getByRole('button', { name: 'Log a session for Student #7, Medical School Interviews' });
+  render(<MyStudentsTable packages={[item]} labelOf={studentLabel} onLog={onLog} />);
+  const button = screen.getByRole('button', { name: `Log a session for ${label}, Medical School Interviews` });
   return { onLog, button: button as HTMLButtonElement };
 };
 
 describe('MyStudentsTable', () => {
+  it("names the student from tutoring's read model", () => {
+    renderTable(pkg());
+    expect(screen.getByRole('cell', { name: 'Amelia Jones' })).not.toBeNull();
+    expect(screen.queryByText('Student #7')).toBeNull();
+  });
+
+  it('shows the student id while the read model has not heard of the student', () => {
+    const { button } = renderTable(pkg({ studentName: null }), 'Student #7');
+    expect(screen.getByRole('cell', { name: 'Student #7' })).not.toBeNull();
+    expect(button.disabled).toBe(false);
+  });
+
   it('logs a session on a package with hours left', () => {
     const { onLog, button } = renderTable(pkg());
     expect(button.disabled).toBe(false);

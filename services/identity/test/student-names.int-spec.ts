@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestMicroservice } from '@nestjs/common';
+import {
+  EventEnvelopeSchema,
+  EventTypes,
+  StudentNameChangedV1Schema,
+  Subjects,
+  UserDtoSchema,
+} from '@medtutor/contracts';
+import { bootstrapService } from '@medtutor/nest-kit';
+import {
+  eventually,
+  type SignedRpc,
+  signedRpc,
+  sql,
+  startServiceUnderTest,
+  type ServiceUnderTest,
+  testActorKeys,
+} from '@medtutor/nest-kit/testing';
+import { pino } from 'pino';
+import { AppModule, SERVICE_NAME } from '../src/app.module.js';
+import { MIGRATIONS_DIR, testConfig } from './support/harness.js';
+
+/**
+ * Issue 25: identity tells tutoring and payroll the students' names, and nothing else about them:
+ * with each registration (in its transaction), and for every student when it starts, so read models
+ * made after a student registered learn the name too (a backfill, as tutoring announces its tutors).
+ */
+describe('identity.student_name_changed.v1', () => {
+  let service: ServiceUnderTest;
+  let call: SignedRpc['call'];
+  let restarted: INestMicroservice | undefined;
+
+  const announced = async () =>
+    (
+      await sql<{ payload: unknown; subject: string }>(
+        service.db.url,
+        'SELECT payload, subject FROM outbox_events WHERE type = $1 ORDER BY created_at',
+        [EventTypes.studentNameChanged],
+      )
+    ).map((row) => {
+      const envelope = EventEnvelopeSchema.parse(row.payload);
+      expect(row.subject).toBe(`events.${EventTypes.studentNameChanged}`);
+      return { correlationId: envelope.correlationId, data: StudentNameChangedV1Schema.strict().parse(envelope.data) };
+    });
+
+  beforeAll(async () => {
+    service = await startServiceUnderTest({
+      name: SERVICE_NAME,
+      label: 'identity_student_names',
+      migrationsDir: MIGRATIONS_DIR,
+      module: ({ databaseUrl, natsUrl }, logger) =>
+        AppModule.register(testConfig({ IDENTITY_DATABASE_URL: databaseUrl, NATS_URL: natsUrl }), logger),
+    });
+    ({ call } = signedRpc(service.client, 'names-test'));
+  });
+
+  afterAll(async () => {
+    await restarted?.close();
+    await service?.stop();
+  });
+
+  it("announces a new student's name with the registration, without the email, phone or username", async () => {
+    const user = UserDtoSchema.parse(
+      await call(
+        Subjects.identity.register,
+        {
+          username: 'amelia',
+          email: 'amelia@example.com',
+          password: 'correct-horse-7',
+          firstName: 'Amelia',
+          lastName: 'Jones',
+          phone: '07700900123',
+        },
+        null,
+      ),
+    );
+    expect(await announced()).toEqual([
+      { correlationId: 'names-test', data: { userId: user.id, name: 'Amelia Jones', version: 1 } },
+    ]);
+    await eventually(
+      async () => (await sql(service.db.url, 'SELECT 1 FROM outbox_events WHERE published_at IS NULL')).length === 0,
+      10_000,
+      'the relay to publish',
+    );
+  });
+
+  it('announces every student (and no tutor or admin) again when it starts: the backfill', async () => {
+    // Users from before this event existed: their registrations announced no name.
+    await sql(service.db.url, 'DELETE FROM outbox_events');
+    const [early] = await sql<{ id: number }>(
+      service.db.url,
+      `INSERT INTO users (username, email, password_hash, updated_at) VALUES ('early', 'early@example.com', 'x', now()) RETURNING id`,
+    );
+    await sql(
+      service.db.url,
+      `INSERT INTO users (username, email, password_hash, role, first_name, updated_at)
+       VALUES ('tess', 'tess@example.com', 'x', 'tutor', 'Tess', now()), ('boss', 'boss@example.com', 'x', 'admin', 'Bo', now())`,
+    );
+    const [amelia] = await sql<{ id: number }>(service.db.url, "SELECT id FROM users WHERE username = 'amelia'");
+
+    // Another replica starting (or a restart) on the same database.
+    restarted = await bootstrapService({
+      name: SERVICE_NAME,
+      module: AppModule.register(
+        testConfig({ IDENTITY_DATABASE_URL: service.db.url, NATS_URL: service.nats.url }),
+        pino({ level: 'silent' }),
+      ),
+      natsUrl: service.nats.url,
+      logger: pino({ level: 'silent' }),
+      actorVerifyKeys: [testActorKeys.publicKey],
+    });
+    const names = (await announced()).map(({ data }) => data).sort((a, b) => a.userId - b.userId);
+    expect(names).toEqual([
+      { userId: amelia!.id, name: 'Amelia Jones', version: 1 },
+      // No name given at registration: the username, never the email.
+      { userId: early!.id, name: 'early', version: 1 },
+    ]);
+  });
+});
