@@ -1,13 +1,13 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventTypes } from '@medtutor/contracts';
 import { newEvent, OutboxRelay } from '@medtutor/nest-kit';
-import { toStudentNameChangedV1 } from './student-name.mapping.js';
+import { STUDENT_NAME_VERSION, toStudentNameChangedV1 } from './student-name.mapping.js';
 import { StudentNamesRepository } from './student-names.repository.js';
 
 /**
- * Every student's name is announced when identity starts (as tutoring announces its tutor directory),
- * so the read models of tutoring and payroll learn the students who registered before they
- * listened; a consumer that has the version already skips it. Registration announces the new ones.
+ * Registration announces a new student's name in its transaction; at start, identity announces the
+ * students whose name was never announced (those who registered before the read models of tutoring
+ * and payroll existed), each once. A consumer that has the version already skips a repeat.
  */
 @Injectable()
 export class StudentNamesService implements OnApplicationBootstrap {
@@ -17,9 +17,9 @@ export class StudentNamesService implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.students.announceAll((student) =>
+    const announced = await this.students.announceUnannounced(STUDENT_NAME_VERSION, (student) =>
       newEvent(EventTypes.studentNameChanged, 1, toStudentNameChangedV1(student), null),
     );
-    this.relay.nudge();
+    if (announced > 0) this.relay.nudge();
   }
 }

@@ -21,6 +21,7 @@ const user: User = {
   totpEnabledAt: null,
   totpLastStep: null,
   totpEnrolmentRequired: false,
+  nameAnnouncedVersion: 1,
 };
 
 describe('toUserDto', () => {

@@ -7,7 +7,7 @@ import { emailTaken, usernameTaken } from './users.errors.js';
 
 export type NewUser = Pick<
   Prisma.UserCreateInput,
-  'username' | 'email' | 'passwordHash' | 'firstName' | 'lastName' | 'phone' | 'role'
+  'username' | 'email' | 'passwordHash' | 'firstName' | 'lastName' | 'phone' | 'role' | 'nameAnnouncedVersion'
 >;
 
 @Injectable()

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { isCommonPassword } from '../../infra/common-passwords.js';
 import { PasswordHasher } from '../../infra/password-hasher.js';
 import { normaliseEmail, toUserDto, toUserRegisteredV1 } from './user.mapping.js';
-import { toStudentNameChangedV1 } from '../student-names/student-name.mapping.js';
+import { STUDENT_NAME_VERSION, toStudentNameChangedV1 } from '../student-names/student-name.mapping.js';
 import { TutorDirectoryRepository } from '../tutor-directory/tutor-directory.repository.js';
 import { UsersRepository } from './users.repository.js';
 import { emailTaken, invalidCredentials, passwordTooCommon, tutorDeactivated, usernameTaken } from './users.errors.js';
@@ -49,6 +49,8 @@ export class UsersService {
         firstName: registration.firstName ?? null,
         lastName: registration.lastName ?? null,
         phone: registration.phone ?? null,
+        // Announced below, in the same transaction.
+        nameAnnouncedVersion: STUDENT_NAME_VERSION,
       },
       (created) => [
         newEvent(EventTypes.userRegistered, 1, toUserRegisteredV1(created), correlationId),
