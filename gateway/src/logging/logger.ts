@@ -79,12 +79,7 @@ export function requestLogger(logger: Logger) {
     // The essentials only: full headers (the CSP alone is half a kilobyte) would bury the signal. No
     // client address: it is personal data, and the rate limits, not the logs, answer abuse.
     serializers: {
-      req: (req: {
-        id: string;
-        method: string;
-        url: string;
-        headers: Record<string, string>;
-      }) => ({
+      req: (req: { id: string; method: string; url: string; headers: Record<string, string> }) => ({
         id: req.id,
         method: req.method,
         url: loggableUrl(req.url),

@@ -319,12 +319,14 @@ describe('verifyCredentials', () => {
     };
     const wrong: number[] = [];
     const unknown: number[] = [];
-    for (let round = 0; round < 7; round += 1) {
+    // Many interleaved rounds and their medians: a busy machine slows both kinds alike.
+    for (let round = 0; round < 15; round += 1) {
       wrong.push(await timed(amelia.email));
       unknown.push(await timed('nobody@example.com'));
     }
-    const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[3] ?? 0;
-    // Without the dummy verification an unknown email answers several times faster.
+    const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[7] ?? 0;
+    // Without the dummy verification an unknown email answers about four times faster (a lookup
+    // against a lookup and an argon2 run); with it the two are alike.
     expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.5);
   });
 });
