@@ -84,4 +84,9 @@ export const BookingMessages = {
   availabilityOrder: 'The end time must be after the start time',
   availabilityStep: 'Times must be on the quarter hour',
   rangeTooLong: `Choose a range of at most ${BookingRules.maxRangeDays} days`,
+  rangeOrder: 'The end of the range must be after its start',
+  startInvalid: 'Please choose a start time',
+  dateInvalid: 'Please enter a valid date',
+  weekdayInvalid: 'Please choose a day of the week',
+  tutorIdRequired: 'Choose the tutor whose availability to change',
 } as const;

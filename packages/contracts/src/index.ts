@@ -21,6 +21,7 @@ export * from './payments-schemas.js';
 export * from './tutoring.js';
 export * from './tutoring-schemas.js';
 export * from './bookings.js';
+export * from './bookings-schemas.js';
 export * from './reviews.js';
 export * from './reviews-schemas.js';
 export * from './payroll.js';

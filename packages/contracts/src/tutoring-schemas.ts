@@ -280,6 +280,8 @@ export const DeliveredSessionBodySchema = z.object({
     // The durations, checked by the refinement above, stated for the OpenAPI document.
     .meta({ enum: [...SessionDurationsHours] }),
   notes: multiLine('Notes').trim().max(2000).optional(),
+  /** The booking delivered (issue 25): its reserved hours become the used ones, counted once. */
+  bookingId: z.uuid().optional(),
 });
 export type DeliveredSessionBody = z.input<typeof DeliveredSessionBodySchema>;
 

@@ -71,6 +71,23 @@ export interface BookingFilter {
 export class BookingsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
+  tutorOfLogin(userId: number): Promise<Tutor | null> {
+    return this.prisma.tutor.findUnique({ where: { userId } });
+  }
+
+  tutorById(id: number): Promise<Tutor | null> {
+    return this.prisma.tutor.findUnique({ where: { id } });
+  }
+
+  packageWithTutors(
+    packageId: number,
+  ): Promise<(HoursPackage & { primaryTutorEntry: Tutor | null; secondaryTutorEntry: Tutor | null }) | null> {
+    return this.prisma.hoursPackage.findUnique({
+      where: { id: packageId },
+      include: { primaryTutorEntry: true, secondaryTutorEntry: true },
+    });
+  }
+
   // ---- availability ----
 
   async availabilityOf(tutorId: number): Promise<Availability> {
@@ -267,6 +284,29 @@ export class BookingsRepository {
       if (isSlotConflict(error)) throw slotTaken();
       throw error;
     }
+  }
+
+  /** A booking read inside the delivered-session transaction (the package row lock is already held). */
+  findForDelivery(tx: Tx, bookingId: string): Promise<Booking | null> {
+    return tx.booking.findUnique({ where: { id: bookingId } });
+  }
+
+  /**
+   * Marks a delivered booking completed inside the caller's transaction and takes its reservation off
+   * the package; the caller records the used hours. A booking already completed or ended is a conflict.
+   */
+  async completeInTx(tx: Tx, booking: Booking, change: BookingChange, locked: HoursPackage): Promise<void> {
+    const { count } = await tx.booking.updateMany({
+      where: { id: booking.id, status: { in: [...change.from] } },
+      data: {
+        status: change.status,
+        completedAt: change.patch.completedAt === undefined ? undefined : new Date(change.patch.completedAt),
+        hoursOutcome: change.patch.hoursOutcome,
+      },
+    });
+    if (count === 0) throw bookingStatusConflict();
+    const after = releaseHours(packageHours(locked), change.hours?.reserved ?? 0, 'returned');
+    await tx.hoursPackage.update({ where: { id: locked.id }, data: { reservedHours: after.reserved } });
   }
 
   private async lockPackage(tx: Tx, packageId: number): Promise<HoursPackage | null> {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BookingsModule } from '../bookings/bookings.module.js';
 import { PackageCreditService } from './package-credit.service.js';
 import { PackageDetailsService } from './package-details.service.js';
 import { PackageDisputesService } from './package-disputes.service.js';
@@ -14,6 +15,7 @@ import { PaymentRefundedConsumer } from './payment-refunded.consumer.js';
 import { PaymentSucceededConsumer } from './payment-succeeded.consumer.js';
 
 @Module({
+  imports: [BookingsModule],
   controllers: [PackagesRpcController],
   providers: [
     PackagesRepository,
