@@ -27,10 +27,18 @@ const noOverlaps = (spans: { startMinute: number; endMinute: number }[]) => {
   return sorted.every((span, i) => i === 0 || span.startMinute >= sorted[i - 1]!.endMinute);
 };
 
+/** Instants and dates the calendar deals with: the rules' zone arithmetic stays within sane years. */
+const EARLIEST = Date.UTC(2000, 0, 1);
+const LATEST = Date.UTC(2100, 0, 1);
+const inCalendarRange = (ms: number) => Number.isFinite(ms) && ms >= EARLIEST && ms < LATEST;
+
 const LocalDateSchema = z
   .string({ error: B.dateInvalid })
   .regex(/^\d{4}-\d{2}-\d{2}$/, B.dateInvalid)
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), B.dateInvalid);
+  .refine((value) => {
+    const parsed = Date.parse(`${value}T00:00:00Z`);
+    return inCalendarRange(parsed) && new Date(parsed).toISOString().startsWith(value);
+  }, B.dateInvalid);
 
 /** A tutor's availability in Europe/London wall-clock time: weekly hours and dates that replace them. */
 export const AvailabilityBodySchema = z.object({
@@ -72,7 +80,9 @@ const DurationHoursSchema = z.coerce
   )
   .meta({ enum: [...SessionDurationsHours] });
 
-const InstantSchema = z.iso.datetime({ offset: true, error: B.startInvalid });
+const InstantSchema = z.iso
+  .datetime({ offset: true, error: B.startInvalid })
+  .refine((value) => inCalendarRange(Date.parse(value)), B.startInvalid);
 
 export const SlotsQuerySchema = z
   .object({

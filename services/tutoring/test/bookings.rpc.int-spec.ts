@@ -184,6 +184,13 @@ describe('bookings RPCs (real PostgreSQL and NATS)', () => {
       const packageId = await newPackage(actors.studentA.userId, Packages.package5.name);
       const start = onGrid(Date.now() + 2 * DAY);
       await book(packageId, start);
+      // Booked already: the same answer as losing a race at the constraint.
+      const again = await fail(
+        Subjects.tutoring.createBooking,
+        { sessionId: packageId, start: iso(start + STEP), durationHours: 1, ...studentDetails },
+        actors.studentA,
+      );
+      expect(again).toMatchObject({ code: ErrorCodes.slotTaken, message: BookingMessages.slotTaken });
       const range = { sessionId: packageId, durationHours: 1, from: iso(start - 2 * HOUR), to: iso(start + 2 * HOUR) };
       const starts = SlotsDtoSchema.parse(await call(Subjects.tutoring.listSlots, range, actors.studentA)).slots.map(
         (s) => s.start,

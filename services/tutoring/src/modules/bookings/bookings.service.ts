@@ -31,7 +31,7 @@ import {
 import { invalid, packageNotFound, packageOnHold, tutorDeactivated, tutorNotFound } from '../shared/tutoring.errors.js';
 import { cancel, markNoShow, reschedule } from './booking.lifecycle.js';
 import { bookingStateOf, toBookingDto } from './booking.mapping.js';
-import { bookingNotFound, slotNotOffered } from './bookings.errors.js';
+import { bookingNotFound, slotNotOffered, slotTaken } from './bookings.errors.js';
 import { BookingsRepository, type UsedHoursRecord } from './bookings.repository.js';
 
 const MINUTE = 60_000;
@@ -197,6 +197,8 @@ export class BookingsService {
     const free = problems.find((p) => p.problem === null);
     if (!free) {
       const problem = problems[0]?.problem ?? 'unavailable';
+      // Taken by a booking that committed first: the same answer as losing the race at the constraint.
+      if (problem === 'taken') throw slotTaken();
       throw slotNotOffered(problemMessage(problem, window.noticeHours, window.horizonDays));
     }
     const created = await this.bookings.create({
@@ -287,6 +289,7 @@ export class BookingsService {
     const problem = slotProblem(newStart, slot!.context);
     // Students keep to the booking rules; a tutor or an admin may move it to any free time of the tutor's.
     const refused = own.by === 'student' ? problem : problem === 'taken' || problem === 'off_grid' ? problem : null;
+    if (refused === 'taken') throw slotTaken();
     if (refused) throw slotNotOffered(problemMessage(refused, window.noticeHours, window.horizonDays));
     return toBookingDto(await this.bookings.apply(booking, change, { actorUserId: own.actor.userId }));
   }
