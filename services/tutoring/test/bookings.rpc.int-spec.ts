@@ -273,6 +273,22 @@ describe('bookings RPCs (real PostgreSQL and NATS)', () => {
       expect(reserved).toEqual([0, 1.5]);
     });
 
+    it("carries the meeting link an admin sets on the tutor's directory entry", async () => {
+      const updated = await call(
+        Subjects.tutoring.updateTutor,
+        { tutorId, meetingLink: 'https://meet.example/new-room' },
+        actors.admin,
+      );
+      expect(updated).toMatchObject({ meetingLink: 'https://meet.example/new-room' });
+      expect(
+        (await fail(Subjects.tutoring.updateTutor, { tutorId, meetingLink: 'javascript:alert(1)' }, actors.admin)).code,
+      ).toBe(ErrorCodes.validationFailed);
+      const packageId = await newPackage(actors.studentA.userId, Packages.package5.name);
+      expect(await book(packageId, onGrid(Date.now() + 2 * DAY))).toMatchObject({
+        meetingLink: 'https://meet.example/new-room',
+      });
+    });
+
     it("answers 'Insufficient hours' when the remaining hours are short", async () => {
       const packageId = await newPackage(actors.studentA.userId, Packages.singleSession.name, { total: 1 });
       const start = onGrid(Date.now() + 2 * DAY);
