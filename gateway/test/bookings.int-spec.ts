@@ -252,6 +252,26 @@ describe('slots and booking', () => {
   });
 });
 
+describe('free trial', () => {
+  it('lets an admin book a trial request for 15–30 minutes; students get 403', async () => {
+    const [row] = await sql<{ id: number }>(
+      databases.tutoring,
+      `INSERT INTO consultations (first_name, last_name, email, phone, subject_interest, is_free_trial, phone_key)
+       VALUES ('Tia', 'Trial', 'tia@example.com', '07700900000', 'FREE TRIAL - UCAT', true, '07700900000') RETURNING id`,
+    );
+    const body = { consultationId: row!.id, tutorId, start: iso(onGrid(Date.now() + 9 * DAY)), durationMinutes: 30 };
+    expect((await call('post', '/api/admin/bookings/free-trial', studentA.cookie, body)).status).toBe(403);
+    const tooLong = await call('post', '/api/admin/bookings/free-trial', admin.cookie, {
+      ...body,
+      durationMinutes: 60,
+    });
+    expect(tooLong.body).toMatchObject({ statusCode: 400, message: BookingMessages.freeTrialLength });
+    const booked = await call('post', '/api/admin/bookings/free-trial', admin.cookie, body);
+    expect(booked.status).toBe(201);
+    expect(booked.body).toMatchObject({ isFreeTrial: true, duration: 30, subject: 'UCAT', studentName: 'Tia Trial' });
+  });
+});
+
 describe('changes', () => {
   it('returns the hours on a cancellation 24 hours ahead or more', async () => {
     const packageId = await newPackage(studentA.user.id);

@@ -132,6 +132,19 @@ export const CreateBookingRequestSchema = CreateBookingBodySchema.extend({
   studentEmail: z.string().max(254),
 });
 
+/** POST /api/admin/bookings/free-trial: an admin books the 15–30 minute free trial of a trial request. */
+export const FreeTrialBookingBodySchema = z.object({
+  consultationId: z.coerce.number().int().positive(),
+  tutorId: z.coerce.number().int().positive(),
+  start: InstantSchema,
+  durationMinutes: z.coerce
+    .number({ error: B.freeTrialLength })
+    .int(B.freeTrialLength)
+    .min(BookingRules.freeTrialMinMinutes, B.freeTrialLength)
+    .max(BookingRules.freeTrialMaxMinutes, B.freeTrialLength),
+});
+export type FreeTrialBookingBody = z.infer<typeof FreeTrialBookingBodySchema>;
+
 export const RescheduleBookingBodySchema = z.object({ start: InstantSchema });
 export const BookingIdRequestSchema = z.object({ bookingId: z.uuid() });
 export const RescheduleBookingRequestSchema = BookingIdRequestSchema.extend(RescheduleBookingBodySchema.shape);

@@ -89,4 +89,6 @@ export const BookingMessages = {
   dateInvalid: 'Please enter a valid date',
   weekdayInvalid: 'Please choose a day of the week',
   tutorIdRequired: 'Choose the tutor whose availability to change',
+  trialRequestNotFound: 'Free trial request not found',
+  startInPast: 'The start must be in the future',
 } as const;

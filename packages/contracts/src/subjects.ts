@@ -71,6 +71,7 @@ export const Subjects = {
     cancelBooking: 'tutoring.cancel_booking',
     rescheduleBooking: 'tutoring.reschedule_booking',
     markBookingNoShow: 'tutoring.mark_booking_no_show',
+    bookFreeTrial: 'tutoring.book_free_trial',
   },
   reviews: {
     health: 'reviews.health',

@@ -336,6 +336,68 @@ describe('bookings RPCs (real PostgreSQL and NATS)', () => {
     });
   });
 
+  describe('free trial', () => {
+    const trialRequest = async () => {
+      const [row] = await sql<{ id: number }>(
+        service.db.url,
+        `INSERT INTO consultations (first_name, last_name, email, phone, subject_interest, is_free_trial, phone_key)
+         VALUES ('Tia', 'Trial', 'tia@example.com', '07700900000', 'FREE TRIAL - Medical School Interviews', true, '07700900000')
+         RETURNING id`,
+      );
+      return row!.id;
+    };
+
+    it('lets an admin book 15 to 30 minutes of a trial request with a tutor, holding no hours', async () => {
+      const consultationId = await trialRequest();
+      const start = onGrid(Date.now() + DAY);
+      const booking = BookingDtoSchema.parse(
+        await call(
+          Subjects.tutoring.bookFreeTrial,
+          { consultationId, tutorId, start: iso(start), durationMinutes: 20 },
+          actors.admin,
+        ),
+      );
+      expect(booking).toMatchObject({
+        isFreeTrial: true,
+        duration: 20,
+        price: 0,
+        reservedHours: 0,
+        sessionId: null,
+        studentName: 'Tia Trial',
+        subject: 'Medical School Interviews',
+        meetingLink: 'https://meet.example/b',
+        status: 'confirmed',
+      });
+      // The tutor's time is taken like any booking's.
+      const clash = await fail(
+        Subjects.tutoring.bookFreeTrial,
+        { consultationId, tutorId, start: iso(start + 10 * 60_000), durationMinutes: 15 },
+        actors.admin,
+      );
+      expect(clash.code).toBe(ErrorCodes.slotTaken);
+    });
+
+    it('refuses other lengths, other roles and unknown requests', async () => {
+      const consultationId = await trialRequest();
+      const body = { consultationId, tutorId, start: iso(onGrid(Date.now() + DAY)), durationMinutes: 45 };
+      expect((await fail(Subjects.tutoring.bookFreeTrial, body, actors.admin)).message).toContain(
+        BookingMessages.freeTrialLength,
+      );
+      expect(
+        (await fail(Subjects.tutoring.bookFreeTrial, { ...body, durationMinutes: 30 }, actors.studentA)).code,
+      ).toBe(ErrorCodes.forbidden);
+      expect(
+        (
+          await fail(
+            Subjects.tutoring.bookFreeTrial,
+            { ...body, durationMinutes: 30, consultationId: 999_999 },
+            actors.admin,
+          )
+        ).message,
+      ).toBe(BookingMessages.trialRequestNotFound);
+    });
+  });
+
   describe('changes', () => {
     it("returns a student's hours when cancelled 24 hours ahead or more, bumping the ICS sequence", async () => {
       const packageId = await newPackage(actors.studentA.userId, Packages.package5.name);

@@ -10,6 +10,7 @@ import {
   BookingIdRequestSchema,
   BookingListSchema,
   CreateBookingBodySchema,
+  FreeTrialBookingBodySchema,
   ListBookingsQuerySchema,
   RescheduleBookingBodySchema,
   type SlotsDto,
@@ -21,7 +22,7 @@ import {
 import type { Request } from 'express';
 import type { z } from 'zod';
 import { actorOf } from '../../auth/actor.js';
-import { Authenticated, StudentOnly, TutorOrAdmin } from '../../auth/auth.decorators.js';
+import { AdminOnly, Authenticated, StudentOnly, TutorOrAdmin } from '../../auth/auth.decorators.js';
 import { ServiceClient } from '../../clients/service-client.js';
 import { ApiErrors } from '../../filters/api-error.js';
 import { ApiErrorReplies, ApiErrorReply, ApiQueryOf } from '../../http/openapi.js';
@@ -115,6 +116,21 @@ export class BookingsController {
   ): Promise<BookingDto> {
     const student = await this.studentOf(req);
     return this.services.send(Subjects.tutoring.createBooking, { ...body, ...student }, req, BookingDtoSchema);
+  }
+
+  @Post('admin/bookings/free-trial')
+  @HttpCode(201)
+  @AdminOnly()
+  @ApiOperation({ summary: "Book a trial request's free trial (15–30 minutes) with a tutor at the agreed time" })
+  @ApiBody({ schema: openApi(FreeTrialBookingBodySchema, 'input') })
+  @ApiCreatedResponse({ description: 'The booking', schema: openApi(BookingDtoSchema) })
+  @ApiErrorReply(409, 'The tutor is booked at that time (TUTORING.SLOT_TAKEN)')
+  @ApiErrorReplies(400, 404, 503)
+  bookFreeTrial(
+    @Body(new ZodBodyPipe(FreeTrialBookingBodySchema)) body: z.output<typeof FreeTrialBookingBodySchema>,
+    @Req() req: Request,
+  ): Promise<BookingDto> {
+    return this.services.send(Subjects.tutoring.bookFreeTrial, body, req, BookingDtoSchema);
   }
 
   @Get('bookings')

@@ -20,6 +20,21 @@ describe('booking lifecycle', () => {
     expect(book(start, 90)).toEqual({ status: 'confirmed', start, end: start + 90 * 60_000 });
   });
 
+  it("keeps the spec's lengths: a session at least 30 minutes, a free trial 15 to 30", () => {
+    expect(refusal(() => book(start, 29))).toEqual({
+      code: ErrorCodes.validationFailed,
+      message: 'Session must be at least 30 minutes',
+    });
+    expect(book(start, 30).end).toBe(start + 30 * 60_000);
+    expect(book(start, 15, true).end).toBe(start + 15 * 60_000);
+    for (const minutes of [14, 31, 60]) {
+      expect(refusal(() => book(start, minutes, true))).toEqual({
+        code: ErrorCodes.validationFailed,
+        message: BookingMessages.freeTrialLength,
+      });
+    }
+  });
+
   it('confirms only a pending booking', () => {
     expect(confirm({ ...confirmed, status: 'pending' })).toMatchObject({ from: ['pending'], status: 'confirmed' });
     expect(refusal(() => confirm(confirmed)).code).toBe(ErrorCodes.bookingStatusConflict);

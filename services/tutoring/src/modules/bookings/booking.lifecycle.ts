@@ -1,4 +1,5 @@
-import { BookingMessages, type BookingActor, type BookingStatus } from '@medtutor/contracts';
+import { BookingMessages, BookingRules, type BookingActor, type BookingStatus } from '@medtutor/contracts';
+import { invalid } from '../shared/tutoring.errors.js';
 import {
   cancellationOutcome,
   mayMarkNoShow,
@@ -49,15 +50,24 @@ const requireStatus = (booking: BookingState, allowed: readonly BookingStatus[])
   if (!allowed.includes(booking.status)) throw bookingStatusConflict();
 };
 
-/** A new booking: it holds its slot and hours from the start, so it is confirmed at once. */
+/**
+ * A new booking: it holds its slot and hours from the start, so it is confirmed at once. The spec's
+ * rule: a session lasts at least 30 minutes; the free trial lasts 15 to 30.
+ */
 export const book = (
   start: number,
   durationMinutes: number,
-): { status: BookingStatus; start: number; end: number } => ({
-  status: 'confirmed',
-  start,
-  end: start + durationMinutes * 60_000,
-});
+  isFreeTrial = false,
+): { status: BookingStatus; start: number; end: number } => {
+  if (isFreeTrial) {
+    if (durationMinutes < BookingRules.freeTrialMinMinutes || durationMinutes > BookingRules.freeTrialMaxMinutes) {
+      throw invalid(BookingMessages.freeTrialLength);
+    }
+  } else if (durationMinutes < BookingRules.minimumMinutes) {
+    throw invalid(BookingMessages.sessionMin30);
+  }
+  return { status: 'confirmed', start, end: start + durationMinutes * 60_000 };
+};
 
 /** A pending booking (a free trial awaiting the team) confirmed. */
 export const confirm = (booking: BookingState): BookingChange => {

@@ -2,7 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { ActiveBookingStatuses, type BookingActor, type BookingStatus, type EventEnvelope } from '@medtutor/contracts';
 import { writeOutbox } from '@medtutor/nest-kit';
 import { randomUUID } from 'node:crypto';
-import type { Booking, HoursLedgerEntry, HoursPackage, Prisma, Tutor } from '../../generated/prisma/client.js';
+import type {
+  Booking,
+  Consultation,
+  HoursLedgerEntry,
+  HoursPackage,
+  Prisma,
+  Tutor,
+} from '../../generated/prisma/client.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { releaseHours, reserveHours } from '../scheduling/booking-hours.rules.js';
 import type { Availability, Interval } from '../scheduling/slots.rules.js';
@@ -73,6 +80,10 @@ export class BookingsRepository {
 
   tutorOfLogin(userId: number): Promise<Tutor | null> {
     return this.prisma.tutor.findUnique({ where: { userId } });
+  }
+
+  freeTrialRequest(id: number): Promise<Consultation | null> {
+    return this.prisma.consultation.findFirst({ where: { id, isFreeTrial: true } });
   }
 
   tutorById(id: number): Promise<Tutor | null> {
@@ -179,6 +190,7 @@ export class BookingsRepository {
    */
   async create(input: NewBooking): Promise<Booking> {
     try {
+      const created = book(input.start, input.durationMinutes, input.isFreeTrial);
       return await this.prisma.$transaction(async (tx) => {
         if (input.packageId !== null) {
           const locked = await this.lockPackage(tx, input.packageId);
@@ -186,7 +198,6 @@ export class BookingsRepository {
           if (!next || next === 'insufficient') throw insufficientHours();
           await tx.hoursPackage.update({ where: { id: locked.id }, data: { reservedHours: next.reserved } });
         }
-        const created = book(input.start, input.durationMinutes);
         const id = randomUUID();
         return tx.booking.create({
           data: {

@@ -6,6 +6,7 @@ import {
   BookingIdRequestSchema,
   type BookingDto,
   CreateBookingRequestSchema,
+  FreeTrialBookingBodySchema,
   ListBookingsQuerySchema,
   RescheduleBookingRequestSchema,
   SetAvailabilityRequestSchema,
@@ -43,6 +44,12 @@ export class BookingsRpcController {
   create(@Payload() payload: unknown): Promise<BookingDto> {
     const { meta, data } = parseRequest(CreateBookingRequestSchema, payload);
     return this.bookings.create(meta.actor, data);
+  }
+
+  @MessagePattern(Subjects.tutoring.bookFreeTrial)
+  bookFreeTrial(@Payload() payload: unknown): Promise<BookingDto> {
+    const { meta, data } = parseRequest(FreeTrialBookingBodySchema, payload);
+    return this.bookings.bookFreeTrial(meta.actor, data);
   }
 
   @MessagePattern(Subjects.tutoring.listBookings)

@@ -9,14 +9,17 @@ import {
   BookingTimeZone,
   type BookingDto,
   type CreateBookingBody,
+  ErrorCodes,
   EventTypes,
+  type FreeTrialBookingBody,
+  FreeTrialSubjectPrefix,
   type HoursUsedV1,
   type ListBookingsQuery,
   perksOfPackageName,
   type SlotsDto,
   type SlotsQuery,
 } from '@medtutor/contracts';
-import { newEvent, OutboxRelay, requireRole } from '@medtutor/nest-kit';
+import { DomainError, newEvent, OutboxRelay, requireRole } from '@medtutor/nest-kit';
 import type { Booking, HoursPackage, Tutor } from '../../generated/prisma/client.js';
 import { toCalendarDate } from '../packages/package.mapping.js';
 import {
@@ -214,6 +217,39 @@ export class BookingsService {
       isFreeTrial: false,
       additionalNotes: body.additionalNotes ?? null,
       bookedBy: 'student',
+    });
+    return toBookingDto(created);
+  }
+
+  /**
+   * The free trial of a trial request, booked by an admin at the time agreed with the student: no
+   * package and no hours, only the tutor's time (the exclusion constraint still decides a clash).
+   */
+  async bookFreeTrial(actor: Actor | null, body: FreeTrialBookingBody): Promise<BookingDto> {
+    requireRole(actor, 'admin');
+    const request = await this.bookings.freeTrialRequest(body.consultationId);
+    if (!request) throw new DomainError(ErrorCodes.notFound, BookingMessages.trialRequestNotFound);
+    const tutor = await this.bookings.tutorById(body.tutorId);
+    if (!tutor) throw tutorNotFound();
+    if (!tutor.active) throw tutorDeactivated();
+    const start = Date.parse(body.start);
+    if (start <= this.now()) throw invalid(BookingMessages.startInPast);
+    const subject = request.subjectInterest.startsWith(FreeTrialSubjectPrefix)
+      ? request.subjectInterest.slice(FreeTrialSubjectPrefix.length)
+      : request.subjectInterest;
+    const created = await this.bookings.create({
+      packageId: null,
+      consultationId: request.id,
+      tutor,
+      studentUserId: null,
+      studentName: `${request.firstName} ${request.lastName}`.trim(),
+      studentEmail: request.email ?? '',
+      subject,
+      start,
+      durationMinutes: body.durationMinutes,
+      hours: 0,
+      isFreeTrial: true,
+      bookedBy: 'admin',
     });
     return toBookingDto(created);
   }
