@@ -160,7 +160,8 @@ export type ListBookingsQuery = z.infer<typeof ListBookingsQuerySchema>;
 export const BookingDtoSchema = z.object({
   id: z.uuid(),
   studentName: z.string(),
-  studentEmail: z.string(),
+  /** Null for a tutor: the student's name is shown, their email is not. */
+  studentEmail: z.string().nullable(),
   subject: z.string(),
   /** Minutes. */
   duration: z.number().int().positive(),

@@ -331,6 +331,13 @@ describe('bookings RPCs (real PostgreSQL and NATS)', () => {
       expect(await ids(actors.studentA)).toEqual([a.id]);
       expect(await ids(actors.tutor)).toEqual([a.id, b.id]);
       expect(await ids(actors.otherTutor)).toEqual([]);
+      // The tutor sees the student's name, not their email.
+      const forTutor = BookingListSchema.parse(await call(Subjects.tutoring.listBookings, {}, actors.tutor));
+      expect(forTutor.map((x) => [x.studentName, x.studentEmail])).toEqual([
+        ['Sam Student', null],
+        ['Sam Student', null],
+      ]);
+      expect(a.studentEmail).toBe('sam@example.com');
       expect(await ids(actors.admin, { tutorId, from: iso(start + HOUR) })).toEqual([b.id]);
       expect(await ids(actors.admin, { status: 'cancelled' })).toEqual([]);
     });

@@ -3,11 +3,15 @@ import type { Booking } from '../../generated/prisma/client.js';
 import { decimalHours } from '../shared/hours.js';
 import type { BookingState } from './booking.lifecycle.js';
 
-export function toBookingDto(row: Booking): BookingDto {
+/**
+ * A booking as its viewer sees it: a tutor gets the student's name but not their email (the team
+ * and the student keep that; tutors reach students through the platform).
+ */
+export function toBookingDto(row: Booking, viewer: 'student' | 'tutor' | 'admin' = 'admin'): BookingDto {
   return {
     id: row.id,
     studentName: row.studentName,
-    studentEmail: row.studentEmail,
+    studentEmail: viewer === 'tutor' ? null : row.studentEmail,
     subject: row.subject,
     duration: row.duration,
     preferredDateTime: row.preferredDateTime.toISOString(),

@@ -218,7 +218,7 @@ export class BookingsService {
       additionalNotes: body.additionalNotes ?? null,
       bookedBy: 'student',
     });
-    return toBookingDto(created);
+    return toBookingDto(created, 'student');
   }
 
   /**
@@ -262,14 +262,16 @@ export class BookingsService {
     };
     const filter = { status: query.status, ...range };
     if (signedIn.role === 'student') {
-      return (await this.bookings.list({ ...filter, studentUserId: signedIn.userId }, 500)).map(toBookingDto);
+      return (await this.bookings.list({ ...filter, studentUserId: signedIn.userId }, 500)).map((row) =>
+        toBookingDto(row, 'student'),
+      );
     }
     if (signedIn.role === 'tutor') {
       const own = await this.bookings.tutorOfLogin(signedIn.userId);
       if (!own) return [];
-      return (await this.bookings.list({ ...filter, tutorId: own.id }, 500)).map(toBookingDto);
+      return (await this.bookings.list({ ...filter, tutorId: own.id }, 500)).map((row) => toBookingDto(row, 'tutor'));
     }
-    return (await this.bookings.list({ ...filter, tutorId: query.tutorId }, 1000)).map(toBookingDto);
+    return (await this.bookings.list({ ...filter, tutorId: query.tutorId }, 1000)).map((row) => toBookingDto(row));
   }
 
   // ---- changes ----
@@ -302,7 +304,7 @@ export class BookingsService {
       used: await this.usedRecord(own.booking, own, reason, correlationId),
     });
     this.relay.nudge();
-    return toBookingDto(updated);
+    return toBookingDto(updated, own.by);
   }
 
   async reschedule(actor: Actor | null, bookingId: string, newStartIso: string): Promise<BookingDto> {
@@ -327,7 +329,7 @@ export class BookingsService {
     const refused = own.by === 'student' ? problem : problem === 'taken' || problem === 'off_grid' ? problem : null;
     if (refused === 'taken') throw slotTaken();
     if (refused) throw slotNotOffered(problemMessage(refused, window.noticeHours, window.horizonDays));
-    return toBookingDto(await this.bookings.apply(booking, change, { actorUserId: own.actor.userId }));
+    return toBookingDto(await this.bookings.apply(booking, change, { actorUserId: own.actor.userId }), own.by);
   }
 
   async markNoShow(actor: Actor | null, bookingId: string, correlationId: string | null): Promise<BookingDto> {
@@ -339,7 +341,7 @@ export class BookingsService {
       used: await this.usedRecord(own.booking, own, 'No-show: the student did not attend', correlationId),
     });
     this.relay.nudge();
-    return toBookingDto(updated);
+    return toBookingDto(updated, own.by);
   }
 
   /** The ledger entry and hours_used event for hours a booking uses without being delivered. */
