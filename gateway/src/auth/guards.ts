@@ -7,15 +7,15 @@ import { actorOf } from './actor.js';
 
 /**
  * 401 for visitors (saying why when the gateway ended their session: a dismissed tutor); otherwise,
- * when `role` is given, 403 for anyone else.
+ * when `roles` are given, 403 for anyone else.
  */
-function authorize(context: ExecutionContext, role?: Role): true {
+function authorize(context: ExecutionContext, ...roles: Role[]): true {
   const req = context.switchToHttp().getRequest<Request>();
   const actor = actorOf(req);
   if (!actor) {
     throw sessionEndedBecause(req) ? ApiErrors.sessionEndedByDeactivation() : ApiErrors.unauthenticated();
   }
-  if (role && actor.role !== role) throw ApiErrors.forbidden();
+  if (roles.length > 0 && !roles.includes(actor.role)) throw ApiErrors.forbidden();
   return true;
 }
 
@@ -37,5 +37,19 @@ export class AdminGuard implements CanActivate {
 export class TutorGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     return authorize(context, 'tutor');
+  }
+}
+
+@Injectable()
+export class StudentGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    return authorize(context, 'student');
+  }
+}
+
+@Injectable()
+export class TutorOrAdminGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    return authorize(context, 'tutor', 'admin');
   }
 }

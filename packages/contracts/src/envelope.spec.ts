@@ -115,6 +115,11 @@ describe('error codes', () => {
       tutorHasLogin: 'TUTORING.TUTOR_HAS_LOGIN 409',
       packageOnHold: 'TUTORING.PACKAGE_ON_HOLD 409',
       tutorDeactivated: 'TUTORING.TUTOR_DEACTIVATED 403',
+      slotTaken: 'TUTORING.SLOT_TAKEN 409',
+      slotNotOffered: 'TUTORING.SLOT_NOT_OFFERED 422',
+      insufficientHours: 'TUTORING.INSUFFICIENT_HOURS 409',
+      bookingStatusConflict: 'TUTORING.BOOKING_STATUS_CONFLICT 409',
+      bookingChangeNotAllowed: 'TUTORING.BOOKING_CHANGE_NOT_ALLOWED 409',
     });
   });
 
@@ -143,7 +148,7 @@ describe('NATS subjects', () => {
       for (const subject of Object.values(subjects)) expect(subject).toMatch(new RegExp(`^${service}\\.[a-z_]+$`));
       expect(HealthSubjects[service as keyof typeof HealthSubjects]).toBe(`${service}.health`);
     }
-    expect(new Set(Object.values(Subjects).flatMap(Object.values)).size).toBe(65);
+    expect(new Set(Object.values(Subjects).flatMap(Object.values)).size).toBe(74);
   });
 
   it('put each event under its owner stream and each dead letter under its consumer', () => {

@@ -43,6 +43,16 @@ export const ErrorCodes = {
   packageOnHold: 'TUTORING.PACKAGE_ON_HOLD',
   /** The tutor's directory entry is deactivated: no sign-in, no tutor action (issue 24). */
   tutorDeactivated: 'TUTORING.TUTOR_DEACTIVATED',
+  /** Issue 25: another booking took the tutor's time first (the losing side of a race). */
+  slotTaken: 'TUTORING.SLOT_TAKEN',
+  /** The start is not a free slot for this package (availability, notice, horizon, payment lead). */
+  slotNotOffered: 'TUTORING.SLOT_NOT_OFFERED',
+  /** The package has fewer remaining hours (total − used − reserved) than the booking needs. */
+  insufficientHours: 'TUTORING.INSUFFICIENT_HOURS',
+  /** The booking is no longer in a status the change starts from (already cancelled, completed…). */
+  bookingStatusConflict: 'TUTORING.BOOKING_STATUS_CONFLICT',
+  /** The change is not allowed at this time (a student's change inside the notice, a no-show before the start). */
+  bookingChangeNotAllowed: 'TUTORING.BOOKING_CHANGE_NOT_ALLOWED',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
@@ -87,6 +97,11 @@ export const HttpStatusByCode: Record<ErrorCode, number> = {
   'TUTORING.PACKAGE_ON_HOLD': 409,
   // Known and signed in (or the right password), but dismissed: not a matter of signing in again.
   'TUTORING.TUTOR_DEACTIVATED': 403,
+  'TUTORING.SLOT_TAKEN': 409,
+  'TUTORING.SLOT_NOT_OFFERED': 422,
+  'TUTORING.INSUFFICIENT_HOURS': 409,
+  'TUTORING.BOOKING_STATUS_CONFLICT': 409,
+  'TUTORING.BOOKING_CHANGE_NOT_ALLOWED': 409,
 };
 
 export const isErrorCode = (value: unknown): value is ErrorCode =>

@@ -20,6 +20,8 @@ export * from './payments.js';
 export * from './payments-schemas.js';
 export * from './tutoring.js';
 export * from './tutoring-schemas.js';
+export * from './bookings.js';
+export * from './bookings-schemas.js';
 export * from './reviews.js';
 export * from './reviews-schemas.js';
 export * from './payroll.js';

@@ -182,6 +182,8 @@ export const TutorDtoSchema = z.object({
   qualifications: z.string(),
   photoUrl: z.string().nullable(),
   calendarLink: z.string(),
+  /** The tutor's online meeting room, carried by each booking (issue 25); absent from older replies. */
+  meetingLink: z.string().nullable().optional(),
   subjects: z.array(z.enum(ConsultationSubjects)),
   active: z.boolean(),
   /** The identity user who signs in as this tutor, if any. */
@@ -207,6 +209,13 @@ const optionalPhotoUrl = singleLine('Photo URL', { error: M.urlInvalid })
   .pipe(z.url({ error: M.urlInvalid, protocol: /^https?$/ }).nullable())
   .nullable();
 
+const optionalMeetingLink = singleLine('Meeting link', { error: M.urlInvalid })
+  .trim()
+  .max(2000, M.urlInvalid)
+  .transform((value) => (value === '' ? null : value))
+  .pipe(z.url({ error: M.urlInvalid, protocol: /^https?$/ }).nullable())
+  .nullable();
+
 /** POST /api/admin/tutors */
 export const CreateTutorBodySchema = z.object({
   name: singleLine('Name', { error: TutorDirectoryMessages.nameRequired })
@@ -220,6 +229,7 @@ export const CreateTutorBodySchema = z.object({
   qualifications: multiLine('Qualifications').trim().max(2000).default(''),
   photoUrl: optionalPhotoUrl.default(null),
   calendarLink,
+  meetingLink: optionalMeetingLink.optional(),
   subjects: z.array(z.enum(ConsultationSubjects)).max(ConsultationSubjects.length).default([]),
 });
 export type CreateTutorBody = z.input<typeof CreateTutorBodySchema>;
@@ -235,6 +245,7 @@ export const UpdateTutorBodySchema = z
     qualifications: multiLine('Qualifications').trim().max(2000),
     photoUrl: optionalPhotoUrl,
     calendarLink,
+    meetingLink: optionalMeetingLink,
     subjects: z.array(z.enum(ConsultationSubjects)).max(ConsultationSubjects.length),
   })
   .partial();
@@ -282,6 +293,8 @@ export const DeliveredSessionBodySchema = z.object({
     // The durations, checked by the refinement above, stated for the OpenAPI document.
     .meta({ enum: [...SessionDurationsHours] }),
   notes: multiLine('Notes').trim().max(2000).optional(),
+  /** The booking delivered (issue 25): its reserved hours become the used ones, counted once. */
+  bookingId: z.uuid().optional(),
 });
 export type DeliveredSessionBody = z.input<typeof DeliveredSessionBodySchema>;
 

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { DriverAdapterError, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import {
+  ColumnTypeEnum,
+  DriverAdapterError,
+  type SqlMigrationAwareDriverAdapterFactory,
+} from '@prisma/driver-adapter-utils';
 import pg from 'pg';
 
 type PgAdapter = Awaited<ReturnType<PrismaPg['connect']>>;
@@ -77,7 +81,7 @@ export function shadowAwareAdapterFactory(adminUrl: string): ClosableAdapterFact
       await dispose();
       await afterDispose?.();
     };
-    return wholeScripts(adapter);
+    return charConstraintTypes(wholeScripts(adapter));
   };
   return {
     provider: main.provider,
@@ -93,6 +97,24 @@ export function shadowAwareAdapterFactory(adminUrl: string): ClosableAdapterFact
       await Promise.all([...open].map((adapter) => adapter.dispose()));
     },
   };
+}
+
+/**
+ * The engine reads `pg_constraint.contype` (a `"char"`, reported as text above) as a one-character
+ * value, and panics on text once a table has a CHECK or EXCLUDE constraint: hand it over as such.
+ */
+function charConstraintTypes(adapter: PgAdapter): PgAdapter {
+  const queryRaw = adapter.queryRaw.bind(adapter);
+  adapter.queryRaw = async (query) => {
+    const result = await queryRaw(query);
+    result.columnNames.forEach((name, index) => {
+      if (name === 'constraint_type' && result.columnTypes[index] === ColumnTypeEnum.Text) {
+        result.columnTypes[index] = ColumnTypeEnum.Character;
+      }
+    });
+    return result;
+  };
+  return adapter;
 }
 
 /**

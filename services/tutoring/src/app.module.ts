@@ -6,6 +6,7 @@ import type { TutoringConfig } from './config/tutoring.config.js';
 import { InfraModule } from './infra/infra.module.js';
 import { PrismaService } from './infra/prisma.service.js';
 import { ConsultationsModule } from './modules/consultations/consultations.module.js';
+import { BookingsModule } from './modules/bookings/bookings.module.js';
 import { PackagesModule } from './modules/packages/packages.module.js';
 import { TutorAccountsModule } from './modules/tutor-accounts/tutor-accounts.module.js';
 import { TutorsModule } from './modules/tutors/tutors.module.js';
@@ -23,7 +24,7 @@ export class AppModule {
       infra: InfraModule.register(config, logger),
       database: PrismaService,
       mail: config.mail,
-      features: [PackagesModule, TutorsModule, ConsultationsModule, TutorAccountsModule],
+      features: [PackagesModule, TutorsModule, ConsultationsModule, TutorAccountsModule, BookingsModule],
     });
   }
 }

@@ -1,12 +1,19 @@
 import { Module } from '@nestjs/common';
 import { RateLimitsModule } from '../../rate-limits/rate-limits.module.js';
 import { AdminUsersController } from './admin-users.controller.js';
+import { BookingsController } from './bookings.controller.js';
 import { ConsultationsController } from './consultations.controller.js';
 import { PackagesController } from './packages.controller.js';
 import { TutorsController } from './tutors.controller.js';
 
 @Module({
   imports: [RateLimitsModule],
-  controllers: [PackagesController, AdminUsersController, ConsultationsController, TutorsController],
+  controllers: [
+    PackagesController,
+    AdminUsersController,
+    ConsultationsController,
+    TutorsController,
+    BookingsController,
+  ],
 })
 export class TutoringRoutesModule {}

@@ -13,6 +13,10 @@ import type { HoursPackage, Prisma, Tutor } from '../../generated/prisma/client.
 import { fromTenths, toTenths } from '../shared/hours.js';
 import { invalid, packageNotFound, packageOnHold, tutorDeactivated } from '../shared/tutoring.errors.js';
 import { fromCalendarDate, toCalendarDate, toPackageDto } from './package.mapping.js';
+import { complete } from '../bookings/booking.lifecycle.js';
+import { bookingStateOf } from '../bookings/booking.mapping.js';
+import { bookingNotFound } from '../bookings/bookings.errors.js';
+import { BookingsRepository } from '../bookings/bookings.repository.js';
 import { PackagesRepository } from './packages.repository.js';
 
 type Tx = Prisma.TransactionClient;
@@ -20,6 +24,7 @@ type Tx = Prisma.TransactionClient;
 /** A change of used hours, as the ledger records it and hours_used announces it. */
 interface HoursChange {
   usedTenths: number;
+  bookingId?: string | null;
   reason: string;
   actor: Actor;
   actorName: string | null;
@@ -33,6 +38,7 @@ interface HoursChange {
 export class PackageHoursService {
   constructor(
     private readonly packages: PackagesRepository,
+    private readonly bookings: BookingsRepository,
     private readonly relay: OutboxRelay,
   ) {}
 
@@ -70,10 +76,14 @@ export class PackageHoursService {
     return toPackageDto(row);
   }
 
-  /** A tutor's delivered session: its hours leave the package, never more than remain. */
+  /**
+   * A tutor's delivered session: its hours leave the package, never more than remain (hours held by
+   * other bookings do not remain). With a booking, the booking is completed in the same transaction
+   * and its reservation released, so its hours are counted once, as used.
+   */
   async recordDelivered(
     packageId: number,
-    body: { date: string; durationHours: number; notes?: string | undefined },
+    body: { date: string; durationHours: number; notes?: string | undefined; bookingId?: string | undefined },
     actor: Actor | null,
     correlationId: string | null = null,
   ): Promise<PackageDto> {
@@ -87,7 +97,15 @@ export class PackageHoursService {
       if (locked.primaryTutorId !== tutor.id && locked.secondaryTutorId !== tutor.id) throw packageNotFound();
       // Checked under the row lock, so a dispute opened meanwhile is seen.
       if (locked.frozenReason) throw packageOnHold();
-      const remaining = toTenths(Number(locked.totalHours)) - toTenths(Number(locked.usedHours));
+      let reservedTenths = toTenths(Number(locked.reservedHours));
+      if (body.bookingId) {
+        const booking = await this.bookings.findForDelivery(tx, body.bookingId);
+        if (!booking || booking.packageId !== locked.id || booking.tutorId !== tutor.id) throw bookingNotFound();
+        const change = complete(bookingStateOf(booking), Date.now());
+        await this.bookings.completeInTx(tx, booking, change, locked);
+        reservedTenths -= toTenths(Number(booking.reservedHours));
+      }
+      const remaining = toTenths(Number(locked.totalHours)) - toTenths(Number(locked.usedHours)) - reservedTenths;
       const duration = toTenths(body.durationHours);
       if (duration > remaining) throw invalid(TutorDirectoryMessages.notEnoughHours(fromTenths(remaining)));
       const notes = body.notes?.trim();
@@ -99,6 +117,7 @@ export class PackageHoursService {
         tutor,
         sessionDate: fromCalendarDate(body.date),
         correlationId,
+        bookingId: body.bookingId ?? null,
       });
     });
     return toPackageDto(row);
@@ -126,6 +145,7 @@ export class PackageHoursService {
       actorName: change.actorName,
       tutorId: change.tutor?.id ?? null,
       sessionDate: change.sessionDate,
+      bookingId: change.bookingId ?? null,
     };
     return this.packages.recordUsage(tx, locked, usedHours, fromTenths(deltaTenths), entry, (created) => {
       // Only hours leaving the package are work to pay for; a correction downwards is not.

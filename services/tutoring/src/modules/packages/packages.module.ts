@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { StudentNamesModule } from '../student-names/student-names.module.js';
+import { BookingsModule } from '../bookings/bookings.module.js';
 import { PackageCreditService } from './package-credit.service.js';
 import { PackageDetailsService } from './package-details.service.js';
 import { PackageDisputesService } from './package-disputes.service.js';
@@ -15,7 +16,7 @@ import { PaymentRefundedConsumer } from './payment-refunded.consumer.js';
 import { PaymentSucceededConsumer } from './payment-succeeded.consumer.js';
 
 @Module({
-  imports: [StudentNamesModule],
+  imports: [StudentNamesModule, BookingsModule],
   controllers: [PackagesRpcController],
   providers: [
     PackagesRepository,

@@ -18,7 +18,7 @@ export type PackageWithTutorStatus = HoursPackage & {
 /** A usage entry of the ledger: who changed the used hours, and why. */
 export type UsageEntry = Pick<
   Prisma.HoursLedgerEntryUncheckedCreateInput,
-  'reason' | 'actorUserId' | 'actorRole' | 'actorName' | 'tutorId' | 'sessionDate'
+  'reason' | 'actorUserId' | 'actorRole' | 'actorName' | 'tutorId' | 'sessionDate' | 'bookingId'
 >;
 
 /** The only file of the packages module that touches the database for the packages and their ledger. */

@@ -25,6 +25,7 @@ export function toTutorDto(row: Tutor): TutorDto {
     qualifications: row.qualifications,
     photoUrl: row.photoUrl,
     calendarLink: row.calendarLink,
+    meetingLink: row.meetingLink,
     subjects: row.subjects as ConsultationSubject[],
     active: row.active,
     userId: row.userId,
