@@ -338,7 +338,11 @@ export const HoursUsedV1Schema = z.object({
   tutorId: z.number().int().positive().nullable(),
   tutorName: z.string().nullable(),
   tutorUserId: z.number().int().positive().nullable(),
-  actorRole: z.enum(['tutor', 'admin']),
+  /**
+   * Who recorded the use: a tutor (a delivered session or a no-show, which payroll counts), an admin
+   * (a correction), or the student (a cancellation later than the policy allows, issue 25).
+   */
+  actorRole: z.enum(['student', 'tutor', 'admin']),
   reason: z.string(),
 });
 export type HoursUsedV1 = z.infer<typeof HoursUsedV1Schema>;

@@ -444,6 +444,8 @@ describe('bookings RPCs (real PostgreSQL and NATS)', () => {
         hours: 1,
         usedHoursAfter: 1,
         tutorId,
+        // The student recorded it: payroll counts only the hours tutors record.
+        actorRole: 'student',
       });
     });
 

@@ -373,7 +373,7 @@ export class BookingsService {
           tutorId: tutor?.id ?? null,
           tutorName: tutor?.name ?? null,
           tutorUserId: tutor?.userId ?? null,
-          actorRole: own.by === 'tutor' ? 'tutor' : 'admin',
+          actorRole: own.by,
           reason,
         };
         return newEvent(EventTypes.hoursUsed, 1, data, correlationId);
