@@ -10,7 +10,7 @@ const texts = (table: object, path = ''): [string, string][] =>
 describe('user-facing texts', () => {
   it.each([
     ['ValidationMessages', 25, ValidationMessages],
-    ['ServerMessages', 22, ServerMessages],
+    ['ServerMessages', 21, ServerMessages],
     ['Notices', 71, Notices],
     ['PageTexts', 3, PageTexts],
     ['TwoFactorTexts', 17, TwoFactorTexts],

@@ -54,7 +54,6 @@ export const ServerMessages = {
   secondFactorInvalid: 'Invalid authentication code',
   secondFactorAlreadyEnabled: 'Two-factor authentication is already enabled',
   secondFactorNotStarted: 'Start the two-factor setup again: no setup is in progress',
-  secondFactorNotForRole: 'Two-factor authentication is for administrators and tutors',
 } as const;
 
 /** Notice titles and bodies of docs/product.md §8. */
