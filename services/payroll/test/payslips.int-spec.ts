@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import {
   type Actor,
   ErrorCodes,
@@ -16,22 +15,11 @@ import {
   type TutorInvitedV1,
 } from '@medtutor/contracts';
 import { newEvent } from '@medtutor/nest-kit';
-import {
-  eventually,
-  type SignedRpc,
-  signedRpc,
-  sql,
-  startServiceUnderTest,
-  type ServiceUnderTest,
-  testActorKeys,
-} from '@medtutor/nest-kit/testing';
+import { eventually, type SignedRpc, signedRpc, sql, type ServiceUnderTest } from '@medtutor/nest-kit/testing';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type pg from 'pg';
-import { AppModule, SERVICE_NAME } from '../src/app.module.js';
-import { loadPayrollConfig } from '../src/config/payroll.config.js';
-
-const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
+import { startPayrollUnderTest } from './support/harness.js';
 
 const admin: Actor = { userId: 1, role: 'admin' };
 const student: Actor = { userId: 10, role: 'student' };
@@ -84,21 +72,7 @@ describe('payroll payslips over NATS (real PostgreSQL and JetStream)', () => {
   });
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({
-      name: SERVICE_NAME,
-      label: 'payroll_payslips',
-      migrationsDir,
-      module: ({ databaseUrl, natsUrl }, logger) =>
-        AppModule.register(
-          loadPayrollConfig({
-            ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
-            NODE_ENV: 'test',
-            PAYROLL_DATABASE_URL: databaseUrl,
-            NATS_URL: natsUrl,
-          }),
-          logger,
-        ),
-    });
+    service = await startPayrollUnderTest('payroll_payslips');
     ({ call, fail } = signedRpc(service.client, 'payroll-test'));
     nc = await connect({ servers: service.nats.url });
     await publish(EventTypes.tutorInvited, invited(tutorA.userId, TUTOR_A_ID, 'Ada'));

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import {
   type Actor,
   EventTypes,
@@ -11,23 +10,13 @@ import {
   Subjects,
 } from '@medtutor/contracts';
 import { newEvent } from '@medtutor/nest-kit';
-import {
-  eventually,
-  type SignedRpc,
-  signedRpc,
-  sql,
-  startServiceUnderTest,
-  type ServiceUnderTest,
-  testActorKeys,
-} from '@medtutor/nest-kit/testing';
+import { eventually, type SignedRpc, signedRpc, sql, type ServiceUnderTest } from '@medtutor/nest-kit/testing';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { AppModule, SERVICE_NAME } from '../src/app.module.js';
-import { loadPayrollConfig } from '../src/config/payroll.config.js';
+import { startPayrollUnderTest } from './support/harness.js';
 import { PAYROLL_HOURS_USED_CONSUMER } from '../src/modules/logged-hours/hours-used.consumer.js';
 import { PAYROLL_STUDENT_NAME_CONSUMER } from '../src/modules/student-names/student-name-changed.consumer.js';
 
-const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
 const tutor: Actor = { userId: 20, role: 'tutor' };
 const TUTOR_ID = 3;
 const [AMELIA, BEN, CHLOE] = [10, 11, 12];
@@ -77,21 +66,7 @@ describe('identity.student_name_changed.v1 in payroll (real JetStream and Postgr
       .loggedStudentNotes;
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({
-      name: SERVICE_NAME,
-      label: 'payroll_student_names',
-      migrationsDir,
-      module: ({ databaseUrl, natsUrl }, logger) =>
-        AppModule.register(
-          loadPayrollConfig({
-            ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
-            NODE_ENV: 'test',
-            PAYROLL_DATABASE_URL: databaseUrl,
-            NATS_URL: natsUrl,
-          }),
-          logger,
-        ),
-    });
+    service = await startPayrollUnderTest('payroll_student_names');
     ({ call } = signedRpc(service.client, 'names-test'));
     nc = await connect({ servers: service.nats.url });
     await publish(EventTypes.tutorInvited, {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { fileURLToPath } from 'node:url';
 import {
   type Actor,
   ErrorCodes,
@@ -12,22 +11,12 @@ import {
   TutorDeactivationMessages,
 } from '@medtutor/contracts';
 import { newEvent } from '@medtutor/nest-kit';
-import {
-  eventually,
-  type SignedRpc,
-  signedRpc,
-  sql,
-  startServiceUnderTest,
-  type ServiceUnderTest,
-  testActorKeys,
-} from '@medtutor/nest-kit/testing';
+import { eventually, type SignedRpc, signedRpc, sql, type ServiceUnderTest } from '@medtutor/nest-kit/testing';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { AppModule, SERVICE_NAME } from '../src/app.module.js';
-import { loadPayrollConfig } from '../src/config/payroll.config.js';
+import { startPayrollUnderTest } from './support/harness.js';
 import { PAYROLL_TUTOR_CHANGED_CONSUMER } from '../src/modules/tutor-accounts/tutor-changed.consumer.js';
 
-const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
 const admin: Actor = { userId: 1, role: 'admin' };
 const tutor: Actor = { userId: 20, role: 'tutor' };
 const TUTOR_ID = 3;
@@ -67,21 +56,7 @@ describe('a deactivated tutor in payroll', () => {
   };
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({
-      name: SERVICE_NAME,
-      label: 'payroll_tutor_deactivation',
-      migrationsDir,
-      module: ({ databaseUrl, natsUrl }, logger) =>
-        AppModule.register(
-          loadPayrollConfig({
-            ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
-            NODE_ENV: 'test',
-            PAYROLL_DATABASE_URL: databaseUrl,
-            NATS_URL: natsUrl,
-          }),
-          logger,
-        ),
-    });
+    service = await startPayrollUnderTest('payroll_tutor_deactivation');
     ({ call, fail } = signedRpc(service.client, 'payroll-test'));
     nc = await connect({ servers: service.nats.url });
     await publish(EventTypes.tutorInvited, {
