@@ -86,3 +86,12 @@ export function keepCompiledSelectors(): void {
     } satisfies SelectorCache);
   }
 }
+
+/** Every stand-in an antd page needs under jsdom (call in `beforeAll`, before rendering). */
+export function installAntdStandIns(): void {
+  installMatchMedia();
+  installResizeObserver();
+  installMessageChannel();
+  ignorePseudoElementStyles();
+  keepCompiledSelectors();
+}

@@ -10,13 +10,7 @@ import {
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { NoticeViewport } from '@medtutor/web-kit';
 import { jsonReply, mockFetchPerTest } from '@medtutor/web-kit/testing/fetch';
-import {
-  ignorePseudoElementStyles,
-  installMatchMedia,
-  installMessageChannel,
-  installResizeObserver,
-  keepCompiledSelectors,
-} from '@medtutor/web-kit/testing/jsdom';
+import { installAntdStandIns } from '@medtutor/web-kit/testing/jsdom';
 import { App, ConfigProvider } from 'antd';
 import { SWRConfig } from 'swr';
 import { PaymentsTab } from './payments-tab';
@@ -26,13 +20,7 @@ const fetchMock = mockFetchPerTest();
 // Each test takes one to three seconds; more than jest's 5 s when other jobs load the machine.
 jest.setTimeout(30_000);
 
-beforeAll(() => {
-  installMatchMedia();
-  installResizeObserver();
-  installMessageChannel();
-  ignorePseudoElementStyles();
-  keepCompiledSelectors();
-});
+beforeAll(installAntdStandIns);
 
 const adaId = '6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e';
 const benId = '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d';

@@ -4,13 +4,7 @@ import { type TutorDto } from '@medtutor/contracts';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { NoticeViewport } from '@medtutor/web-kit';
 import { jsonReply, mockFetchPerTest } from '@medtutor/web-kit/testing/fetch';
-import {
-  ignorePseudoElementStyles,
-  installMatchMedia,
-  installMessageChannel,
-  installResizeObserver,
-  keepCompiledSelectors,
-} from '@medtutor/web-kit/testing/jsdom';
+import { installAntdStandIns } from '@medtutor/web-kit/testing/jsdom';
 import { App, ConfigProvider } from 'antd';
 import { SWRConfig } from 'swr';
 import { BackOfficeNotices } from '../../../lib/messages';
@@ -23,13 +17,7 @@ const fetchMock = mockFetchPerTest();
 // antd renders slowly under jsdom when other jobs load the machine.
 jest.setTimeout(30_000);
 
-beforeAll(() => {
-  installMatchMedia();
-  installResizeObserver();
-  installMessageChannel();
-  ignorePseudoElementStyles();
-  keepCompiledSelectors();
-});
+beforeAll(installAntdStandIns);
 
 const tutor = (over: Partial<TutorDto>): TutorDto => ({
   id: 1,

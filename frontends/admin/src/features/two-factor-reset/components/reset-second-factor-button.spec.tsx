@@ -4,13 +4,7 @@ import { SecondFactorLifecycleTexts, SecondFactorMessages } from '@medtutor/cont
 import { fireEvent, render, screen } from '@testing-library/react';
 import { NoticeViewport } from '@medtutor/web-kit';
 import { jsonReply, mockFetchPerTest } from '@medtutor/web-kit/testing/fetch';
-import {
-  ignorePseudoElementStyles,
-  installMatchMedia,
-  installMessageChannel,
-  installResizeObserver,
-  keepCompiledSelectors,
-} from '@medtutor/web-kit/testing/jsdom';
+import { installAntdStandIns } from '@medtutor/web-kit/testing/jsdom';
 import { App, ConfigProvider } from 'antd';
 import { ResetSecondFactorButton } from './reset-second-factor-button';
 
@@ -19,13 +13,7 @@ import { ResetSecondFactorButton } from './reset-second-factor-button';
 const fetchMock = mockFetchPerTest();
 jest.setTimeout(30_000);
 
-beforeAll(() => {
-  installMatchMedia();
-  installResizeObserver();
-  installMessageChannel();
-  ignorePseudoElementStyles();
-  keepCompiledSelectors();
-});
+beforeAll(installAntdStandIns);
 
 const renderButton = () =>
   render(
