@@ -2,6 +2,7 @@ import type { RemoteRootProps } from '@medtutor/web-kit/remote';
 import { Flex, Paragraph, Text, Title } from '@medtutor/web-kit/ui';
 import { useState } from 'react';
 import { LoadFailed, Loading } from '../components/query-state';
+import { MySessions } from '../features/bookings';
 import { ExamCountdowns } from '../features/countdown/components/exam-countdowns';
 import { ExamDatePrompt } from '../features/countdown/components/exam-date-prompt';
 import { examGroups, subjectsWithoutExamDate } from '../features/countdown/utils/exam-groups';
@@ -43,6 +44,7 @@ function Dashboard({ user }: StudentAppProps) {
           <ScheduleSection packages={packages} />
         </>
       )}
+      <MySessions packages={packages} />
       <QuickActions canSchedule={packages.some((item) => remainingHours(item) > 0)} />
     </>
   );
