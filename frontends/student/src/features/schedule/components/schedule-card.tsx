@@ -1,8 +1,7 @@
-import type { PackageDto } from '@medtutor/contracts';
 import { Alert, Button, ButtonLink, Card, Flex, Paragraph, RadioGroup, Tag, Text, Title } from '@medtutor/web-kit/ui';
 import { useId, useState } from 'react';
 import { BookSession, useSlots } from '../../bookings';
-import { holdReason, remainingHours } from '../../packages';
+import { type DashboardPackage, holdReason, remainingHours } from '../../packages';
 import { defaultDuration, durationOptions } from '../utils/durations';
 
 interface Tutor {
@@ -11,7 +10,7 @@ interface Tutor {
   link: string | null;
 }
 
-const tutorsOf = (item: PackageDto): Tutor[] =>
+const tutorsOf = (item: DashboardPackage): Tutor[] =>
   item.hasDualTutors
     ? [
         { role: 'Primary tutor', name: item.assignedTutor, link: item.tutorCalendarLink },
@@ -67,10 +66,12 @@ function BookWith({ tutor, duration, heldBy }: { tutor: Tutor; duration: number 
  * slot picker when the tutor has set availability (issue 25), or the tutor's calendar otherwise.
  * A package on hold (an open payment dispute) keeps its card, with the reason and booking disabled.
  */
-export function ScheduleCard({ item }: { item: PackageDto }) {
+export function ScheduleCard({ item }: { item: DashboardPackage }) {
   const remaining = remainingHours(item);
   const options = durationOptions(remaining);
-  const [duration, setDuration] = useState(() => defaultDuration(remaining));
+  const [chosen, setDuration] = useState(() => defaultDuration(remaining));
+  // A booking elsewhere may leave fewer hours than the duration chosen: fall back to one that fits.
+  const duration = chosen !== null && chosen <= remaining ? chosen : defaultDuration(remaining);
   const labelId = useId();
   const holdId = useId();
   const hold = holdReason(item);
