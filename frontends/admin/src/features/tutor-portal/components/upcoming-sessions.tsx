@@ -1,6 +1,6 @@
 import type { BookingDto, BookingStatus } from '@medtutor/contracts';
 import { useNotices } from '@medtutor/web-kit';
-import { Button, Card, Flex, Popconfirm, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Grid, Popconfirm, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { QueryState } from '../../../components/query-state';
 import { cancelTutorBooking, markNoShow, useTutorBookings } from '../api/tutor-bookings';
@@ -26,6 +26,8 @@ export function UpcomingSessions() {
   const bookings = useTutorBookings(now);
   const notices = useNotices();
   const [busy, setBusy] = useState<string | null>(null);
+  // On a phone the session's details stack in one column beside the actions, rather than scrolling sideways.
+  const narrow = Grid.useBreakpoint().md === false;
 
   const run = async (booking: BookingDto, action: 'cancel' | 'noShow') => {
     setBusy(booking.id);
@@ -68,18 +70,47 @@ export function UpcomingSessions() {
             pagination={false}
             dataSource={upcomingFirst(list, now)}
             columns={[
-              { title: 'Student', dataIndex: 'studentName' },
-              { title: 'Subject', dataIndex: 'subject' },
+              {
+                title: 'Session',
+                key: 'session',
+                hidden: !narrow,
+                render: (_, booking) => (
+                  <Flex vertical gap={2}>
+                    <strong>{booking.studentName}</strong>
+                    <span>{booking.subject}</span>
+                    <span>
+                      {ukDateTime(booking.preferredDateTime)}, {durationText(booking.duration)}
+                    </span>
+                    <span>
+                      <Tag color={statusTags[booking.status].color}>{statusTags[booking.status].label}</Tag>
+                    </span>
+                    {booking.meetingLink && tutorActions(booking, now).cancel && (
+                      <a href={booking.meetingLink} target="_blank" rel="noopener noreferrer">
+                        Join the meeting<span className="visually-hidden"> (opens in a new tab)</span>
+                      </a>
+                    )}
+                    {booking.additionalNotes && (
+                      <Typography.Text type="secondary" style={{ whiteSpace: 'pre-line' }}>
+                        {booking.additionalNotes}
+                      </Typography.Text>
+                    )}
+                  </Flex>
+                ),
+              },
+              { title: 'Student', dataIndex: 'studentName', hidden: narrow },
+              { title: 'Subject', dataIndex: 'subject', hidden: narrow },
               {
                 title: 'Time (UK)',
+                hidden: narrow,
                 key: 'time',
                 render: (_, booking) => (
                   <span style={{ whiteSpace: 'nowrap' }}>{ukDateTime(booking.preferredDateTime)}</span>
                 ),
               },
-              { title: 'Duration', dataIndex: 'duration', render: durationText },
+              { title: 'Duration', dataIndex: 'duration', render: durationText, hidden: narrow },
               {
                 title: 'Status',
+                hidden: narrow,
                 dataIndex: 'status',
                 render: (status: BookingStatus) => (
                   <Tag color={statusTags[status].color}>{statusTags[status].label}</Tag>
@@ -87,6 +118,7 @@ export function UpcomingSessions() {
               },
               {
                 title: 'Meeting',
+                hidden: narrow,
                 key: 'meeting',
                 render: (_, booking) =>
                   booking.meetingLink && tutorActions(booking, now).cancel ? (
@@ -103,6 +135,7 @@ export function UpcomingSessions() {
               },
               {
                 title: 'Notes',
+                hidden: narrow,
                 dataIndex: 'additionalNotes',
                 render: (notes: string | null) => (
                   <Typography.Paragraph style={{ margin: 0, maxWidth: 240, whiteSpace: 'pre-line' }}>
