@@ -2,19 +2,25 @@ import type { TutorStudentPackageDto } from '@medtutor/contracts';
 import { Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { QueryState } from '../../components/query-state';
+import { AvailabilityEditor } from '../availability';
 import { useTutorStudents } from './api/get-tutor-students';
 import { LogSessionDialog } from './components/log-session-dialog';
 import { MyStudentsTable } from './components/my-students-table';
 import { TimesheetsCard } from './components/timesheets-card';
+import { UpcomingSessions } from './components/upcoming-sessions';
 import { studentLabel } from './utils/student-label';
 
-/** The tutor portal (/tutor): their students' packages, delivered sessions and weekly timesheets. */
+/**
+ * The tutor portal (/tutor): their booked sessions, their students' packages, their availability,
+ * delivered sessions and weekly timesheets.
+ */
 export function TutorPortal() {
   const students = useTutorStudents();
   const [logging, setLogging] = useState<TutorStudentPackageDto | null>(null);
 
   return (
     <Flex vertical gap="large">
+      <UpcomingSessions />
       <Card
         title={
           <Typography.Title level={2} style={{ fontSize: '1.125rem', margin: 0 }}>
@@ -33,6 +39,7 @@ export function TutorPortal() {
           {(list) => <MyStudentsTable packages={list} labelOf={studentLabel} onLog={setLogging} />}
         </QueryState>
       </Card>
+      <AvailabilityEditor />
       <TimesheetsCard />
       {logging && <LogSessionDialog pkg={logging} label={studentLabel(logging)} onClose={() => setLogging(null)} />}
     </Flex>

@@ -1,8 +1,15 @@
-import { PackageHoldMessages, type PackageDto } from '@medtutor/contracts';
+import { PackageHoldMessages } from '@medtutor/contracts';
 import { Alert, Button, Card, Flex, Paragraph, Progress, Tag, Text, Title } from '@medtutor/web-kit/ui';
 import { Suspense, lazy, useId, useState } from 'react';
 import { Loading } from '../../../components/query-state';
-import { holdReason, packageStatus, progressPercent, refundedHours, remainingHours } from '../utils/package-status';
+import {
+  type DashboardPackage,
+  holdReason,
+  packageStatus,
+  progressPercent,
+  refundedHours,
+  remainingHours,
+} from '../utils/package-status';
 
 // antd's Table loads with the first history opened, not with the dashboard.
 const HoursLedger = lazy(() => import('./hours-ledger').then((module) => ({ default: module.HoursLedger })));
@@ -28,7 +35,7 @@ const formatDate = (iso: string): string =>
  * Its hours are those left after any refund (issue 16), with what a refund took back and why the
  * package is on hold or overdrawn said in words, not only in the numbers.
  */
-export function PackageCard({ item }: { item: PackageDto }) {
+export function PackageCard({ item }: { item: DashboardPackage }) {
   const status = packageStatus(item);
   const completed = status === 'COMPLETED';
   const hold = holdReason(item);
@@ -73,6 +80,12 @@ export function PackageCard({ item }: { item: PackageDto }) {
           <Text type="secondary">Used </Text>
           {item.usedHours} of {item.totalHours} h
         </span>
+        {(item.bookedHours ?? 0) > 0 && (
+          <span>
+            <Text type="secondary">Booked </Text>
+            {item.bookedHours} h
+          </span>
+        )}
         <span>
           <Text type="secondary">Remaining </Text>
           <strong>{remainingHours(item)} h</strong>

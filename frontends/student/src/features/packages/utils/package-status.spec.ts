@@ -7,7 +7,9 @@ import {
   progressPercent,
   refundedHours,
   remainingHours,
+  withBookedHours,
 } from './package-status';
+import { hoursPackage } from '../../../testing/fixtures';
 
 describe('packageStatus', () => {
   it('is Not Started with no hours used', () => {
@@ -54,5 +56,15 @@ describe('refunds and holds', () => {
     expect(holdReason({ frozenReason: PackageHoldMessages.frozenByDispute })).toBe(PackageHoldMessages.frozenByDispute);
     expect(holdReason({ frozenReason: null })).toBeNull();
     expect(holdReason({ frozenReason: '' })).toBeNull();
+  });
+});
+
+describe('hours held by bookings (issue 25)', () => {
+  it('are no longer free to book, nor counted as remaining', () => {
+    expect(remainingHours({ usedHours: 1, totalHours: 5, bookedHours: 1.5 })).toBe(2.5);
+    expect(remainingHours({ usedHours: 4, totalHours: 5, bookedHours: 2 })).toBe(0);
+    const [item] = withBookedHours([hoursPackage({ id: 3 })], new Map([[3, 2]]));
+    expect(item!.bookedHours).toBe(2);
+    expect(hoursSummary([item!])).toEqual({ total: 5, used: 0, remaining: 3 });
   });
 });

@@ -1,11 +1,10 @@
-import type { PackageDto } from '@medtutor/contracts';
 import { Grid } from '@medtutor/web-kit/ui';
 import { SectionTitle } from '../../../components/section-title';
-import { remainingHours } from '../../packages';
+import { type DashboardPackage, remainingHours } from '../../packages';
 import { ScheduleCard } from './schedule-card';
 
 /** A scheduling card for every package with hours left (docs/product.md §4: hidden once used up). */
-export function ScheduleSection({ packages }: { packages: PackageDto[] }) {
+export function ScheduleSection({ packages }: { packages: DashboardPackage[] }) {
   const bookable = packages.filter((item) => remainingHours(item) > 0);
   if (bookable.length === 0) return null;
   return (
