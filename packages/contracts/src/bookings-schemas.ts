@@ -182,6 +182,8 @@ export const BookingDtoSchema = z.object({
   hoursOutcome: z.enum(['returned', 'used']).nullable(),
   icsUid: z.string(),
   icsSequence: z.number().int().nonnegative(),
+  /** Who made the booking: the student, or an admin (free trials). */
+  bookedBy: z.enum(BookingActors),
   cancelledBy: z.enum(BookingActors).nullable(),
   cancelledAt: z.string().nullable(),
   createdAt: z.string(),
