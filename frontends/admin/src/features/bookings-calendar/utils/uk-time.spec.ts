@@ -94,7 +94,7 @@ describe('UK date and time → instant', () => {
 
   it('takes either side of the spring change and refuses the hour it skips (28 March 2027)', () => {
     expect(ukInstant('2027-03-28', '00:30')).toMatchObject({ iso: '2027-03-28T00:30:00.000Z' });
-    expect(ukInstant('2027-03-28', '01:30')).toEqual({ ok: false, reason: UkTimeMessages.skipped });
+    expect(ukInstant('2027-03-28', '01:30')).toEqual({ ok: false, field: 'time', reason: UkTimeMessages.skipped });
     expect(ukInstant('2027-03-28', '02:00')).toMatchObject({ iso: '2027-03-28T01:00:00.000Z' });
     expect(ukInstant('2027-03-29', '09:00')).toMatchObject({ iso: '2027-03-29T08:00:00.000Z' });
   });
@@ -107,10 +107,10 @@ describe('UK date and time → instant', () => {
 
   it('refuses what is not a date or a 24-hour time', () => {
     for (const date of ['2027-02-30', '2027-13-01', '29/03/2027', '']) {
-      expect(ukInstant(date, '09:00')).toEqual({ ok: false, reason: UkTimeMessages.dateInvalid });
+      expect(ukInstant(date, '09:00')).toEqual({ ok: false, field: 'date', reason: UkTimeMessages.dateInvalid });
     }
     for (const time of ['24:00', '9:00', '09:60', 'noon']) {
-      expect(ukInstant('2027-03-29', time)).toEqual({ ok: false, reason: UkTimeMessages.timeInvalid });
+      expect(ukInstant('2027-03-29', time)).toEqual({ ok: false, field: 'time', reason: UkTimeMessages.timeInvalid });
     }
   });
 });

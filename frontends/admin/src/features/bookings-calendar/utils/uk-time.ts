@@ -101,7 +101,7 @@ export type UkInstant =
       iso: string;
       /** The clock showed this time twice (autumn): the first, in BST, is taken. */ repeated: boolean;
     }
-  | { ok: false; reason: string };
+  | { ok: false; field: 'date' | 'time'; reason: string };
 
 export const UkTimeMessages = {
   dateInvalid: 'Enter the date as YYYY-MM-DD',
@@ -116,11 +116,11 @@ export const UkTimeMessages = {
 export function ukInstant(date: string, time: string): UkInstant {
   const parsed = Date.parse(`${date}T00:00:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(parsed) || !new Date(parsed).toISOString().startsWith(date)) {
-    return { ok: false, reason: UkTimeMessages.dateInvalid };
+    return { ok: false, field: 'date', reason: UkTimeMessages.dateInvalid };
   }
   const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
-  if (!match) return { ok: false, reason: UkTimeMessages.timeInvalid };
+  if (!match) return { ok: false, field: 'time', reason: UkTimeMessages.timeInvalid };
   const instants = instantsAt(date, Number(match[1]) * 60 + Number(match[2]), zone);
-  if (instants.length === 0) return { ok: false, reason: UkTimeMessages.skipped };
+  if (instants.length === 0) return { ok: false, field: 'time', reason: UkTimeMessages.skipped };
   return { ok: true, iso: new Date(instants[0]!).toISOString(), repeated: instants.length > 1 };
 }
