@@ -27,6 +27,11 @@ const PaymentsTab = lazyUnderAntd(() =>
 const OverviewTab = lazyUnderAntd(() =>
   import('../features/overview/components/overview-tab').then((module) => module.OverviewTab),
 );
+// Issue 25: the week grid, the session drawer and the free-trial form load with the tab. The tutor
+// availability editor (features/availability) is passed in as `availabilityEditor` once it exists.
+const BookingsCalendarTab = lazyUnderAntd(() =>
+  import('../features/bookings-calendar/components/bookings-calendar-tab').then((module) => module.BookingsCalendarTab),
+);
 const TutorsTab = lazyUnderAntd(() =>
   import('../features/tutors/components/tutors-tab').then((module) => module.TutorsTab),
 );
@@ -47,7 +52,7 @@ const panel = (children: ReactNode) => (
   </div>
 );
 
-/** /admin-dashboard: the spec's four tabs, then Payments (refunds, issue 16) and the Overview. */
+/** /admin-dashboard: the spec's four tabs, then Bookings (issue 25), Payments (refunds, issue 16) and the Overview. */
 export function DashboardTabs() {
   const pending = usePendingTestimonials();
   const payslips = usePayslips();
@@ -67,6 +72,7 @@ export function DashboardTabs() {
           label: <CountLabel label="Payslips" count={pendingPayslips} what="pending review" />,
           children: panel(<PayslipsTab />),
         },
+        { key: 'bookings', label: 'Bookings', children: panel(<BookingsCalendarTab />) },
         { key: 'payments', label: 'Payments', children: panel(<PaymentsTab />) },
         { key: 'overview', label: 'Overview', children: panel(<OverviewTab />) },
       ]}

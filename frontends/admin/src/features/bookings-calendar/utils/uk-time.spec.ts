@@ -1,9 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  clockChangeOf,
   dayLabel,
   shiftWeek,
   ukDateOf,
   ukInstant,
+  ukMomentLabel,
   UkTimeMessages,
   ukSpanLabel,
   ukTimeOf,
@@ -61,6 +63,13 @@ describe('UK weeks', () => {
     expect(shiftWeek(october2027, 1)).toMatchObject({ monday: '2027-11-01', from: '2027-11-01T00:00:00.000Z' });
   });
 
+  it('tells which weeks hold a clock change', () => {
+    expect(clockChangeOf(weekStarting('2027-03-22'))).toBe('forward');
+    expect(clockChangeOf(weekStarting('2027-03-29'))).toBeNull();
+    expect(clockChangeOf(weekStarting('2026-10-19'))).toBe('back');
+    expect(clockChangeOf(weekStarting('2027-10-25'))).toBe('back');
+  });
+
   it('counts a Sunday 23:30 UTC in summer as Monday 00:30 UK time, in the next week', () => {
     expect(weekContaining(utc('2027-07-04T23:30:00Z')).monday).toBe('2027-07-05');
     expect(weekContaining(utc('2027-01-03T23:30:00Z')).monday).toBe('2026-12-28');
@@ -77,6 +86,7 @@ describe('UK weeks', () => {
     expect(ukSpanLabel('2027-03-29T08:00:00.000Z', '2027-03-29T09:30:00.000Z')).toBe(
       'Monday 29 March 2027, 09:00–10:30 UK time',
     );
+    expect(ukMomentLabel('2027-10-31T01:30:00Z')).toBe('Sunday 31 October 2027, 01:30 UK time');
   });
 
   it('reads an instant as its UK date and time', () => {

@@ -41,6 +41,12 @@ export const weekContaining = (instantMs: number): CalendarWeek => {
   return weekStarting(addLocalDays(date, 1 - isoWeekday(date)));
 };
 
+/** The clock change inside a week, if any: its week is an hour shorter (forward) or longer (back). */
+export const clockChangeOf = (week: CalendarWeek): 'forward' | 'back' | null => {
+  const hours = (Date.parse(week.to) - Date.parse(week.from)) / 3_600_000;
+  return hours < 168 ? 'forward' : hours > 168 ? 'back' : null;
+};
+
 export const shiftWeek = (week: CalendarWeek, weeks: number): CalendarWeek =>
   weekStarting(addLocalDays(week.monday, 7 * weeks));
 
@@ -91,6 +97,9 @@ export const weekLabel = (week: CalendarWeek): string => {
   return `${short(first)} – ${short(last)} ${last.getUTCFullYear()}`;
 };
 
+/** 'Monday 29 March 2027, 09:00 UK time' for an instant. */
+export const ukMomentLabel = (iso: string): string => `${longDayLabel(ukDateOf(iso))}, ${ukTimeOf(iso)} UK time`;
+
 /** 'Monday 29 March 2027, 09:00–10:00 UK time' for a booking's start and end. */
 export const ukSpanLabel = (start: string, end: string): string =>
   `${longDayLabel(ukDateOf(start))}, ${ukTimeOf(start)}–${ukTimeOf(end)} UK time`;
@@ -107,6 +116,7 @@ export const UkTimeMessages = {
   dateInvalid: 'Enter the date as YYYY-MM-DD',
   timeInvalid: 'Enter the time as HH:mm (24-hour)',
   skipped: 'This time does not exist in the UK: the clocks go forward an hour that night. Choose another time.',
+  repeated: 'The clocks go back that night, so this time happens twice: the first one (BST) is used.',
 } as const;
 
 /**
