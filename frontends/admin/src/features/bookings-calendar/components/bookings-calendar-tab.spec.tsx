@@ -142,12 +142,12 @@ const bodyOf = (ending: string) => {
   return call ? JSON.parse(String(call[1]?.body)) : undefined;
 };
 
-const renderTab = () =>
+const renderTab = (props: Parameters<typeof BookingsCalendarTab>[0] = {}) =>
   render(
     <ConfigProvider theme={{ token: { motion: false } }}>
       <App>
         <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-          <BookingsCalendarTab />
+          <BookingsCalendarTab {...props} />
         </SWRConfig>
         <NoticeViewport />
       </App>
@@ -196,9 +196,9 @@ describe('BookingsCalendarTab', () => {
     expect(screen.getByText('Times are UK time (Europe/London).')).toBeTruthy();
   });
 
-  it('steps to the next week and filters by tutor', async () => {
+  it("steps to the next week, filters by tutor and shows that tutor's availability editor", async () => {
     serving({ bookings: [] });
-    renderTab();
+    renderTab({ availabilityEditor: (tutorId) => <p>Availability of tutor {tutorId}</p> });
     await screen.findByText('No sessions this week.');
     fireEvent.click(screen.getByRole('button', { name: 'Next week' }));
     const next = shiftWeek(week, 1);
@@ -210,6 +210,7 @@ describe('BookingsCalendarTab', () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Tutor' }));
     fireEvent.click(await screen.findByText('Dr Rivera', { selector: '.ant-select-item-option-content' }));
     await waitFor(() => expect(requests().some((request) => request.endsWith('&tutorId=3'))).toBe(true));
+    expect(screen.getByText('Availability of tutor 3')).toBeTruthy();
   });
 
   it('places sessions in the week grid on a wide screen', async () => {
