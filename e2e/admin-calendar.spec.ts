@@ -20,7 +20,7 @@ import { attachScreenshot, seedAdmin as admin, signedInPage } from './support/ac
  */
 
 const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-const subject = 'UCAT';
+const subject = 'Medical School Interviews';
 const tutor = { name: `Rowan Hale ${stamp}`, calendarLink: `https://calendly.com/medtutor-e2e-cal-${stamp}` };
 const student = {
   username: `cal${stamp}`,
@@ -54,7 +54,7 @@ test('the admin finds a booking in its week by the student name, opens it and ca
       const created = await api.post('/api/admin/tutors', {
         data: {
           name: tutor.name,
-          specialty: 'UCAT',
+          specialty: 'Interviews',
           qualifications: '4th-year medical student',
           calendarLink: tutor.calendarLink,
           meetingLink: `https://meet.example.com/${stamp}`,
@@ -122,6 +122,7 @@ test('the admin finds a booking in its week by the student name, opens it and ca
       const drawer = page.getByRole('dialog').filter({ hasText: 'Session details' });
       await expect(drawer.getByText(student.email)).toBeVisible();
       await expect(drawer.getByText(`https://meet.example.com/${stamp}`)).toBeVisible();
+      await expect(drawer).toBeInViewport({ ratio: 1 });
       await attachScreenshot(page, 'admin-calendar-drawer-1280');
       await drawer.getByRole('button', { name: 'Cancel session' }).click();
       await page.getByRole('button', { name: 'Yes, cancel' }).click();
@@ -137,6 +138,10 @@ test('the admin finds a booking in its week by the student name, opens it and ca
       await expect(page.getByRole('region', { name: new RegExp(`^Monday `) })).toBeVisible();
       await expect(bookingButton(page)).toBeVisible();
       await attachScreenshot(page, 'admin-calendar-375');
+      await bookingButton(page).click();
+      // Once it has slid in: the whole drawer on the phone's screen.
+      await expect(page.getByRole('dialog').filter({ hasText: 'Session details' })).toBeInViewport({ ratio: 1 });
+      await attachScreenshot(page, 'admin-calendar-drawer-375');
     });
   } finally {
     await studentApi.dispose();

@@ -255,7 +255,14 @@ export function BookingDrawer({
   onChanged: (booking: BookingDto) => void;
 }) {
   return (
-    <Drawer title="Session details" open={open} onClose={onClose} size={560} destroyOnHidden>
+    <Drawer
+      title="Session details"
+      open={open}
+      onClose={onClose}
+      // The whole width of a phone, 560 px on wider screens.
+      size="min(560px, 100vw)"
+      destroyOnHidden
+    >
       {booking && (
         <>
           <Details booking={booking} />

@@ -34,12 +34,7 @@ export function DayList({
           ) : (
             <Flex vertical gap="small" role="list">
               {bookings.map(({ booking }) => (
-                <Card
-                  key={booking.id}
-                  size="small"
-                  role="listitem"
-                  style={{ textDecoration: booking.status === 'cancelled' ? 'line-through' : undefined }}
-                >
+                <Card key={booking.id} size="small" role="listitem">
                   <button
                     type="button"
                     aria-label={blockLabel(booking, withTutor)}
@@ -53,11 +48,16 @@ export function DayList({
                       color: 'inherit',
                       font: 'inherit',
                       textAlign: 'left',
-                      textDecoration: 'inherit',
                       cursor: 'pointer',
                     }}
                   >
-                    <Flex justify="space-between" gap="small" wrap>
+                    {/* A cancelled session's name and time are struck through; its status tag stays readable. */}
+                    <Flex
+                      justify="space-between"
+                      gap="small"
+                      wrap
+                      style={{ textDecoration: booking.status === 'cancelled' ? 'line-through' : undefined }}
+                    >
                       <strong>{booking.studentName}</strong>
                       <span>
                         {ukTimeOf(booking.preferredDateTime)}–{ukTimeOf(booking.endsAt)}

@@ -18,7 +18,6 @@ const tones = (token: ReturnType<typeof theme.useToken>['token']): Record<Bookin
   cancelled: {
     background: token.colorFillTertiary,
     borderColor: token.colorTextQuaternary,
-    textDecoration: 'line-through',
   },
   no_show: { background: token.colorErrorBg, borderColor: token.colorError },
 });
@@ -139,7 +138,14 @@ export function WeekGrid({
                 }}
               >
                 <strong
-                  style={{ display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+                  style={{
+                    display: 'block',
+                    whiteSpace: 'nowrap',
+                    overflow: 'hidden',
+                    textOverflow: 'ellipsis',
+                    // Struck through when cancelled; the status line below stays readable.
+                    textDecoration: booking.status === 'cancelled' ? 'line-through' : undefined,
+                  }}
                 >
                   {booking.studentName}
                 </strong>
