@@ -268,7 +268,63 @@ describe('free trial', () => {
     expect(tooLong.body).toMatchObject({ statusCode: 400, message: BookingMessages.freeTrialLength });
     const booked = await call('post', '/api/admin/bookings/free-trial', admin.cookie, body);
     expect(booked.status).toBe(201);
-    expect(booked.body).toMatchObject({ isFreeTrial: true, duration: 30, subject: 'UCAT', studentName: 'Tia Trial' });
+    expect(booked.body).toMatchObject({
+      isFreeTrial: true,
+      duration: 30,
+      subject: 'UCAT',
+      studentName: 'Tia Trial',
+      bookedBy: 'admin',
+    });
+  });
+
+  it('lists the free-trial requests for admins, newest first, each with its trial if booked', async () => {
+    const insert = async (firstName: string, subject: string) => {
+      const [row] = await sql<{ id: number }>(
+        databases.tutoring,
+        `INSERT INTO consultations (first_name, last_name, email, phone, subject_interest, is_free_trial, phone_key)
+         VALUES ($1, 'Picker', 'picker@example.com', '07700900001', $2, true, '07700900001') RETURNING id`,
+        [firstName, subject],
+      );
+      return row!.id;
+    };
+    const older = await insert('Olly', 'FREE TRIAL - Medical School Interviews');
+    const newer = await insert('Nia', 'FREE TRIAL - UCAT');
+    // A home-page consultation is not a trial request.
+    await sql(
+      databases.tutoring,
+      `INSERT INTO consultations (first_name, last_name, phone, subject_interest, phone_key)
+       VALUES ('Con', 'Sult', '07700900002', 'UCAT', '07700900002')`,
+    );
+    const start = onGrid(Date.now() + 10 * DAY);
+    const booked = await call('post', '/api/admin/bookings/free-trial', admin.cookie, {
+      consultationId: older,
+      tutorId,
+      start: iso(start),
+      durationMinutes: 15,
+    });
+    expect(booked.status).toBe(201);
+
+    expect((await call('get', '/api/admin/free-trial-requests', studentA.cookie)).status).toBe(403);
+    const res = await call('get', '/api/admin/free-trial-requests', admin.cookie);
+    expect(res.status).toBe(200);
+    const ids = res.body.map((r: { id: number }) => r.id);
+    expect(ids.indexOf(newer)).toBeLessThan(ids.indexOf(older));
+    expect(res.body.some((r: { firstName: string }) => r.firstName === 'Con')).toBe(false);
+    expect(res.body.find((r: { id: number }) => r.id === newer)).toMatchObject({
+      firstName: 'Nia',
+      subject: 'UCAT',
+      email: 'picker@example.com',
+      booking: null,
+    });
+    expect(res.body.find((r: { id: number }) => r.id === older)).toMatchObject({
+      subject: 'Medical School Interviews',
+      booking: { id: booked.body.id, start: iso(start), status: 'confirmed', tutorName: booked.body.tutorAssigned },
+    });
+
+    // A cancelled trial no longer counts as the request's booking.
+    await call('post', `/api/bookings/${booked.body.id}/cancel`, admin.cookie);
+    const after = await call('get', '/api/admin/free-trial-requests', admin.cookie);
+    expect(after.body.find((r: { id: number }) => r.id === older).booking).toBeNull();
   });
 });
 

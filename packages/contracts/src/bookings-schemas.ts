@@ -145,6 +145,29 @@ export const FreeTrialBookingBodySchema = z.object({
 });
 export type FreeTrialBookingBody = z.infer<typeof FreeTrialBookingBodySchema>;
 
+/**
+ * GET /api/admin/free-trial-requests: the newest free-trial requests (the /contact form), the ones an
+ * admin books free trials for, with the trial booked for each if any.
+ */
+export const FreeTrialRequestDtoSchema = z.object({
+  id: z.number().int().positive(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string(),
+  /** The subject asked about, without the form's 'FREE TRIAL - ' prefix. */
+  subject: z.string(),
+  additionalInfo: z.string().nullable(),
+  isParent: z.boolean(),
+  createdAt: z.string(),
+  /** The request's latest booking that was not cancelled. */
+  booking: z
+    .object({ id: z.uuid(), start: z.string(), status: z.enum(BookingStatuses), tutorName: z.string().nullable() })
+    .nullable(),
+});
+export type FreeTrialRequestDto = z.infer<typeof FreeTrialRequestDtoSchema>;
+export const FreeTrialRequestListSchema = z.array(FreeTrialRequestDtoSchema);
+
 export const RescheduleBookingBodySchema = z.object({ start: InstantSchema });
 export const BookingIdRequestSchema = z.object({ bookingId: z.uuid() });
 export const RescheduleBookingRequestSchema = BookingIdRequestSchema.extend(RescheduleBookingBodySchema.shape);
@@ -182,6 +205,8 @@ export const BookingDtoSchema = z.object({
   hoursOutcome: z.enum(['returned', 'used']).nullable(),
   icsUid: z.string(),
   icsSequence: z.number().int().nonnegative(),
+  /** Who made the booking: the student, or an admin (free trials). */
+  bookedBy: z.enum(BookingActors),
   cancelledBy: z.enum(BookingActors).nullable(),
   cancelledAt: z.string().nullable(),
   createdAt: z.string(),

@@ -41,6 +41,8 @@ export const BookingRules = {
   freeCancellationHours: 24,
   /** Longest span a slot or booking list may cover in one request. */
   maxRangeDays: 31,
+  /** How many of the newest free-trial requests the admins' list shows. */
+  freeTrialRequestsListed: 100,
 } as const;
 
 /** The durations a package booking may take, in hours (docs/product.md §5). */

@@ -61,6 +61,7 @@ export const Subjects = {
     reactivateTutor: 'tutoring.reactivate_tutor',
     submitConsultation: 'tutoring.submit_consultation',
     checkFreeTrial: 'tutoring.check_free_trial',
+    listFreeTrialRequests: 'tutoring.list_free_trial_requests',
     listTutorStudents: 'tutoring.list_tutor_students',
     recordDeliveredSession: 'tutoring.record_delivered_session',
     getAvailability: 'tutoring.get_availability',

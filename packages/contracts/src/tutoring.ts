@@ -13,6 +13,11 @@ export const DualTutorMinimumHours = 10;
 export const SessionDurationsHours = [1, 1.5, 2] as const;
 
 export const FreeTrialSubjectPrefix = 'FREE TRIAL - ';
+/** The subject a free-trial request asks about: its subjectInterest without the form's prefix. */
+export const freeTrialSubjectOf = (subjectInterest: string): string =>
+  subjectInterest.startsWith(FreeTrialSubjectPrefix)
+    ? subjectInterest.slice(FreeTrialSubjectPrefix.length)
+    : subjectInterest;
 export const freeTrialAdditionalInfo = (subject: string): string =>
   `This is a free trial session request for ${subject}. Please contact me through your messaging app to arrange it.`;
 

@@ -27,6 +27,14 @@ const PaymentsTab = lazyUnderAntd(() =>
 const OverviewTab = lazyUnderAntd(() =>
   import('../features/overview/components/overview-tab').then((module) => module.OverviewTab),
 );
+// Issue 25: the week grid, the session drawer and the free-trial form load with the tab; a tutor's
+// availability editor loads when the admin opens it there (it renders inside the tab's antd root).
+const TutorAvailabilityEditor = lazy(() =>
+  import('../features/availability').then((module) => ({ default: module.AvailabilityEditor })),
+);
+const BookingsCalendarTab = lazyUnderAntd(() =>
+  import('../features/bookings-calendar/components/bookings-calendar-tab').then((module) => module.BookingsCalendarTab),
+);
 const TutorsTab = lazyUnderAntd(() =>
   import('../features/tutors/components/tutors-tab').then((module) => module.TutorsTab),
 );
@@ -47,7 +55,7 @@ const panel = (children: ReactNode) => (
   </div>
 );
 
-/** /admin-dashboard: the spec's four tabs, then Payments (refunds, issue 16) and the Overview. */
+/** /admin-dashboard: the spec's four tabs, then Bookings (issue 25), Payments (refunds, issue 16) and the Overview. */
 export function DashboardTabs() {
   const pending = usePendingTestimonials();
   const payslips = usePayslips();
@@ -66,6 +74,19 @@ export function DashboardTabs() {
           key: 'payslips',
           label: <CountLabel label="Payslips" count={pendingPayslips} what="pending review" />,
           children: panel(<PayslipsTab />),
+        },
+        {
+          key: 'bookings',
+          label: 'Bookings',
+          children: panel(
+            <BookingsCalendarTab
+              availabilityEditor={(tutorId) => (
+                <Suspense fallback={<Loading label="Loading the availability…" />}>
+                  <TutorAvailabilityEditor tutorId={tutorId} />
+                </Suspense>
+              )}
+            />,
+          ),
         },
         { key: 'payments', label: 'Payments', children: panel(<PaymentsTab />) },
         { key: 'overview', label: 'Overview', children: panel(<OverviewTab />) },

@@ -21,4 +21,14 @@ export const BackOfficeNotices = {
   timesheetFailed: 'Failed to submit timesheet',
   /** The Payments tab's error title; the description is the server's reason (RefundMessages). */
   refundFailed: 'Refund failed',
+  /** The bookings calendar (issue 25); failures show the server's reason as the description. */
+  bookingCancelled: 'Session Cancelled',
+  bookingCancelledDetail: "The hours were returned to the student's package.",
+  bookingCancelFailed: 'Failed to cancel session',
+  bookingMoved: 'Session Moved',
+  bookingMoveFailed: 'Failed to move session',
+  noShowMarked: 'Marked as No-show',
+  noShowFailed: 'Failed to mark no-show',
+  freeTrialBooked: 'Free Trial Booked',
+  freeTrialFailed: 'Failed to book free trial',
 } as const;

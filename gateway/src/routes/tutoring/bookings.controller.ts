@@ -11,6 +11,8 @@ import {
   BookingListSchema,
   CreateBookingBodySchema,
   FreeTrialBookingBodySchema,
+  type FreeTrialRequestDto,
+  FreeTrialRequestListSchema,
   ListBookingsQuerySchema,
   RescheduleBookingBodySchema,
   type SlotsDto,
@@ -131,6 +133,17 @@ export class BookingsController {
     @Req() req: Request,
   ): Promise<BookingDto> {
     return this.services.send(Subjects.tutoring.bookFreeTrial, body, req, BookingDtoSchema);
+  }
+
+  @Get('admin/free-trial-requests')
+  @AdminOnly()
+  @ApiOperation({
+    summary: 'The newest free-trial requests (the /contact form), each with the free trial booked for it if any',
+  })
+  @ApiOkResponse({ description: 'The requests, newest first', schema: openApi(FreeTrialRequestListSchema) })
+  @ApiErrorReplies(503)
+  freeTrialRequests(@Req() req: Request): Promise<FreeTrialRequestDto[]> {
+    return this.services.send(Subjects.tutoring.listFreeTrialRequests, {}, req, FreeTrialRequestListSchema);
   }
 
   @Get('bookings')

@@ -32,6 +32,7 @@ export function toBookingDto(row: Booking, viewer: 'student' | 'tutor' | 'admin'
     hoursOutcome: row.hoursOutcome as BookingDto['hoursOutcome'],
     icsUid: row.icsUid,
     icsSequence: row.icsSequence,
+    bookedBy: row.bookedBy as BookingActor,
     cancelledBy: row.cancelledBy as BookingActor | null,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -12,7 +12,7 @@ import {
   ErrorCodes,
   EventTypes,
   type FreeTrialBookingBody,
-  FreeTrialSubjectPrefix,
+  freeTrialSubjectOf,
   type HoursUsedV1,
   type ListBookingsQuery,
   perksOfPackageName,
@@ -234,9 +234,7 @@ export class BookingsService {
     if (!tutor.active) throw tutorDeactivated();
     const start = Date.parse(body.start);
     if (start <= this.now()) throw invalid(BookingMessages.startInPast);
-    const subject = request.subjectInterest.startsWith(FreeTrialSubjectPrefix)
-      ? request.subjectInterest.slice(FreeTrialSubjectPrefix.length)
-      : request.subjectInterest;
+    const subject = freeTrialSubjectOf(request.subjectInterest);
     const created = await this.bookings.create({
       packageId: null,
       consultationId: request.id,

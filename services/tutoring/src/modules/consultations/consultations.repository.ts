@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Consultation, Prisma } from '../../generated/prisma/client.js';
+import type { Booking, Consultation, Prisma } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 
 type Tx = Prisma.TransactionClient;
@@ -35,5 +35,22 @@ export class ConsultationsRepository {
       select: { id: true },
     });
     return found !== null;
+  }
+
+  /** The newest free-trial requests, newest first. */
+  latestFreeTrialRequests(limit: number): Promise<Consultation[]> {
+    return this.prisma.consultation.findMany({
+      where: { isFreeTrial: true },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit,
+    });
+  }
+
+  /** The bookings made for these requests that were not cancelled, newest first. */
+  trialBookingsFor(consultationIds: number[]): Promise<Booking[]> {
+    return this.prisma.booking.findMany({
+      where: { consultationId: { in: consultationIds }, status: { not: 'cancelled' } },
+      orderBy: { createdAt: 'desc' },
+    });
   }
 }

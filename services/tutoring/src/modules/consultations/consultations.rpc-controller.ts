@@ -4,6 +4,7 @@ import {
   CheckFreeTrialBodySchema,
   type CheckFreeTrialReply,
   type ConsultationReply,
+  type FreeTrialRequestDto,
   Subjects,
 } from '@medtutor/contracts';
 import { parseRequest } from '@medtutor/nest-kit';
@@ -25,5 +26,11 @@ export class ConsultationsRpcController {
   checkFreeTrial(@Payload() payload: unknown): Promise<CheckFreeTrialReply> {
     const { data } = parseRequest(CheckFreeTrialBodySchema, payload);
     return this.consultations.checkFreeTrial(data.email, data.phone);
+  }
+
+  @MessagePattern(Subjects.tutoring.listFreeTrialRequests)
+  listFreeTrialRequests(@Payload() payload: unknown): Promise<FreeTrialRequestDto[]> {
+    const { meta } = parseRequest(z.unknown(), payload);
+    return this.consultations.listFreeTrialRequests(meta.actor);
   }
 }

@@ -1,17 +1,23 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  type Actor,
+  ActiveBookingStatuses,
+  BookingRules,
+  type BookingStatus,
   type CheckFreeTrialReply,
   ConsultationBodySchema,
   type ConsultationReply,
   EventTypes,
   FreeTrialBodySchema,
   FreeTrialSubjectPrefix,
+  freeTrialSubjectOf,
+  type FreeTrialRequestDto,
   type FreeTrialRequestedV1,
   type RpcMeta,
   TutoringMessages,
 } from '@medtutor/contracts';
-import { enqueueMail, MailRelay, newEvent, OutboxRelay, writeOutbox } from '@medtutor/nest-kit';
+import { enqueueMail, MailRelay, newEvent, OutboxRelay, requireRole, writeOutbox } from '@medtutor/nest-kit';
 import { TUTORING_CONFIG, type TutoringConfig } from '../../config/tutoring.config.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { invalid } from '../shared/tutoring.errors.js';
@@ -99,5 +105,36 @@ export class ConsultationsService {
     const byPhone = phone ? phoneKey(phone) : '';
     if (!byEmail || !byPhone) return { hasUsedFreeTrial: false };
     return { hasUsedFreeTrial: await this.consultations.hasFreeTrialBy(byEmail, byPhone) };
+  }
+
+  /** Admins: the newest free-trial requests, each with the trial booked for it (the calendar's request picker). */
+  async listFreeTrialRequests(actor: Actor | null): Promise<FreeTrialRequestDto[]> {
+    requireRole(actor, 'admin');
+    const requests = await this.consultations.latestFreeTrialRequests(BookingRules.freeTrialRequestsListed);
+    const bookings = await this.consultations.trialBookingsFor(requests.map((request) => request.id));
+    return requests.map((request) => {
+      // Newest first: an active booking wins over an older completed or missed one.
+      const mine = bookings.filter((booking) => booking.consultationId === request.id);
+      const booking = mine.find((row) => ActiveBookingStatuses.includes(row.status as BookingStatus)) ?? mine[0];
+      return {
+        id: request.id,
+        firstName: request.firstName,
+        lastName: request.lastName,
+        email: request.email,
+        phone: request.phone,
+        subject: freeTrialSubjectOf(request.subjectInterest),
+        additionalInfo: request.additionalInfo,
+        isParent: request.isParent,
+        createdAt: request.createdAt.toISOString(),
+        booking: booking
+          ? {
+              id: booking.id,
+              start: booking.preferredDateTime.toISOString(),
+              status: booking.status as BookingStatus,
+              tutorName: booking.tutorAssigned,
+            }
+          : null,
+      };
+    });
   }
 }

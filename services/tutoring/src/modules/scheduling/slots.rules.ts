@@ -1,5 +1,11 @@
-import { BookingRules, type PackagePerks } from '@medtutor/contracts';
-import { addLocalDays, firstInstantAtOrAfter, isoWeekday, localDateOf } from './zoned-time.rules.js';
+import {
+  addLocalDays,
+  BookingRules,
+  firstInstantAtOrAfter,
+  isoWeekday,
+  localDateOf,
+  type PackagePerks,
+} from '@medtutor/contracts';
 
 /**
  * The slot rules of issue 25 as plain functions: availability (weekly hours and date exceptions, in

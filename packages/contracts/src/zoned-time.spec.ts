@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { addLocalDays, firstInstantAtOrAfter, isoWeekday, localDateOf, wallClockOf } from './zoned-time.rules.js';
+import {
+  addLocalDays,
+  firstInstantAtOrAfter,
+  instantsAt,
+  isoWeekday,
+  localDateOf,
+  localMinutesOf,
+  wallClockOf,
+} from './zoned-time.js';
 
 const London = 'Europe/London';
 const utc = (iso: string) => Date.parse(iso);
@@ -38,6 +46,25 @@ describe('London wall clock ↔ UTC', () => {
       expect(firstInstantAtOrAfter('2027-10-31', hm(2), London)).toBe(utc('2027-10-31T02:00:00Z'));
       expect(firstInstantAtOrAfter('2027-10-31', hm(9), London)).toBe(utc('2027-10-31T09:00:00Z'));
     });
+  });
+
+  it('lists no instant for a skipped reading, two for a repeated one, one otherwise', () => {
+    expect(instantsAt('2027-03-28', hm(1, 30), London)).toEqual([]);
+    expect(instantsAt('2027-10-31', hm(1, 30), London)).toEqual([
+      utc('2027-10-31T00:30:00Z'),
+      utc('2027-10-31T01:30:00Z'),
+    ]);
+    expect(instantsAt('2026-10-25', hm(1), London)).toEqual([utc('2026-10-25T00:00:00Z'), utc('2026-10-25T01:00:00Z')]);
+    expect(instantsAt('2027-03-29', hm(9), London)).toEqual([utc('2027-03-29T08:00:00Z')]);
+  });
+
+  it('reads the local time of an instant in minutes after midnight', () => {
+    expect(localMinutesOf(utc('2027-07-15T08:05:00Z'), London)).toBe(hm(9, 5));
+    expect(localMinutesOf(utc('2027-01-15T08:05:59Z'), London)).toBe(hm(8, 5));
+    // Both 01:30s of 31 October 2027.
+    expect(localMinutesOf(utc('2027-10-31T00:30:00Z'), London)).toBe(hm(1, 30));
+    expect(localMinutesOf(utc('2027-10-31T01:30:00Z'), London)).toBe(hm(1, 30));
+    expect(localMinutesOf(utc('2027-06-30T23:00:00Z'), London)).toBe(0);
   });
 
   it('takes 1440 minutes as the next midnight', () => {

@@ -1,6 +1,8 @@
 /**
  * Wall-clock time in a named zone ↔ UTC instants, from the runtime's ICU time-zone data (Intl): no
  * offsets are written here. Local dates are 'YYYY-MM-DD'; local times are minutes after midnight.
+ * Shared by the tutoring service's slot rules and the frontends' calendars (BookingTimeZone), so a
+ * time typed in the browser and a slot computed on the server agree around the clock changes.
  */
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -53,17 +55,34 @@ export const isoWeekday = (date: string): number => {
 /** The local date `days` after `date` (calendar days, no clock involved). */
 export const addLocalDays = (date: string, days: number): string => formatLocalDate(parseLocalDate(date) + days * DAY);
 
+/** Minutes after local midnight that the zone's wall clock shows at an instant. */
+export const localMinutesOf = (instantMs: number, zone: string): number =>
+  Math.floor((wallClockOf(Math.floor(instantMs / MINUTE) * MINUTE, zone) % DAY) / MINUTE);
+
+/**
+ * Every instant at which the zone's wall clock shows `minutes` after midnight of `date`, earliest
+ * first: one on most days, none for a reading the spring change skips, two for one the autumn change
+ * repeats. `minutes` may be 1440 (next midnight).
+ */
+export const instantsAt = (date: string, minutes: number, zone: string): number[] => {
+  const wanted = parseLocalDate(date) + minutes * MINUTE;
+  // Every offset in force within a day of the reading; a zone changes offset at most once a day.
+  const offsets = [...new Set([-DAY, 0, DAY].map((shift) => wallClockOf(wanted + shift, zone) - (wanted + shift)))];
+  return [...new Set(offsets.map((offset) => wanted - offset))]
+    .filter((instant) => wallClockOf(instant, zone) === wanted)
+    .sort((a, b) => a - b);
+};
+
 /**
  * The first instant at which the zone's wall clock shows `minutes` after midnight of `date`, or a
  * later time: a reading that happens twice (autumn) gives its first occurrence, a reading skipped by
  * the clock change (spring) gives the instant of the change. `minutes` may be 1440 (next midnight).
  */
 export const firstInstantAtOrAfter = (date: string, minutes: number, zone: string): number => {
+  const exact = instantsAt(date, minutes, zone);
+  if (exact.length > 0) return exact[0]!;
   const wanted = parseLocalDate(date) + minutes * MINUTE;
-  // Every offset in force within a day of the reading; a zone changes offset at most once a day.
-  const offsets = [...new Set([-DAY, 0, DAY].map((shift) => wallClockOf(wanted + shift, zone) - (wanted + shift)))];
-  const exact = offsets.map((offset) => wanted - offset).filter((instant) => wallClockOf(instant, zone) === wanted);
-  if (exact.length > 0) return Math.min(...exact);
+  const offsets = [-DAY, DAY].map((shift) => wallClockOf(wanted + shift, zone) - (wanted + shift));
   // Skipped reading: between the two candidate instants the clock jumps past it. Find the jump, minute by minute.
   let low = wanted - Math.max(...offsets); // reads earlier than wanted
   let high = wanted - Math.min(...offsets); // reads later than wanted
