@@ -20,6 +20,7 @@ const pkg = {
   packageName: '5-Session Package',
   totalHours: 5,
   usedHours: 1.5,
+  reservedHours: 1,
   purchaseDate: at,
   examDate: null,
   assignedTutor: 'Dr Ada',

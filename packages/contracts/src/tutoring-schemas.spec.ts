@@ -195,6 +195,7 @@ describe('packages as clients see them', () => {
     packageName: '5-Session Package',
     totalHours: 4.5,
     usedHours: 0,
+    reservedHours: 0,
     purchaseDate: '2026-11-22T09:00:00.000Z',
     examDate: '2027-06-01',
     assignedTutor: null,

@@ -41,6 +41,8 @@ export const PackageDtoSchema = z.object({
   packageName: z.string(),
   totalHours: z.number().nonnegative(),
   usedHours: z.number().nonnegative(),
+  /** Hours held by upcoming bookings (issue 25): free to book = totalHours − usedHours − reservedHours. */
+  reservedHours: z.number().nonnegative(),
   purchaseDate: z.string().datetime(),
   examDate: z.string().nullable(),
   assignedTutor: z.string().nullable(),

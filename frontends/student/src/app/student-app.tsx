@@ -2,7 +2,7 @@ import type { RemoteRootProps } from '@medtutor/web-kit/remote';
 import { Flex, Paragraph, Text, Title } from '@medtutor/web-kit/ui';
 import { useState } from 'react';
 import { LoadFailed, Loading } from '../components/query-state';
-import { bookedHoursByPackage, MySessions, useBookings } from '../features/bookings';
+import { MySessions } from '../features/bookings';
 import { ExamCountdowns } from '../features/countdown/components/exam-countdowns';
 import { ExamDatePrompt } from '../features/countdown/components/exam-date-prompt';
 import { examGroups, subjectsWithoutExamDate } from '../features/countdown/utils/exam-groups';
@@ -10,7 +10,7 @@ import { ExamDateCard } from '../features/exam-date/components/exam-date-card';
 import { useUserPackages } from '../features/packages/api/get-user-packages';
 import { NoPackages } from '../features/packages/components/no-packages';
 import { PackageList } from '../features/packages/components/package-list';
-import { hoursSummary, remainingHours, withBookedHours } from '../features/packages/utils/package-status';
+import { hoursSummary, remainingHours } from '../features/packages/utils/package-status';
 import { QuickActions } from '../features/quick-actions/components/quick-actions';
 import { ScheduleSection } from '../features/schedule/components/schedule-section';
 import { SummaryCards } from '../features/summary/components/summary-cards';
@@ -19,14 +19,11 @@ import { welcomeName } from '../lib/display-name';
 type StudentAppProps = RemoteRootProps['student/App'];
 
 function Dashboard({ user }: StudentAppProps) {
-  const { data: bought, error, isLoading, mutate } = useUserPackages();
-  const bookings = useBookings();
+  const { data: packages, error, isLoading, mutate } = useUserPackages();
   const [examFormOpen, setExamFormOpen] = useState(false);
 
   if (isLoading) return <Loading label="Loading your packages" />;
-  if (error || !bought) return <LoadFailed title="Could not load your packages" onRetry={() => void mutate()} />;
-  // Hours held by upcoming bookings are no longer free to book (issue 25).
-  const packages = withBookedHours(bought, bookedHoursByPackage(bookings.data ?? []));
+  if (error || !packages) return <LoadFailed title="Could not load your packages" onRetry={() => void mutate()} />;
 
   const openExamForm = () => {
     setExamFormOpen(true);

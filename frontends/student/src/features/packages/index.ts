@@ -1,3 +1,3 @@
 // What other features may use of the purchased hours packages (npm run deps:check forbids deeper imports).
 export { userPackagesKey } from './api/get-user-packages';
-export { type DashboardPackage, type HoursSummary, holdReason, remainingHours } from './utils/package-status';
+export { type HoursSummary, holdReason, remainingHours } from './utils/package-status';

@@ -24,6 +24,7 @@ export function toPackageDto(row: HoursPackage): PackageDto {
     hasDualTutors: row.hasDualTutors,
     originalHours: decimalHours(row.originalHours),
     overdrawnHours: decimalHours(row.overdrawnHours),
+    reservedHours: decimalHours(row.reservedHours),
     frozenReason: row.frozenReason,
   };
 }

@@ -9,6 +9,7 @@ const pkg = (over: Partial<AdminPackageDto>): AdminPackageDto => ({
   packageName: '5 Sessions',
   totalHours: 5,
   usedHours: 0,
+  reservedHours: 0,
   purchaseDate: '2026-11-18T10:00:00.000Z',
   examDate: null,
   assignedTutor: null,

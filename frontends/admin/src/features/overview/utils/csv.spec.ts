@@ -20,6 +20,7 @@ const user: AdminUserWithPackagesDto = {
       packageName: '10 Sessions',
       totalHours: 10,
       usedHours: 2.5,
+      reservedHours: 0,
       purchaseDate: '2026-11-18T10:00:00.000Z',
       examDate: '2027-01-10',
       assignedTutor: 'Dr A',

@@ -19,6 +19,7 @@ const pkg = (overrides: Partial<TutorStudentPackageDto> = {}): TutorStudentPacka
   packageName: '5-Session Package',
   totalHours: 5,
   usedHours: 1,
+  reservedHours: 0,
   purchaseDate: '2027-05-01T10:00:00.000Z',
   examDate: null,
   assignedTutor: 'Morgan Ellis',

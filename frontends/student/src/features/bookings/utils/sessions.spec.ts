@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { bookingDto } from '../../../testing/fixtures';
-import { bookedHoursByPackage, durationText, sessionTime, splitSessions } from './sessions';
+import { durationText, sessionTime, splitSessions } from './sessions';
 
 const now = new Date('2027-06-10T12:00:00Z');
 
@@ -32,22 +32,5 @@ describe('texts', () => {
     expect(sessionTime({ preferredDateTime: '2027-12-01T08:00:00Z', endsAt: '2027-12-01T09:00:00Z' })).toBe(
       'Wednesday 1 December 2027, 08:00 to 09:00 (GMT)',
     );
-  });
-});
-
-describe('bookedHoursByPackage', () => {
-  it('sums the hours upcoming bookings hold per package, not those of cancelled, done or trial ones', () => {
-    const booked = bookedHoursByPackage([
-      bookingDto({ id: '1', sessionId: 1, reservedHours: 1.5 }),
-      bookingDto({ id: '2', sessionId: 1, reservedHours: 1, status: 'pending' }),
-      bookingDto({ id: '3', sessionId: 2, reservedHours: 2 }),
-      bookingDto({ id: '4', sessionId: 2, reservedHours: 1, status: 'cancelled' }),
-      bookingDto({ id: '5', sessionId: 2, reservedHours: 1, status: 'completed' }),
-      bookingDto({ id: '6', sessionId: null, reservedHours: 0, isFreeTrial: true }),
-    ]);
-    expect([...booked]).toEqual([
-      [1, 2.5],
-      [2, 2],
-    ]);
   });
 });

@@ -32,13 +32,3 @@ export function durationText(minutes: number): string {
 /** "Tuesday 2 March 2027, 09:00 to 10:30 (GMT)": when a booking takes place, in UK time. */
 export const sessionTime = (booking: Pick<BookingDto, 'preferredDateTime' | 'endsAt'>): string =>
   `${ukDateLabel(booking.preferredDateTime)}, ${ukTime(booking.preferredDateTime)} to ${ukTime(booking.endsAt)} (${ukZoneName(booking.preferredDateTime)})`;
-
-/** The hours each package's upcoming bookings hold (package id → hours), as the server reserves them. */
-export function bookedHoursByPackage(bookings: BookingDto[]): Map<number, number> {
-  const booked = new Map<number, number>();
-  for (const booking of bookings) {
-    if (booking.sessionId === null || !ActiveBookingStatuses.includes(booking.status)) continue;
-    booked.set(booking.sessionId, (booked.get(booking.sessionId) ?? 0) + booking.reservedHours);
-  }
-  return booked;
-}

@@ -10,6 +10,7 @@ const pkg = (overrides: Partial<PackageDto>): PackageDto => ({
   packageName: '5-Session Package',
   totalHours: 5,
   usedHours: 0,
+  reservedHours: 0,
   purchaseDate: '2027-01-01T10:00:00.000Z',
   examDate: null,
   assignedTutor: null,

@@ -1,15 +1,8 @@
-import { PackageHoldMessages } from '@medtutor/contracts';
+import { type PackageDto, PackageHoldMessages } from '@medtutor/contracts';
 import { Alert, Button, Card, Flex, Paragraph, Progress, Tag, Text, Title } from '@medtutor/web-kit/ui';
 import { Suspense, lazy, useId, useState } from 'react';
 import { Loading } from '../../../components/query-state';
-import {
-  type DashboardPackage,
-  holdReason,
-  packageStatus,
-  progressPercent,
-  refundedHours,
-  remainingHours,
-} from '../utils/package-status';
+import { holdReason, packageStatus, progressPercent, refundedHours, remainingHours } from '../utils/package-status';
 
 // antd's Table loads with the first history opened, not with the dashboard.
 const HoursLedger = lazy(() => import('./hours-ledger').then((module) => ({ default: module.HoursLedger })));
@@ -35,7 +28,7 @@ const formatDate = (iso: string): string =>
  * Its hours are those left after any refund (issue 16), with what a refund took back and why the
  * package is on hold or overdrawn said in words, not only in the numbers.
  */
-export function PackageCard({ item }: { item: DashboardPackage }) {
+export function PackageCard({ item }: { item: PackageDto }) {
   const status = packageStatus(item);
   const completed = status === 'COMPLETED';
   const hold = holdReason(item);
@@ -80,10 +73,10 @@ export function PackageCard({ item }: { item: DashboardPackage }) {
           <Text type="secondary">Used </Text>
           {item.usedHours} of {item.totalHours} h
         </span>
-        {(item.bookedHours ?? 0) > 0 && (
+        {item.reservedHours > 0 && (
           <span>
             <Text type="secondary">Booked </Text>
-            {item.bookedHours} h
+            {item.reservedHours} h
           </span>
         )}
         <span>

@@ -1,9 +1,9 @@
-import type { DashboardPackage } from '../utils/package-status';
+import type { PackageDto } from '@medtutor/contracts';
 import { Grid } from '@medtutor/web-kit/ui';
 import { SectionTitle } from '../../../components/section-title';
 import { PackageCard } from './package-card';
 
-export function PackageList({ packages }: { packages: DashboardPackage[] }) {
+export function PackageList({ packages }: { packages: PackageDto[] }) {
   return (
     <section aria-labelledby="packages-heading">
       <div style={{ marginBottom: '1rem' }}>

@@ -7,7 +7,6 @@ import {
   progressPercent,
   refundedHours,
   remainingHours,
-  withBookedHours,
 } from './package-status';
 import { hoursPackage } from '../../../testing/fixtures';
 
@@ -29,7 +28,7 @@ describe('packageStatus', () => {
 
 describe('hours', () => {
   it('never reports negative remaining hours or more than 100%', () => {
-    expect(remainingHours({ usedHours: 6, totalHours: 5 })).toBe(0);
+    expect(remainingHours({ usedHours: 6, totalHours: 5, reservedHours: 0 })).toBe(0);
     expect(progressPercent({ usedHours: 6, totalHours: 5 })).toBe(100);
     expect(progressPercent({ usedHours: 2.5, totalHours: 10 })).toBe(25);
   });
@@ -37,9 +36,9 @@ describe('hours', () => {
   it('sums the summary cards over every package', () => {
     expect(
       hoursSummary([
-        { usedHours: 2, totalHours: 5 },
-        { usedHours: 10, totalHours: 10 },
-        { usedHours: 0, totalHours: 1 },
+        { usedHours: 2, totalHours: 5, reservedHours: 0 },
+        { usedHours: 10, totalHours: 10, reservedHours: 0 },
+        { usedHours: 0, totalHours: 1, reservedHours: 0 },
       ]),
     ).toEqual({ total: 16, used: 12, remaining: 4 });
   });
@@ -61,10 +60,8 @@ describe('refunds and holds', () => {
 
 describe('hours held by bookings (issue 25)', () => {
   it('are no longer free to book, nor counted as remaining', () => {
-    expect(remainingHours({ usedHours: 1, totalHours: 5, bookedHours: 1.5 })).toBe(2.5);
-    expect(remainingHours({ usedHours: 4, totalHours: 5, bookedHours: 2 })).toBe(0);
-    const [item] = withBookedHours([hoursPackage({ id: 3 })], new Map([[3, 2]]));
-    expect(item!.bookedHours).toBe(2);
-    expect(hoursSummary([item!])).toEqual({ total: 5, used: 0, remaining: 3 });
+    expect(remainingHours({ usedHours: 1, totalHours: 5, reservedHours: 1.5 })).toBe(2.5);
+    expect(remainingHours({ usedHours: 4, totalHours: 5, reservedHours: 2 })).toBe(0);
+    expect(hoursSummary([hoursPackage({ id: 3, reservedHours: 2 })])).toEqual({ total: 5, used: 0, remaining: 3 });
   });
 });

@@ -2,31 +2,22 @@ import type { PackageDto } from '@medtutor/contracts';
 
 export type PackageStatus = 'Not Started' | 'In Progress' | 'COMPLETED';
 
-/**
- * A package as the dashboard shows it: with the hours its upcoming bookings hold (issue 25), which
- * the package reply does not carry; the dashboard adds them from the student's bookings.
- */
-export type DashboardPackage = PackageDto & { bookedHours?: number };
-
-type Hours = Pick<DashboardPackage, 'usedHours' | 'totalHours' | 'bookedHours'>;
+type UsedHours = Pick<PackageDto, 'usedHours' | 'totalHours'>;
+type Hours = UsedHours & Pick<PackageDto, 'reservedHours'>;
 
 /** docs/product.md §4: used >= total is COMPLETED (checked first, so an empty package reads as done). */
-export function packageStatus({ usedHours, totalHours }: Hours): PackageStatus {
+export function packageStatus({ usedHours, totalHours }: UsedHours): PackageStatus {
   if (usedHours >= totalHours) return 'COMPLETED';
   if (usedHours <= 0) return 'Not Started';
   return 'In Progress';
 }
 
 /** Hours still free to book: what neither a delivered session used nor an upcoming booking holds. */
-export const remainingHours = ({ usedHours, totalHours, bookedHours = 0 }: Hours): number =>
-  Math.max(0, totalHours - usedHours - bookedHours);
-
-/** Each package with the hours its upcoming bookings hold (`booked`: package id → hours). */
-export const withBookedHours = (packages: PackageDto[], booked: ReadonlyMap<number, number>): DashboardPackage[] =>
-  packages.map((item) => ({ ...item, bookedHours: booked.get(item.id) ?? 0 }));
+export const remainingHours = ({ usedHours, totalHours, reservedHours }: Hours): number =>
+  Math.max(0, totalHours - usedHours - reservedHours);
 
 /** Progress bar percent, capped so an over-used package still reads 100. */
-export const progressPercent = ({ usedHours, totalHours }: Hours): number =>
+export const progressPercent = ({ usedHours, totalHours }: UsedHours): number =>
   totalHours <= 0 ? 100 : Math.min(100, Math.round((usedHours / totalHours) * 100));
 
 export interface HoursSummary {

@@ -1,7 +1,8 @@
+import type { PackageDto } from '@medtutor/contracts';
 import { Alert, Button, ButtonLink, Card, Flex, Paragraph, RadioGroup, Tag, Text, Title } from '@medtutor/web-kit/ui';
 import { useId, useState } from 'react';
 import { BookSession, useSlots } from '../../bookings';
-import { type DashboardPackage, holdReason, remainingHours } from '../../packages';
+import { holdReason, remainingHours } from '../../packages';
 import { defaultDuration, durationOptions } from '../utils/durations';
 
 interface Tutor {
@@ -10,7 +11,7 @@ interface Tutor {
   link: string | null;
 }
 
-const tutorsOf = (item: DashboardPackage): Tutor[] =>
+const tutorsOf = (item: PackageDto): Tutor[] =>
   item.hasDualTutors
     ? [
         { role: 'Primary tutor', name: item.assignedTutor, link: item.tutorCalendarLink },
@@ -66,7 +67,7 @@ function BookWith({ tutor, duration, heldBy }: { tutor: Tutor; duration: number 
  * slot picker when the tutor has set availability (issue 25), or the tutor's calendar otherwise.
  * A package on hold (an open payment dispute) keeps its card, with the reason and booking disabled.
  */
-export function ScheduleCard({ item }: { item: DashboardPackage }) {
+export function ScheduleCard({ item }: { item: PackageDto }) {
   const remaining = remainingHours(item);
   const options = durationOptions(remaining);
   const [chosen, setDuration] = useState(() => defaultDuration(remaining));

@@ -1,10 +1,11 @@
+import type { PackageDto } from '@medtutor/contracts';
 import { Grid } from '@medtutor/web-kit/ui';
 import { SectionTitle } from '../../../components/section-title';
-import { type DashboardPackage, remainingHours } from '../../packages';
+import { remainingHours } from '../../packages';
 import { ScheduleCard } from './schedule-card';
 
 /** A scheduling card for every package with hours left (docs/product.md §4: hidden once used up). */
-export function ScheduleSection({ packages }: { packages: DashboardPackage[] }) {
+export function ScheduleSection({ packages }: { packages: PackageDto[] }) {
   const bookable = packages.filter((item) => remainingHours(item) > 0);
   if (bookable.length === 0) return null;
   return (
