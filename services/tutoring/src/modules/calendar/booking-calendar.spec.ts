@@ -127,7 +127,7 @@ describe('bookingCalendar', () => {
     expect(events.map((event) => value(event, 'uid'))).toEqual([booking.icsUid, 'second@bookings.medpath']);
     expect(events[1]!.getFirstProperty('location')).toBeNull();
     expect(events[1]!.getFirstProperty('attendee')).toBeNull();
-    expect(value(events[1]!, 'summary')).toBe('Free trial (UCAT) with Daniel Okafor');
+    expect(value(events[1]!, 'summary')).toBe('Free trial session with Daniel Okafor');
   });
 
   it('escapes what people typed, so a note cannot add properties or events', () => {
@@ -139,12 +139,22 @@ describe('bookingCalendar', () => {
 });
 
 describe('sessionTitle', () => {
-  it('names a session and a free trial', () => {
-    expect(sessionTitle({ subject: 'UCAT', isFreeTrial: false }, 'Amira Hassan')).toBe(
+  const names = { tutorName: 'Amira Hassan', studentName: 'Sam Lee' };
+  it("names the other side: the student sees the tutor's name, the tutor the student's", () => {
+    expect(sessionTitle({ ...names, subject: 'UCAT', isFreeTrial: false }, 'student')).toBe(
       'UCAT tutoring session with Amira Hassan',
     );
-    expect(sessionTitle({ subject: 'UCAT', isFreeTrial: true }, 'Amira Hassan')).toBe(
-      'Free trial (UCAT) with Amira Hassan',
+    expect(sessionTitle({ ...names, subject: 'UCAT', isFreeTrial: false }, 'tutor')).toBe(
+      'UCAT tutoring session with Sam Lee',
+    );
+  });
+
+  it("keeps a free trial's subject (typed on the request form) out of the student's title", () => {
+    expect(sessionTitle({ ...names, subject: 'Typed by anyone', isFreeTrial: true }, 'student')).toBe(
+      'Free trial session with Amira Hassan',
+    );
+    expect(sessionTitle({ ...names, subject: 'UCAT', isFreeTrial: true }, 'tutor')).toBe(
+      'Free trial (UCAT) with Sam Lee',
     );
   });
 });

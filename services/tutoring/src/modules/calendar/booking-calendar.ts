@@ -58,14 +58,21 @@ const STATUS: Record<BookingStatus, ICalEventStatus> = {
   cancelled: ICalEventStatus.CANCELLED,
 };
 
-/** "UCAT tutoring session with Dr Okafor", "Free trial (UCAT) with Sam Lee". */
-export function sessionTitle(booking: Pick<CalendarBooking, 'subject' | 'isFreeTrial'>, otherSide: string): string {
-  const what = booking.isFreeTrial ? `Free trial (${booking.subject})` : `${booking.subject} tutoring session`;
-  return `${what} with ${otherSide}`;
+/**
+ * "UCAT tutoring session with Daniel Okafor" (the student's), "UCAT tutoring session with Sam Lee"
+ * (the tutor's). A free trial's subject is what the visitor typed on the request form, so only the
+ * tutor's title carries it: "Free trial (UCAT) with Sam Lee", the student's "Free trial session with
+ * Daniel Okafor".
+ */
+export function sessionTitle(
+  booking: Pick<CalendarBooking, 'subject' | 'isFreeTrial' | 'tutorName' | 'studentName'>,
+  viewer: CalendarViewer,
+): string {
+  if (viewer === 'student') {
+    return `${booking.isFreeTrial ? 'Free trial session' : `${booking.subject} tutoring session`} with ${booking.tutorName}`;
+  }
+  return `${booking.isFreeTrial ? `Free trial (${booking.subject})` : `${booking.subject} tutoring session`} with ${booking.studentName}`;
 }
-
-const otherSideOf = (booking: CalendarBooking, viewer: CalendarViewer): string =>
-  viewer === 'student' ? booking.tutorName : booking.studentName;
 
 function description(booking: CalendarBooking, options: CalendarOptions): string {
   const lines: string[] = [];
@@ -100,7 +107,7 @@ export function bookingCalendar(bookings: readonly CalendarBooking[], options: C
       stamp: options.stamp,
       created: booking.createdAt,
       lastModified: booking.updatedAt,
-      summary: sessionTitle(booking, otherSideOf(booking, options.viewer)),
+      summary: sessionTitle(booking, options.viewer),
       description: description(booking, options),
       location: booking.meetingLink,
       url: booking.meetingLink,
