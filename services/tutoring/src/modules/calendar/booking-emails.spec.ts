@@ -156,7 +156,7 @@ describe('bookingEmails', () => {
   it('reminds both sides without an attachment; the 24-hour one says a cancellation now uses the hours', () => {
     const day = emailsFor({ kind: 'reminder', before: '24h' });
     expect(day.student.subject).toMatch(/^Reminder: UCAT tutoring session with Daniel Okafor, Monday/);
-    expect(day.student.text).toContain('is tomorrow');
+    expect(day.student.text).toContain('is coming up');
     expect(day.student.text).toContain("with less than 24 hours' notice the session's hours are used");
     expect(day.student).not.toHaveProperty('attachments');
     expect(day.tutor!.text).toContain('Syllogisms please');

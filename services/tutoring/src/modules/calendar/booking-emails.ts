@@ -92,7 +92,8 @@ function invitation(
   };
 }
 
-const manageUrl = (viewer: CalendarViewer, settings: NoticeSettings) =>
+/** Where each side manages its bookings: the student dashboard or the tutor portal. */
+export const manageUrl = (viewer: CalendarViewer, settings: Pick<NoticeSettings, 'publicBaseUrl'>) =>
   `${settings.publicBaseUrl}${viewer === 'student' ? '/my-tutoring' : '/tutor'}`;
 
 const attachmentOf = (notice: BookingNotice): 'REQUEST' | 'CANCEL' | null =>
@@ -147,7 +148,7 @@ function studentLines(booking: CalendarBooking, notice: BookingNotice, settings:
     case 'reminder':
       return [
         notice.before === '24h'
-          ? `A reminder: your ${title} is tomorrow.`
+          ? `A reminder: your ${title} is coming up.`
           : `A reminder: your ${title} starts in about an hour.`,
         when,
         join,
@@ -184,7 +185,9 @@ function tutorLines(booking: CalendarBooking, notice: BookingNotice, settings: N
       return [];
     case 'reminder':
       return [
-        notice.before === '24h' ? `A reminder: ${title} is tomorrow.` : `A reminder: ${title} starts in about an hour.`,
+        notice.before === '24h'
+          ? `A reminder: ${title} is coming up.`
+          : `A reminder: ${title} starts in about an hour.`,
         when,
         room,
         ...notes,
