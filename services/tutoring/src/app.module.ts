@@ -7,6 +7,7 @@ import { InfraModule } from './infra/infra.module.js';
 import { PrismaService } from './infra/prisma.service.js';
 import { ConsultationsModule } from './modules/consultations/consultations.module.js';
 import { BookingsModule } from './modules/bookings/bookings.module.js';
+import { CalendarFeedsModule } from './modules/calendar-feeds/calendar-feeds.module.js';
 import { PackagesModule } from './modules/packages/packages.module.js';
 import { RemindersModule } from './modules/reminders/reminders.module.js';
 import { TutorAccountsModule } from './modules/tutor-accounts/tutor-accounts.module.js';
@@ -32,6 +33,7 @@ export class AppModule {
         TutorAccountsModule,
         BookingsModule,
         RemindersModule,
+        CalendarFeedsModule,
       ],
     });
   }
