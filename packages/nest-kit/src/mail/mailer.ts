@@ -101,7 +101,7 @@ class FolderTransport implements MailTransport {
         subject: message.subject,
         text: message.text,
         html: message.html,
-        attachments: message.attachments ?? [],
+        ...(message.attachments?.length ? { attachments: message.attachments } : {}),
         createdAt,
       },
       null,
