@@ -150,6 +150,10 @@ const GatewayEnvSchema = z
     RATE_LIMIT_PAYMENT_INTENTS_IP: rateLimit('60/1h'),
     RATE_LIMIT_FREE_TRIAL_CHECKS_SESSION: rateLimit('20/1h'),
     RATE_LIMIT_FREE_TRIAL_CHECKS_IP: rateLimit('60/1h'),
+    // Calendar apps fetch a private feed every hour or so, without cookies, several users' feeds from
+    // one provider's addresses: a roomy address budget; the token's 256 bits make guessing pointless.
+    RATE_LIMIT_CALENDAR_FEEDS_SESSION: rateLimit('60/1h'),
+    RATE_LIMIT_CALENDAR_FEEDS_IP: rateLimit('600/1h'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -230,6 +234,8 @@ const GatewayEnvSchema = z
         paymentIntentsPerIp: env.RATE_LIMIT_PAYMENT_INTENTS_IP,
         freeTrialChecksPerSession: env.RATE_LIMIT_FREE_TRIAL_CHECKS_SESSION,
         freeTrialChecksPerIp: env.RATE_LIMIT_FREE_TRIAL_CHECKS_IP,
+        calendarFeedsPerSession: env.RATE_LIMIT_CALENDAR_FEEDS_SESSION,
+        calendarFeedsPerIp: env.RATE_LIMIT_CALENDAR_FEEDS_IP,
       },
     };
   });

@@ -1,4 +1,4 @@
-import { platformTracer } from '@medtutor/nest-kit';
+import { platformTracer, redactSecrets } from '@medtutor/nest-kit';
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import {
   ATTR_ERROR_TYPE,
@@ -26,7 +26,8 @@ export const httpTracing = (): RequestHandler => (req, res, next) => {
   const span = platformTracer().startSpan(req.method, {
     kind: SpanKind.SERVER,
     root: true,
-    attributes: { [ATTR_HTTP_REQUEST_METHOD]: req.method, [ATTR_URL_PATH]: req.path },
+    // The path may itself be a secret (a calendar feed's token): redacted like the access log's.
+    attributes: { [ATTR_HTTP_REQUEST_METHOD]: req.method, [ATTR_URL_PATH]: redactSecrets(req.path) },
   });
   res.once('close', () => {
     const route = (req.route as { path?: unknown } | undefined)?.path;

@@ -45,6 +45,15 @@ describe('gateway logs', () => {
     expect(logged).toContain('/reset-password?token=[redacted]&from=[redacted]');
   });
 
+  it("log a calendar feed's request without its token, which is the path", async () => {
+    const { server, text } = app();
+    const feedToken = 'fEeDtOkEn_0123456789-abcdefghijklmnopqrstuv';
+    await request(server).get(`/api/calendar/${feedToken}.ics`);
+    const logged = text();
+    expect(logged).not.toContain(feedToken);
+    expect((JSON.parse(logged.trim()) as { req: { url: string } }).req.url).toBe('/api/calendar/[redacted].ics');
+  });
+
   it("log an admin search without what was searched for: the query's names only", async () => {
     const { server, text } = app();
     await request(server).get('/api/admin/payments?search=alice.smith%40example.com&status=succeeded&page=2');

@@ -13,7 +13,7 @@ import { addressKey } from './address-key.js';
 type Counter = [limiter: RateLimiterRedis, key: string];
 
 /** Routes limited per caller (the signed-in user, else the session id) and per address, by `@RateLimited`. */
-export type CallerLimit = 'paymentIntents' | 'freeTrialChecks';
+export type CallerLimit = 'paymentIntents' | 'freeTrialChecks' | 'calendarFeeds';
 
 /** Keys by email without putting addresses into Redis: lower-cased, hashed. */
 const emailKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
@@ -98,6 +98,10 @@ export class RateLimitsService {
       freeTrialChecks: {
         perSession: limiter('free-trial-checks-session', limits.freeTrialChecksPerSession),
         perIp: limiter('free-trial-checks-ip', limits.freeTrialChecksPerIp),
+      },
+      calendarFeeds: {
+        perSession: limiter('calendar-feeds-session', limits.calendarFeedsPerSession),
+        perIp: limiter('calendar-feeds-ip', limits.calendarFeedsPerIp),
       },
     };
   }

@@ -23,6 +23,7 @@ export * from './tutoring-schemas.js';
 export * from './bookings.js';
 export * from './bookings-schemas.js';
 export * from './zoned-time.js';
+export * from './calendar-feeds.js';
 export * from './reviews.js';
 export * from './reviews-schemas.js';
 export * from './payroll.js';

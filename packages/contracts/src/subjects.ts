@@ -73,6 +73,10 @@ export const Subjects = {
     rescheduleBooking: 'tutoring.reschedule_booking',
     markBookingNoShow: 'tutoring.mark_booking_no_show',
     bookFreeTrial: 'tutoring.book_free_trial',
+    calendarFeed: 'tutoring.calendar_feed',
+    getMyCalendarFeed: 'tutoring.get_my_calendar_feed',
+    rotateMyCalendarFeed: 'tutoring.rotate_my_calendar_feed',
+    revokeMyCalendarFeed: 'tutoring.revoke_my_calendar_feed',
   },
   reviews: {
     health: 'reviews.health',

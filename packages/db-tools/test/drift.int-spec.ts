@@ -73,4 +73,9 @@ describe('schemas and migrations agree', () => {
     const migrationsDir = join(repoRoot, 'packages/nest-kit/test/fixtures/migrations');
     expect(await checkDrift({ schemaPath: eventKitSchema, migrationsDir, shadowAdminUrl })).toBe('');
   });
+
+  it('nest-kit mail test migrations match the mail kit model', async () => {
+    const migrationsDir = join(repoRoot, 'packages/nest-kit/test/fixtures/mail-migrations');
+    expect(await checkDrift({ schemaPath: mailKitSchema, migrationsDir, shadowAdminUrl })).toBe('');
+  });
 });

@@ -39,6 +39,7 @@ export * from './mail/mail-outbox.js';
 export * from './mail/mail-relay.js';
 export * from './mail/mail-kit.module.js';
 export * from './db/pg-pool.js';
+export * from './jobs/periodic-job.js';
 export * from './metrics/metrics.js';
 export * from './nats/nats-connection-watch.js';
 export * from './bootstrap/draining-nats-server.js';

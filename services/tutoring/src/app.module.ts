@@ -7,7 +7,9 @@ import { InfraModule } from './infra/infra.module.js';
 import { PrismaService } from './infra/prisma.service.js';
 import { ConsultationsModule } from './modules/consultations/consultations.module.js';
 import { BookingsModule } from './modules/bookings/bookings.module.js';
+import { CalendarFeedsModule } from './modules/calendar-feeds/calendar-feeds.module.js';
 import { PackagesModule } from './modules/packages/packages.module.js';
+import { RemindersModule } from './modules/reminders/reminders.module.js';
 import { TutorAccountsModule } from './modules/tutor-accounts/tutor-accounts.module.js';
 import { TutorsModule } from './modules/tutors/tutors.module.js';
 
@@ -24,7 +26,15 @@ export class AppModule {
       infra: InfraModule.register(config, logger),
       database: PrismaService,
       mail: config.mail,
-      features: [PackagesModule, TutorsModule, ConsultationsModule, TutorAccountsModule, BookingsModule],
+      features: [
+        PackagesModule,
+        TutorsModule,
+        ConsultationsModule,
+        TutorAccountsModule,
+        BookingsModule,
+        RemindersModule,
+        CalendarFeedsModule,
+      ],
     });
   }
 }

@@ -45,6 +45,7 @@ describe('bookings repository (real PostgreSQL)', () => {
     hours: 1,
     isFreeTrial: false,
     bookedBy: 'student',
+    now: Date.now(),
     ...overrides,
   });
   const stateOf = (booking: Booking) => ({

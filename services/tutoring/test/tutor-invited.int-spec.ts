@@ -63,6 +63,15 @@ describe('identity.tutor_invited.v1 consumer (real JetStream and PostgreSQL)', (
     const after = await tutors();
     expect(after.find((tutor) => tutor.id === first!.id)?.userId).toBe(500);
     expect(after.find((tutor) => tutor.id === second!.id)?.userId).toBe(502);
+    // Booking emails go to the linked login's address; the refused login's never replaces it.
+    expect(
+      await sql(service.db.url, 'SELECT id, login_email FROM tutors WHERE id = ANY($1) ORDER BY id', [
+        [first!.id, second!.id],
+      ]),
+    ).toEqual([
+      { id: first!.id, login_email: 'tutor500@example.com' },
+      { id: second!.id, login_email: 'tutor502@example.com' },
+    ]);
     expect(await processed(clash)).toBe(false);
     expect(
       await sql(service.db.url, 'SELECT count(*)::int AS n FROM inbox_events WHERE consumer = $1', [

@@ -20,6 +20,15 @@ function capture(redactMessages: boolean) {
 }
 
 describe('redactSecrets', () => {
+  it("removes a calendar feed's token from its path, in a path and in a full URL", () => {
+    const token = 'AbC-dEf_0123456789abcdefghijklmnopqrstuvwxy';
+    expect(redactSecrets(`/api/calendar/${token}.ics`)).toBe('/api/calendar/[redacted].ics');
+    expect(redactSecrets(`feed https://medpath.example/api/calendar/${token}.ics?x=1 added`)).toBe(
+      'feed https://medpath.example/api/calendar/[redacted].ics?x=1 added',
+    );
+    expect(redactSecrets('/calendar/interviews-support')).toBe('/calendar/interviews-support');
+  });
+
   it('removes secret query parameters and Stripe secrets, and keeps the rest', () => {
     expect(redactSecrets(`link ${RESET}&next=/home`)).toBe(
       'link https://medpath.example/reset-password?token=[redacted]&next=/home',

@@ -1,6 +1,6 @@
 /**
  * What must never reach a log line: the secrets that travel in URLs (reset and invitation tokens,
- * Stripe client secrets, OAuth codes, passwords) and Stripe's own secret formats wherever they
+ * calendar feed tokens, Stripe client secrets, OAuth codes, passwords) and Stripe's own secret formats wherever they
  * appear. Applied to every logged URL, message and field, so no call site has to remember.
  */
 export const SECRET_QUERY_PARAMS = [
@@ -28,9 +28,15 @@ const SECRET_PARAM = new RegExp(`([?&;#](?:${params})=)[^&;#\\s"'<>]*`, 'gi');
 const STRIPE_SECRET =
   /\b(?:(?:pi|seti)_[A-Za-z0-9]+_secret_[A-Za-z0-9]+|(?:sk|rk)_(?:live|test)_[A-Za-z0-9]+|whsec_[A-Za-z0-9]+)/g;
 
-/** `text` with every secret query parameter's value and every Stripe secret replaced. */
+/** A private calendar feed's token, which is the path itself: `/calendar/<token>.ics`. */
+const CALENDAR_FEED_TOKEN = /(\/calendar\/)[^/?#\s"'<>]+(?=\.ics\b)/gi;
+
+/** `text` with every secret query parameter's value, feed token and Stripe secret replaced. */
 export function redactSecrets(text: string): string {
-  return text.replace(SECRET_PARAM, `$1${REDACTED}`).replace(STRIPE_SECRET, REDACTED);
+  return text
+    .replace(SECRET_PARAM, `$1${REDACTED}`)
+    .replace(CALENDAR_FEED_TOKEN, `$1${REDACTED}`)
+    .replace(STRIPE_SECRET, REDACTED);
 }
 
 /** Field names whose values are secrets whatever they hold. */

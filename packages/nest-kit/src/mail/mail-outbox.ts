@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { RawSqlExecutor } from '../events/prisma-like.js';
-import type { MailMessage } from './mailer.js';
+import type { MailAttachment, MailMessage } from './mailer.js';
 
 export interface ClaimedEmail extends MailMessage {
   id: string;
@@ -17,13 +17,16 @@ const LAST_ERROR_MAX = 1000;
  * commits. Wake the `MailRelay` after the commit to send it at once.
  */
 export async function enqueueMail(tx: RawSqlExecutor, message: MailMessage): Promise<void> {
+  const attachments = message.attachments?.length ? JSON.stringify(message.attachments) : null;
   await tx.$executeRawUnsafe(
-    'INSERT INTO outbound_emails (id, to_address, subject, text, html) VALUES ($1::uuid, $2, $3, $4, $5)',
+    `INSERT INTO outbound_emails (id, to_address, subject, text, html, attachments)
+     VALUES ($1::uuid, $2, $3, $4, $5, $6::jsonb)`,
     randomUUID(),
     message.to,
     message.subject,
     message.text,
     message.html,
+    attachments,
   );
 }
 
@@ -36,7 +39,7 @@ export class MailOutboxStore {
    * the lease (a later `next_attempt_at`) makes an email due again if its sender dies mid-send.
    */
   async claimDue(limit: number, leaseMs: number): Promise<ClaimedEmail[]> {
-    const { rows } = await this.pool.query<ClaimedEmail>(
+    const { rows } = await this.pool.query<ClaimedEmail & { attachments: MailAttachment[] | null }>(
       `UPDATE outbound_emails
           SET attempts = attempts + 1,
               next_attempt_at = now() + $1::int * interval '1 millisecond'
@@ -46,16 +49,16 @@ export class MailOutboxStore {
            ORDER BY next_attempt_at
            LIMIT $2::int
            FOR UPDATE SKIP LOCKED)
-       RETURNING id, to_address AS "to", subject, text, html, attempts`,
+       RETURNING id, to_address AS "to", subject, text, html, attachments, attempts`,
       [leaseMs, limit],
     );
-    return rows;
+    return rows.map(({ attachments, ...email }) => (attachments ? { ...email, attachments } : email));
   }
 
-  /** The body is cleared: it may hold a live token that nobody needs to keep. */
+  /** The body and attachments are cleared: they may hold a live token or personal data nobody needs to keep. */
   async markSent(id: string): Promise<void> {
     await this.pool.query(
-      `UPDATE outbound_emails SET sent_at = now(), text = '', html = '', last_error = NULL WHERE id = $1::uuid`,
+      `UPDATE outbound_emails SET sent_at = now(), text = '', html = '', attachments = NULL, last_error = NULL WHERE id = $1::uuid`,
       [id],
     );
   }
@@ -71,7 +74,9 @@ export class MailOutboxStore {
 
   async markAbandoned(id: string, error: string): Promise<void> {
     await this.pool.query(
-      `UPDATE outbound_emails SET failed_at = now(), text = '', html = '', last_error = $2 WHERE id = $1::uuid`,
+      `UPDATE outbound_emails
+          SET failed_at = now(), text = '', html = '', attachments = NULL, last_error = $2
+        WHERE id = $1::uuid`,
       [id, error.slice(0, LAST_ERROR_MAX)],
     );
   }

@@ -1,15 +1,59 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { MailConfig } from './mail-config.js';
+
+/** A file sent with an email; text only (a calendar invitation), kept in the outbox as JSON. */
+export interface MailAttachment {
+  filename: string;
+  /** The MIME type with its parameters, e.g. `text/calendar; method=REQUEST`. */
+  contentType: string;
+  content: string;
+}
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
+}
+
+/** `text/calendar; method=REQUEST` → `REQUEST`; undefined for anything that is not an iTIP calendar. */
+const calendarMethodOf = (contentType: string): string | undefined => {
+  const [type, ...parameters] = contentType.split(';').map((part) => part.trim());
+  if (type?.toLowerCase() !== 'text/calendar') return undefined;
+  const method = parameters.find((parameter) => /^method=/i.test(parameter));
+  return method?.slice('method='.length).replace(/^"|"$/g, '').toUpperCase() || undefined;
+};
+
+/**
+ * The message as nodemailer takes it. The first calendar attachment with a METHOD becomes nodemailer's
+ * `icalEvent`: sent both as a `text/calendar; method=…` alternative and as an .ics attachment, the
+ * shape Gmail, Outlook and Apple Mail read as an invitation with Accept/Decline (or a cancellation).
+ * Other attachments stay plain attachments.
+ */
+export function nodemailerMessage(message: MailMessage): SendMailOptions {
+  const { attachments = [], ...rest } = message;
+  const invitation = attachments.find((attachment) => calendarMethodOf(attachment.contentType));
+  const others = attachments.filter((attachment) => attachment !== invitation);
+  return {
+    ...rest,
+    ...(invitation
+      ? {
+          icalEvent: {
+            method: calendarMethodOf(invitation.contentType),
+            filename: invitation.filename,
+            content: invitation.content,
+          },
+        }
+      : {}),
+    ...(others.length
+      ? { attachments: others.map(({ filename, contentType, content }) => ({ filename, contentType, content })) }
+      : {}),
+  };
 }
 
 interface MailTransport {
@@ -29,7 +73,7 @@ class SmtpTransport implements MailTransport {
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transporter.sendMail(message);
+    await this.transporter.sendMail(nodemailerMessage(message));
   }
 
   close(): void {
@@ -52,7 +96,14 @@ class FolderTransport implements MailTransport {
     // Colons are not portable in file names; the name still sorts by time.
     const name = `${createdAt.replace(/:/g, '-')}-${randomBytes(4).toString('hex')}.json`;
     const body = JSON.stringify(
-      { to: message.to, subject: message.subject, text: message.text, html: message.html, createdAt },
+      {
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        ...(message.attachments?.length ? { attachments: message.attachments } : {}),
+        createdAt,
+      },
       null,
       2,
     );

@@ -17,6 +17,8 @@ export const TUTORING_CONFIG = Symbol('TUTORING_CONFIG');
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+/** Where the gateway listens by default (scripts/lib/local-env.sh): links in local runs point there. */
+const LOCAL_BASE_URL = 'http://localhost:8080';
 
 /** The spec's two built-in tutors: what the site says about them is fixed, who they are is configured. */
 export interface TutorSeed {
@@ -67,11 +69,18 @@ export const TutoringEnvSchema = serviceEnvSchema('TUTORING_DATABASE_URL')
     SUPPORT_EMAIL: z.email({ error: 'must be an email address' }),
     /** Overrides SUPPORT_EMAIL for the alerts only, e.g. a shared inbox of the tutors. */
     TEAM_ALERT_EMAIL: optional(z.email({ error: 'must be an email address' })),
+    /** The site's origin, for links in booking emails and calendar feed URLs; required in production. */
+    PUBLIC_BASE_URL: optional(httpUrl),
+    /** How often the reminder job looks for bookings due a 24-hour or 1-hour reminder. */
+    BOOKING_REMINDER_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
     /** TUTOR_SEED_{1,2}_{NAME,CALENDAR_LINK,PHOTO_URL}: the built-in tutors; local defaults outside production. */
     ...seedShape,
   })
   .superRefine((env, ctx) => {
     checkMailEnv(env, ctx);
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_BASE_URL?.startsWith('https://')) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_BASE_URL'], message: 'must be an https:// URL in production' });
+    }
     // A built-in tutor is seeded in production only with both a real name and a real calendar link.
     for (const tutor of BuiltInTutors) {
       const name = (env as Record<string, unknown>)[`${tutor.env}_NAME`];
@@ -108,6 +117,9 @@ export const TutoringEnvSchema = serviceEnvSchema('TUTORING_DATABASE_URL')
       ...serviceRuntime(env, ctx, env.TUTORING_DATABASE_URL),
       mail: mailConfig(env),
       teamAlertEmail: env.TEAM_ALERT_EMAIL ?? env.SUPPORT_EMAIL,
+      supportEmail: env.SUPPORT_EMAIL,
+      publicBaseUrl: (env.PUBLIC_BASE_URL ?? LOCAL_BASE_URL).replace(/\/+$/, ''),
+      bookingReminderIntervalMs: env.BOOKING_REMINDER_INTERVAL_MS,
       tutorSeeds,
     };
   });

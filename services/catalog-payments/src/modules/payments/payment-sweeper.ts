@@ -1,7 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { CurrencyCode } from '@medtutor/contracts';
-import { DATABASE_CONNECT_TIMEOUT_MS } from '@medtutor/nest-kit';
-import pg from 'pg';
+import { AdvisoryLease, PeriodicJob } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import { CATALOG_PAYMENTS_CONFIG, type CatalogPaymentsConfig } from '../../config/catalog-payments.config.js';
 import { LOGGER } from '../../infra/logger.js';
@@ -12,11 +11,7 @@ import { ABANDONED, type EndOutcome, OPEN } from './payment-states.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
 import { RefundConfirmationService } from './refund-confirmation.service.js';
 
-/**
- * Session-level advisory lock held for one sweep: replicas share the database, so only the one that
- * takes it sweeps; the others skip that round. PostgreSQL drops it when the session ends, so a replica
- * that dies mid-sweep does not block the others.
- */
+/** The advisory lock held for one sweep (`AdvisoryLease`): only one replica sweeps a round. */
 export const SWEEPER_LOCK_KEY = 7_416_233_150;
 
 /** Checkouts ended per round: bounds one round's provider calls; the rest wait for the next round. */
@@ -52,8 +47,8 @@ export type SweepResult = SweepCounts | 'locked';
 @Injectable()
 export class PaymentSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger: Logger;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly lease: AdvisoryLease;
+  private readonly job: PeriodicJob;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -65,50 +60,26 @@ export class PaymentSweeper implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ module: 'payment-sweeper' });
+    this.lease = new AdvisoryLease({ databaseUrl: config.databaseUrl, key: SWEEPER_LOCK_KEY, logger: this.logger });
+    this.job = new PeriodicJob({
+      name: 'payment-sweeper',
+      intervalMs: config.payments.sweepIntervalMs,
+      logger: this.logger,
+      round: () => this.sweepOnce(),
+    });
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.tick(), this.config.payments.sweepIntervalMs);
-    this.timer.unref();
+    this.job.start();
   }
 
   async onModuleDestroy(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
-  }
-
-  /** One round, unless this replica is still in its previous one. */
-  private tick(): void {
-    if (this.running) return;
-    this.running = this.sweepOnce()
-      .catch((error: unknown) => this.logger.error({ err: error }, 'abandoned-checkout sweep failed'))
-      .finally(() => (this.running = null));
+    await this.job.stop();
   }
 
   /** 'locked' when another replica holds the sweeper lock; otherwise how each checkout ended. */
-  async sweepOnce(now = new Date()): Promise<SweepResult> {
-    const lock = new pg.Client({
-      connectionString: this.config.databaseUrl,
-      connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
-    });
-    // The lock's connection idles while the round runs on Prisma: if the database drops it then, pg
-    // emits 'error' on the client, which unheard would end the process. The round fails instead
-    // (its next query throws) and the next one starts afresh.
-    lock.on('error', (error) => this.logger.warn({ err: error }, 'sweeper lock connection dropped'));
-    await lock.connect();
-    try {
-      const { rows } = await lock.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
-        SWEEPER_LOCK_KEY,
-      ]);
-      if (!rows[0]?.locked) return 'locked';
-      try {
-        return await this.sweep(now);
-      } finally {
-        await lock.query('SELECT pg_advisory_unlock($1)', [SWEEPER_LOCK_KEY]);
-      }
-    } finally {
-      await lock.end();
-    }
+  sweepOnce(now = new Date()): Promise<SweepResult> {
+    return this.lease.run(() => this.sweep(now));
   }
 
   private async sweep(now: Date): Promise<SweepCounts> {

@@ -16,19 +16,29 @@ const refusal = (fn: () => unknown) => {
 };
 
 describe('booking lifecycle', () => {
-  it('books confirmed, spanning the duration', () => {
-    expect(book(start, 90)).toEqual({ status: 'confirmed', start, end: start + 90 * 60_000 });
+  it('books confirmed, spanning the duration, with both reminders to come when booked days ahead', () => {
+    expect(book(start, 90, false, start - 72 * HOUR)).toEqual({
+      status: 'confirmed',
+      start,
+      end: start + 90 * 60_000,
+      reminders: { reminder24hSentAt: null, reminder1hSentAt: null },
+    });
+  });
+
+  it('counts the confirmation as the 24-hour reminder of a booking made less than 24 hours ahead', () => {
+    const now = start - 6 * HOUR;
+    expect(book(start, 30, true, now).reminders).toEqual({ reminder24hSentAt: now, reminder1hSentAt: null });
   });
 
   it("keeps the spec's lengths: a session at least 30 minutes, a free trial 15 to 30", () => {
-    expect(refusal(() => book(start, 29))).toEqual({
+    expect(refusal(() => book(start, 29, false, 0))).toEqual({
       code: ErrorCodes.validationFailed,
       message: 'Session must be at least 30 minutes',
     });
-    expect(book(start, 30).end).toBe(start + 30 * 60_000);
-    expect(book(start, 15, true).end).toBe(start + 15 * 60_000);
+    expect(book(start, 30, false, 0).end).toBe(start + 30 * 60_000);
+    expect(book(start, 15, true, 0).end).toBe(start + 15 * 60_000);
     for (const minutes of [14, 31, 60]) {
-      expect(refusal(() => book(start, minutes, true))).toEqual({
+      expect(refusal(() => book(start, minutes, true, 0))).toEqual({
         code: ErrorCodes.validationFailed,
         message: BookingMessages.freeTrialLength,
       });
@@ -76,8 +86,14 @@ describe('booking lifecycle', () => {
         start: newStart,
         end: newStart + 90 * 60_000,
         icsSequence: 1,
-        clearReminders: true,
+        reminders: { reminder24hSentAt: null, reminder1hSentAt: null },
       });
+    });
+
+    it('counts the change email as the 24-hour reminder when the new time is less than 24 hours away', () => {
+      const now = start - 30 * HOUR;
+      const change = reschedule(confirmed, 'tutor', now + 5 * HOUR, now, 24);
+      expect(change.patch.reminders).toEqual({ reminder24hSentAt: now, reminder1hSentAt: null });
     });
 
     it('refuses a student inside the notice, with the notice in the message', () => {

@@ -6,6 +6,7 @@ import {
   mayReschedule,
   type HoursOutcome,
 } from '../scheduling/booking-hours.rules.js';
+import { markersWhenScheduled } from '../scheduling/reminders.rules.js';
 import { bookingChangeNotAllowed, bookingStatusConflict } from './bookings.errors.js';
 
 /**
@@ -36,8 +37,8 @@ export interface BookingChange {
     cancelledAt?: number;
     completedAt?: number;
     noShowAt?: number;
-    /** A moved booking is reminded again for its new time. */
-    clearReminders?: boolean;
+    /** A moved booking is reminded again for its new time (markersWhenScheduled). */
+    reminders?: { reminder24hSentAt: number | null; reminder1hSentAt: number | null };
     hoursOutcome?: HoursOutcome;
   };
   /** The reserved hours leave the package's reservation, back to remaining or into used. */
@@ -52,13 +53,20 @@ const requireStatus = (booking: BookingState, allowed: readonly BookingStatus[])
 
 /**
  * A new booking: it holds its slot and hours from the start, so it is confirmed at once. The spec's
- * rule: a session lasts at least 30 minutes; the free trial lasts 15 to 30.
+ * rule: a session lasts at least 30 minutes; the free trial lasts 15 to 30. Its confirmation email
+ * stands in for a reminder whose window it falls in.
  */
 export const book = (
   start: number,
   durationMinutes: number,
-  isFreeTrial = false,
-): { status: BookingStatus; start: number; end: number } => {
+  isFreeTrial: boolean,
+  now: number,
+): {
+  status: BookingStatus;
+  start: number;
+  end: number;
+  reminders: { reminder24hSentAt: number | null; reminder1hSentAt: number | null };
+} => {
   if (isFreeTrial) {
     if (durationMinutes < BookingRules.freeTrialMinMinutes || durationMinutes > BookingRules.freeTrialMaxMinutes) {
       throw invalid(BookingMessages.freeTrialLength);
@@ -66,7 +74,12 @@ export const book = (
   } else if (durationMinutes < BookingRules.minimumMinutes) {
     throw invalid(BookingMessages.sessionMin30);
   }
-  return { status: 'confirmed', start, end: start + durationMinutes * 60_000 };
+  return {
+    status: 'confirmed',
+    start,
+    end: start + durationMinutes * 60_000,
+    reminders: markersWhenScheduled(start, now),
+  };
 };
 
 /** A pending booking (a free trial awaiting the team) confirmed. */
@@ -109,7 +122,7 @@ export const reschedule = (
       start: newStart,
       end: newStart + booking.durationMinutes * 60_000,
       icsSequence: booking.icsSequence + 1,
-      clearReminders: true,
+      reminders: markersWhenScheduled(newStart, now),
     },
     hours: null,
   };

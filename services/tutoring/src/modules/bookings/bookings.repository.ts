@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ActiveBookingStatuses, type BookingActor, type BookingStatus, type EventEnvelope } from '@medtutor/contracts';
-import { writeOutbox } from '@medtutor/nest-kit';
+import { enqueueMail, type MailMessage, writeOutbox } from '@medtutor/nest-kit';
 import { randomUUID } from 'node:crypto';
 import type {
   Booking,
@@ -51,7 +51,11 @@ export interface NewBooking {
   isFreeTrial: boolean;
   additionalNotes?: string | null;
   bookedBy: BookingActor;
+  now: number;
 }
+
+/** The emails a committed change sends, made from the row as written (its new SEQUENCE and status). */
+export type MailsFor = (row: Booking) => MailMessage[];
 
 /** A ledger entry for hours a booking turned into used ones, and the event that announces them. */
 export interface UsedHoursRecord {
@@ -188,9 +192,9 @@ export class BookingsRepository {
    * inserts the booking; the exclusion constraint decides a race for the tutor's time, and the loser's
    * whole transaction (its reservation too) rolls back. A free trial (no package) holds only the slot.
    */
-  async create(input: NewBooking): Promise<Booking> {
+  async create(input: NewBooking, mails?: MailsFor): Promise<Booking> {
     try {
-      const created = book(input.start, input.durationMinutes, input.isFreeTrial);
+      const created = book(input.start, input.durationMinutes, input.isFreeTrial, input.now);
       return await this.prisma.$transaction(async (tx) => {
         if (input.packageId !== null) {
           const locked = await this.lockPackage(tx, input.packageId);
@@ -199,7 +203,7 @@ export class BookingsRepository {
           await tx.hoursPackage.update({ where: { id: locked.id }, data: { reservedHours: next.reserved } });
         }
         const id = randomUUID();
-        return tx.booking.create({
+        const row = await tx.booking.create({
           data: {
             id,
             studentName: input.studentName,
@@ -221,8 +225,11 @@ export class BookingsRepository {
             reservedHours: input.hours,
             icsUid: `${id}@bookings.medpath`,
             bookedBy: input.bookedBy,
+            ...reminderColumns(created.reminders),
           },
         });
+        for (const email of mails?.(row) ?? []) await enqueueMail(tx, email);
+        return row;
       });
     } catch (error) {
       if (isSlotConflict(error)) throw slotTaken();
@@ -234,12 +241,12 @@ export class BookingsRepository {
    * Applies a lifecycle transition with a conditional update on the statuses it starts from (a
    * concurrent change makes it a conflict, never a double effect), and settles the reserved hours in
    * the same transaction: back to the package, or into used hours with a ledger entry (and its event).
+   * The change's emails are queued in that transaction too.
    */
   async apply(
     booking: Booking,
     change: BookingChange,
-    context: { actorUserId: number | null; used?: UsedHoursRecord },
-    extra?: (tx: Tx, updated: Booking) => Promise<void>,
+    context: { actorUserId: number | null; used?: UsedHoursRecord; mails?: MailsFor },
   ): Promise<Booking> {
     try {
       return await this.prisma.$transaction(async (tx) => {
@@ -259,7 +266,7 @@ export class BookingsRepository {
             completedAt: patch.completedAt === undefined ? undefined : new Date(patch.completedAt),
             noShowAt: patch.noShowAt === undefined ? undefined : new Date(patch.noShowAt),
             hoursOutcome: patch.hoursOutcome,
-            ...(patch.clearReminders ? { reminder24hSentAt: null, reminder1hSentAt: null } : {}),
+            ...(patch.reminders ? reminderColumns(patch.reminders) : {}),
           },
         });
         if (count === 0) throw bookingStatusConflict();
@@ -288,7 +295,7 @@ export class BookingsRepository {
             if (event) await writeOutbox(tx, event);
           }
         }
-        if (extra) await extra(tx, updated);
+        for (const email of context.mails?.(updated) ?? []) await enqueueMail(tx, email);
         return updated;
       });
     } catch (error) {
@@ -325,6 +332,11 @@ export class BookingsRepository {
     return tx.hoursPackage.findUnique({ where: { id: packageId } });
   }
 }
+
+const reminderColumns = (markers: { reminder24hSentAt: number | null; reminder1hSentAt: number | null }) => ({
+  reminder24hSentAt: markers.reminder24hSentAt === null ? null : new Date(markers.reminder24hSentAt),
+  reminder1hSentAt: markers.reminder1hSentAt === null ? null : new Date(markers.reminder1hSentAt),
+});
 
 export const packageHours = (row: Pick<HoursPackage, 'totalHours' | 'usedHours' | 'reservedHours'>) => ({
   total: decimalHours(row.totalHours),

@@ -19,8 +19,10 @@ import {
   type SlotsDto,
   type SlotsQuery,
 } from '@medtutor/contracts';
-import { DomainError, newEvent, OutboxRelay, requireRole } from '@medtutor/nest-kit';
+import { DomainError, MailRelay, newEvent, OutboxRelay, requireRole } from '@medtutor/nest-kit';
 import type { Booking, HoursPackage, Tutor } from '../../generated/prisma/client.js';
+import { Clock } from '../../infra/clock.js';
+import { BookingNotices } from '../calendar/booking-notices.js';
 import { toCalendarDate } from '../packages/package.mapping.js';
 import {
   availabilityIntervals,
@@ -66,11 +68,14 @@ export class BookingsService {
   constructor(
     private readonly bookings: BookingsRepository,
     private readonly relay: OutboxRelay,
+    private readonly mailRelay: MailRelay,
+    private readonly notices: BookingNotices,
+    private readonly clock: Clock,
   ) {}
 
   /** The clock of every rule; one place, so tests of the rules pass their own instants. */
   protected now(): number {
-    return Date.now();
+    return this.clock.now();
   }
 
   // ---- availability ----
@@ -204,7 +209,7 @@ export class BookingsService {
       if (problem === 'taken') throw slotTaken();
       throw slotNotOffered(problemMessage(problem, window.noticeHours, window.horizonDays));
     }
-    const created = await this.bookings.create({
+    const booking = {
       packageId: pkg.id,
       tutor: free.c.tutor,
       studentUserId: student.userId,
@@ -216,8 +221,14 @@ export class BookingsService {
       hours: body.durationHours,
       isFreeTrial: false,
       additionalNotes: body.additionalNotes ?? null,
-      bookedBy: 'student',
-    });
+      bookedBy: 'student' as const,
+      now: this.now(),
+    };
+    const created = await this.bookings.create(
+      booking,
+      this.notices.mailsFor({ kind: 'booked' }, free.c.tutor.loginEmail),
+    );
+    this.mailRelay.wake();
     return toBookingDto(created, 'student');
   }
 
@@ -235,7 +246,7 @@ export class BookingsService {
     const start = Date.parse(body.start);
     if (start <= this.now()) throw invalid(BookingMessages.startInPast);
     const subject = freeTrialSubjectOf(request.subjectInterest);
-    const created = await this.bookings.create({
+    const booking = {
       packageId: null,
       consultationId: request.id,
       tutor,
@@ -247,8 +258,11 @@ export class BookingsService {
       durationMinutes: body.durationMinutes,
       hours: 0,
       isFreeTrial: true,
-      bookedBy: 'admin',
-    });
+      bookedBy: 'admin' as const,
+      now: this.now(),
+    };
+    const created = await this.bookings.create(booking, this.notices.mailsFor({ kind: 'booked' }, tutor.loginEmail));
+    this.mailRelay.wake();
     return toBookingDto(created);
   }
 
@@ -297,11 +311,15 @@ export class BookingsService {
     const own = await this.ownBooking(actor, bookingId);
     const change = cancel(stateOf(own.booking), own.by, this.now());
     const reason = `Cancelled by the ${own.by} less than ${BookingRules.freeCancellationHours} hours before the session`;
+    const tutor = await this.bookings.tutorById(own.booking.tutorId);
+    const hoursOutcome = own.booking.packageId === null ? null : (change.hours?.outcome ?? null);
     const updated = await this.bookings.apply(own.booking, change, {
       actorUserId: own.actor.userId,
-      used: await this.usedRecord(own.booking, own, reason, correlationId),
+      used: this.usedRecord(own.booking, tutor, own, reason, correlationId),
+      mails: this.notices.mailsFor({ kind: 'cancelled', by: own.by, hoursOutcome }, tutor?.loginEmail ?? null),
     });
     this.relay.nudge();
+    this.mailRelay.wake();
     return toBookingDto(updated, own.by);
   }
 
@@ -327,29 +345,38 @@ export class BookingsService {
     const refused = own.by === 'student' ? problem : problem === 'taken' || problem === 'off_grid' ? problem : null;
     if (refused === 'taken') throw slotTaken();
     if (refused) throw slotNotOffered(problemMessage(refused, window.noticeHours, window.horizonDays));
-    return toBookingDto(await this.bookings.apply(booking, change, { actorUserId: own.actor.userId }), own.by);
+    const updated = await this.bookings.apply(booking, change, {
+      actorUserId: own.actor.userId,
+      mails: this.notices.mailsFor({ kind: 'moved', previousStart: booking.preferredDateTime }, tutor.loginEmail),
+    });
+    this.mailRelay.wake();
+    return toBookingDto(updated, own.by);
   }
 
   async markNoShow(actor: Actor | null, bookingId: string, correlationId: string | null): Promise<BookingDto> {
     const own = await this.ownBooking(actor, bookingId);
     if (own.by === 'student') throw bookingNotFound();
     const change = markNoShow(stateOf(own.booking), this.now());
+    const tutor = await this.bookings.tutorById(own.booking.tutorId);
     const updated = await this.bookings.apply(own.booking, change, {
       actorUserId: own.actor.userId,
-      used: await this.usedRecord(own.booking, own, 'No-show: the student did not attend', correlationId),
+      used: this.usedRecord(own.booking, tutor, own, 'No-show: the student did not attend', correlationId),
+      // The student is told; the tutor or admin who marked it needs no email.
+      mails: this.notices.mailsFor({ kind: 'no_show' }, null),
     });
     this.relay.nudge();
+    this.mailRelay.wake();
     return toBookingDto(updated, own.by);
   }
 
   /** The ledger entry and hours_used event for hours a booking uses without being delivered. */
-  private async usedRecord(
+  private usedRecord(
     booking: Booking,
+    tutor: Tutor | null,
     own: { by: BookingActor; actor: Actor },
     reason: string,
     correlationId: string | null,
-  ): Promise<UsedHoursRecord> {
-    const tutor = await this.bookings.tutorById(booking.tutorId);
+  ): UsedHoursRecord {
     return {
       reason,
       actorUserId: own.actor.userId,

@@ -7,7 +7,10 @@ import { TutorsService } from '../tutors/tutors.service.js';
 /** Durable name, inbox key and dead-letter suffix of the consumer that links tutor logins. */
 export const TUTOR_INVITED_CONSUMER = PlatformConsumers.tutoringTutorInvited.durable;
 
-/** identity created a tutor login for a directory entry: the entry now signs in as that user. */
+/**
+ * identity created a tutor login for a directory entry: the entry now signs in as that user, and
+ * booking emails go to its address.
+ */
 @Injectable()
 export class TutorInvitedConsumer implements OnApplicationBootstrap {
   constructor(
@@ -22,7 +25,7 @@ export class TutorInvitedConsumer implements OnApplicationBootstrap {
       schema: TutorInvitedV1Schema,
       db: this.prisma,
       handle: async (tx, invited) => {
-        const outcome = await this.tutors.linkAccount(tx, invited.tutorId, invited.userId);
+        const outcome = await this.tutors.linkAccount(tx, invited.tutorId, invited.userId, invited.email);
         // Nothing is changed then; the event ends in the dead letters for an admin to sort out.
         if (outcome !== 'linked') {
           throw new Error(`Tutor ${invited.tutorId} not linked to user ${invited.userId}: ${outcome}`);

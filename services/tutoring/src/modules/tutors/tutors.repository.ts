@@ -57,12 +57,17 @@ export class TutorsRepository {
   }
 
   /** Links the login only while the entry has none; null when nothing changed. */
-  async linkLogin(tx: Tx, tutorId: number, userId: number): Promise<Tutor | null> {
+  async linkLogin(tx: Tx, tutorId: number, userId: number, email: string): Promise<Tutor | null> {
     const [linked] = await tx.tutor.updateManyAndReturn({
       where: { id: tutorId, userId: null },
-      data: { userId, ...nextVersion },
+      data: { userId, loginEmail: email, ...nextVersion },
     });
     return linked ?? null;
+  }
+
+  /** The linked login's address, where booking emails go (the version is the directory entry's: unchanged). */
+  async setLoginEmail(tx: Tx, tutorId: number, userId: number, email: string): Promise<void> {
+    await tx.tutor.updateMany({ where: { id: tutorId, userId }, data: { loginEmail: email } });
   }
 
   loginOf(tx: Tx, tutorId: number): Promise<{ userId: number | null } | null> {

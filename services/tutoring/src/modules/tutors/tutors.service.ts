@@ -126,15 +126,23 @@ export class TutorsService implements OnApplicationBootstrap {
    * login stays: an entry that already has one, or a missing entry, is left as it is. Runs on the
    * consumer's transaction, so it commits with the inbox row and the announcement of the link.
    */
-  async linkAccount(tx: Prisma.TransactionClient, tutorId: number, userId: number): Promise<LinkOutcome> {
-    const linked = await this.tutors.linkLogin(tx, tutorId, userId);
+  async linkAccount(
+    tx: Prisma.TransactionClient,
+    tutorId: number,
+    userId: number,
+    email: string,
+  ): Promise<LinkOutcome> {
+    const linked = await this.tutors.linkLogin(tx, tutorId, userId, email);
     if (linked) {
       await writeOutbox(tx, tutorChanged(linked, null));
       return 'linked';
     }
     const tutor = await this.tutors.loginOf(tx, tutorId);
     if (!tutor) return 'tutor not found';
-    return tutor.userId === userId ? 'linked' : 'has another login';
+    if (tutor.userId !== userId) return 'has another login';
+    // Linked before tutoring kept the address (a replayed invitation): take it now.
+    await this.tutors.setLoginEmail(tx, tutorId, userId, email);
+    return 'linked';
   }
 
   private async setActive(

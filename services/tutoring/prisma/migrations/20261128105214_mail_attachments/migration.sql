@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "outbound_emails" ADD COLUMN     "attachments" JSONB;
