@@ -3,6 +3,7 @@ import { Flex, Paragraph, Text, Title } from '@medtutor/web-kit/ui';
 import { useState } from 'react';
 import { LoadFailed, Loading } from '../components/query-state';
 import { MySessions } from '../features/bookings';
+import { CalendarFeedCard } from '../features/calendar-feed';
 import { ExamCountdowns } from '../features/countdown/components/exam-countdowns';
 import { ExamDatePrompt } from '../features/countdown/components/exam-date-prompt';
 import { examGroups, subjectsWithoutExamDate } from '../features/countdown/utils/exam-groups';
@@ -45,6 +46,7 @@ function Dashboard({ user }: StudentAppProps) {
         </>
       )}
       <MySessions packages={packages} />
+      {packages.length > 0 && <CalendarFeedCard />}
       <QuickActions canSchedule={packages.some((item) => remainingHours(item) > 0)} />
     </>
   );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { QueryState } from '../../components/query-state';
 import { AvailabilityEditor } from '../availability';
 import { useTutorStudents } from './api/get-tutor-students';
+import { CalendarFeedCard } from './components/calendar-feed-card';
 import { LogSessionDialog } from './components/log-session-dialog';
 import { MyStudentsTable } from './components/my-students-table';
 import { TimesheetsCard } from './components/timesheets-card';
@@ -11,8 +12,8 @@ import { UpcomingSessions } from './components/upcoming-sessions';
 import { studentLabel } from './utils/student-label';
 
 /**
- * The tutor portal (/tutor): their booked sessions, their students' packages, their availability,
- * delivered sessions and weekly timesheets.
+ * The tutor portal (/tutor): their booked sessions, their students' packages, their availability and
+ * calendar feed, delivered sessions and weekly timesheets.
  */
 export function TutorPortal() {
   const students = useTutorStudents();
@@ -40,6 +41,7 @@ export function TutorPortal() {
         </QueryState>
       </Card>
       <AvailabilityEditor />
+      <CalendarFeedCard />
       <TimesheetsCard />
       {logging && <LogSessionDialog pkg={logging} label={studentLabel(logging)} onClose={() => setLogging(null)} />}
     </Flex>
