@@ -25,7 +25,8 @@ export const shared = {
     '^@medtutor/web-kit$': '<rootDir>/packages/web-kit/src/index.ts',
     '^@medtutor/web-kit/antd$': '<rootDir>/packages/web-kit/src/antd-root.tsx',
     '^@medtutor/web-kit/ui$': '<rootDir>/packages/web-kit/src/ui/index.ts',
-    '^@medtutor/web-kit/(calendar-feed|package-ledger|testing/fetch|testing/jsdom|zod-rule)$': '<rootDir>/packages/web-kit/src/$1.ts',
+    '^@medtutor/web-kit/(calendar-feed|package-ledger|testing/fetch|testing/jsdom|zod-rule)$':
+      '<rootDir>/packages/web-kit/src/$1.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '\\.css$': '<rootDir>/test/style-stub.ts',
   },
