@@ -12,6 +12,8 @@ export * from './messages.js';
 export * from './limits.js';
 export * from './text.js';
 export * from './identity.js';
+export * from './consent.js';
+export * from './consent-schemas.js';
 export * from './catalog.js';
 export * from './catalog-schemas.js';
 export * from './discounts.js';
