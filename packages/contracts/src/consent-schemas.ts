@@ -31,11 +31,13 @@ export const AgeFields = {
 };
 
 interface AgeFieldValues {
-  email?: string;
-  dateOfBirth?: string;
-  guardianName?: string;
-  guardianEmail?: string;
+  email?: unknown;
+  dateOfBirth?: unknown;
+  guardianName?: unknown;
+  guardianEmail?: unknown;
 }
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
 const isEmail = (value: string) => z.email().safeParse(value).success;
 
@@ -45,30 +47,40 @@ const isEmail = (value: string) => z.email().safeParse(value).success;
  * valid email other than the student's own. The service applies the rule again with its own clock.
  */
 export function refineAgeFields(body: AgeFieldValues, ctx: z.RefinementCtx): void {
-  if (!body.dateOfBirth) return;
+  const dateOfBirth = text(body.dateOfBirth)?.trim();
+  if (!dateOfBirth) return;
   const now = new Date();
-  const refusal = dateOfBirthRefusal(body.dateOfBirth, now);
+  const refusal = dateOfBirthRefusal(dateOfBirth, now);
   if (refusal) {
     ctx.addIssue({ code: 'custom', path: ['dateOfBirth'], message: refusal });
     return;
   }
-  if (!needsGuardian(body.dateOfBirth, now)) return;
-  if (!body.guardianName) {
+  if (!needsGuardian(dateOfBirth, now)) return;
+  const guardianName = text(body.guardianName)?.trim();
+  const guardianEmail = text(body.guardianEmail)?.trim();
+  const email = text(body.email)?.trim();
+  if (!guardianName) {
     ctx.addIssue({ code: 'custom', path: ['guardianName'], message: AgeMessages.guardianNameRequired });
   }
-  if (!body.guardianEmail) {
+  if (!guardianEmail) {
     ctx.addIssue({ code: 'custom', path: ['guardianEmail'], message: AgeMessages.guardianEmailRequired });
-  } else if (!isEmail(body.guardianEmail)) {
+  } else if (!isEmail(guardianEmail)) {
     ctx.addIssue({ code: 'custom', path: ['guardianEmail'], message: M.emailInvalid });
-  } else if (body.email && body.guardianEmail.toLowerCase() === body.email.trim().toLowerCase()) {
+  } else if (email && guardianEmail.toLowerCase() === email.toLowerCase()) {
     ctx.addIssue({ code: 'custom', path: ['guardianEmail'], message: AgeMessages.guardianEmailOwn });
   }
 }
 
+/**
+ * Run the age rule even when another field is wrong, so a form shows "at least 13" at once rather
+ * than after the rest is fixed. The rule reads only what it can use from a partly invalid body.
+ */
+export const AlwaysRefine = { when: () => true } as const;
+
 /** POST /api/me/date-of-birth: a signed-in student who has none yet; the same rule as registration. */
 export const SetDateOfBirthBodySchema = z
   .object({ ...AgeFields, dateOfBirth: RequiredDateOfBirthSchema })
-  .superRefine(refineAgeFields);
+  .superRefine(refineAgeFields, AlwaysRefine);
 export type SetDateOfBirthBody = z.input<typeof SetDateOfBirthBodySchema>;
 
 export const ConsentStateSchema = z.enum(ConsentStates);

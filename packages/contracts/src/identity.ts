@@ -3,7 +3,13 @@ import { RoleSchema } from './envelope.js';
 import { Limits } from './limits.js';
 import { ServerMessages, TwoFactorTexts, ValidationMessages as M } from './messages.js';
 import { singleLine } from './text.js';
-import { AgeFields, RequiredDateOfBirthSchema, refineAgeFields, StudentConsentDtoSchema } from './consent-schemas.js';
+import {
+  AgeFields,
+  AlwaysRefine,
+  RequiredDateOfBirthSchema,
+  refineAgeFields,
+  StudentConsentDtoSchema,
+} from './consent-schemas.js';
 
 const email = singleLine('Email', { error: M.emailRequired })
   .trim()
@@ -37,13 +43,13 @@ const registrationFields = {
  * POST /api/register. The date of birth and a guardian (issue 26) are optional here, so the spec's
  * payloads stay valid; an account without a date of birth is asked for it before its first payment.
  */
-export const RegisterBodySchema = z.object(registrationFields).superRefine(refineAgeFields);
+export const RegisterBodySchema = z.object(registrationFields).superRefine(refineAgeFields, AlwaysRefine);
 export type RegisterBody = z.input<typeof RegisterBodySchema>;
 
 /** The registration form: the same body with the date of birth required, so the age rule cannot be skipped there. */
 export const RegisterFormSchema = z
   .object({ ...registrationFields, dateOfBirth: RequiredDateOfBirthSchema })
-  .superRefine(refineAgeFields);
+  .superRefine(refineAgeFields, AlwaysRefine);
 
 /** POST /api/login. Only presence is checked: a wrong password must fail like an unknown email. */
 export const LoginBodySchema = z.object({
