@@ -14,6 +14,7 @@ export * from './text.js';
 export * from './identity.js';
 export * from './consent.js';
 export * from './consent-schemas.js';
+export * from './cookies.js';
 export * from './catalog.js';
 export * from './catalog-schemas.js';
 export * from './discounts.js';
