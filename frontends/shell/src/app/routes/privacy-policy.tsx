@@ -159,9 +159,9 @@ const sections: LegalSection[] = [
                   <th scope="row">
                     <code>{cookie.name}</code>
                   </th>
-                  <td>{cookie.setBy}</td>
-                  <td>{cookie.purpose}</td>
-                  <td>{cookie.lifetime}</td>
+                  <td data-label="Set by">{cookie.setBy}</td>
+                  <td data-label="Why">{cookie.purpose}</td>
+                  <td data-label="How long">{cookie.lifetime}</td>
                 </tr>
               ))}
             </tbody>
