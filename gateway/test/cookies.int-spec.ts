@@ -54,14 +54,11 @@ describe('cookies', () => {
     );
     expect(intent.status).toBe(200);
     const paid = record(
-      await agent
-        .post('/api/payments/demo/confirm')
-        .set('X-Forwarded-For', ip)
-        .send({
-          paymentId: intent.body.paymentId,
-          clientSecret: intent.body.clientSecret,
-          cardNumber: DemoCards.succeeds,
-        }),
+      await agent.post('/api/payments/demo/confirm').set('X-Forwarded-For', ip).send({
+        paymentId: intent.body.paymentId,
+        clientSecret: intent.body.clientSecret,
+        cardNumber: DemoCards.succeeds,
+      }),
     );
     expect(paid.status).toBe(200);
     record(await agent.post('/api/logout').set('X-Forwarded-For', ip));
