@@ -1,6 +1,6 @@
 /*
  * Issue 26: the service is for students over 13, and under 18 needs a parent's or guardian's consent
- * (docs/product.md §12). The age rule is a pure function of a date of birth and an instant, shared by
+ * (docs/product.md, "Age and consent"). The age rule is a pure function of a date of birth and an instant, shared by
  * the registration form, the gateway's validation and identity, so one rule holds everywhere.
  */
 
