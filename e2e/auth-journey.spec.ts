@@ -1,3 +1,4 @@
+import { Fixtures } from '@medtutor/contracts';
 import { type Page, expect, test } from '@playwright/test';
 import { resetLinkPath, waitForMail } from './support/mail-outbox';
 
@@ -41,6 +42,7 @@ test('registering, logging out and in, a guarded page and a password reset', asy
     await panel.getByLabel('Username').fill(account.username);
     await panel.getByLabel('Email').fill(account.email);
     await panel.getByLabel('Password', { exact: true }).fill(account.password);
+    await panel.getByLabel('Date of birth').fill(Fixtures.adultDateOfBirth);
     await panel.getByLabel('First name').fill(account.firstName);
     await panel.getByRole('button', { name: 'Create Account' }).click();
 

@@ -1,4 +1,11 @@
-import { DemoCards, InviteTutorReplySchema, Notices, PackageDtoSchema, TutorDtoSchema } from '@medtutor/contracts';
+import {
+  DemoCards,
+  Fixtures,
+  InviteTutorReplySchema,
+  Notices,
+  PackageDtoSchema,
+  TutorDtoSchema,
+} from '@medtutor/contracts';
 import { type Page, expect, request as apiRequest, test } from '@playwright/test';
 import { resetLinkPath, waitForMail } from './support/mail-outbox';
 import { chooseOption } from './support/antd';
@@ -27,7 +34,12 @@ const tutor = {
   password: 'tutor-secret-1',
   calendarLink: `https://calendly.com/medtutor-e2e-tutor-${stamp}`,
 };
-const student = { username: `office${stamp}`, email: `office-${stamp}@example.com`, password: 'office-secret-1' };
+const student = {
+  username: `office${stamp}`,
+  email: `office-${stamp}@example.com`,
+  password: 'office-secret-1',
+  dateOfBirth: Fixtures.adultDateOfBirth,
+};
 const subject = 'Medical School Interviews';
 
 const openTab = (page: Page, name: RegExp) => page.getByRole('tab', { name }).click();

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { DemoCards, Notices, PaymentDtoSchema, PaymentMessages, PackageDtoSchema } from '@medtutor/contracts';
+import { DemoCards, Fixtures, Notices, PaymentDtoSchema, PaymentMessages, PackageDtoSchema } from '@medtutor/contracts';
 import { type Page, expect, request as apiRequest, test } from '@playwright/test';
 import { chooseOption } from './support/antd';
 import { seedAdmin as admin } from './support/accounts';
@@ -72,6 +72,7 @@ test('a visitor buys the 5-session package with a discount code, signing up on t
     await panel.getByLabel('Username').fill(buyer.username);
     await panel.getByLabel('Email').fill(buyer.email);
     await panel.getByLabel('Password', { exact: true }).fill(buyer.password);
+    await panel.getByLabel('Date of birth').fill(Fixtures.adultDateOfBirth);
     await panel.getByRole('button', { name: 'Create Account' }).click();
 
     await expect(page).toHaveURL(/\/checkout\?subject=Medical\+School\+Interviews&packageType=package5/);

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { DemoCards, Notices, RefundMessages, PackageDtoSchema } from '@medtutor/contracts';
+import { DemoCards, Fixtures, Notices, RefundMessages, PackageDtoSchema } from '@medtutor/contracts';
 import { type Page, expect, test } from '@playwright/test';
 import { attachScreenshot, desktopViewport, seedAdmin as admin, signedInPage } from './support/accounts';
 
@@ -15,6 +15,7 @@ const student = {
   username: `refund${stamp}`,
   email: `refund-${stamp}@example.com`,
   password: 'refund-secret-1',
+  dateOfBirth: Fixtures.adultDateOfBirth,
   firstName: 'Rosalind',
 };
 const subject = 'Medical School Interviews';

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { PageTexts, TutorDtoSchema } from '@medtutor/contracts';
+import { Fixtures, PageTexts, TutorDtoSchema } from '@medtutor/contracts';
 import { type Browser, type Locator, type Page, expect, test } from '@playwright/test';
 import { resetLinkPath, waitForMail } from './support/mail-outbox';
 import { attachScreenshot, desktopViewport, seedAdmin as admin, signedInPage } from './support/accounts';
@@ -65,6 +65,7 @@ async function registeredStudentPage(browser: Browser, viewport = desktop) {
     username: `nav${stamp}${Math.floor(Math.random() * 1e6)}`,
     email: `nav-${stamp}-${Math.floor(Math.random() * 1e6)}@example.com`,
     password: 'nav-secret-1',
+    dateOfBirth: Fixtures.adultDateOfBirth,
   };
   expect((await page.request.post('/api/register', { data: student })).ok()).toBe(true);
   return { context, page };

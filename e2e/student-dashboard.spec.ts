@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { DemoCards, type PackageDto } from '@medtutor/contracts';
+import { DemoCards, Fixtures, type PackageDto } from '@medtutor/contracts';
 import { type APIRequestContext, type Page, expect, request as apiRequest, test } from '@playwright/test';
 import { chooseOption } from './support/antd';
 import { attachScreenshot, desktopViewport, seedAdmin as admin } from './support/accounts';
@@ -16,6 +16,7 @@ const student = {
   username: `dash${stamp}`,
   email: `dash-${stamp}@example.com`,
   password: 'dash-secret-1',
+  dateOfBirth: Fixtures.adultDateOfBirth,
   firstName: 'Florence',
 };
 const subject = 'Medical School Interviews';

@@ -34,6 +34,8 @@ export async function studentCookie(baseUrl) {
     username: `benchweb${stamp}`,
     email: `bench-web-${stamp}@example.com`,
     password: 'bench-web-student-1',
+    // An adult (issue 26): a student under 18, or without a date of birth, may not pay until consent.
+    dateOfBirth: '1990-01-01',
   });
   return mergeCookies('', reply);
 }

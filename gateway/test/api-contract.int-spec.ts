@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ErrorCodes, ServerMessages, ServiceNames, type ServiceName } from '@medtutor/contracts';
+import { ErrorCodes, Fixtures, ServerMessages, ServiceNames, type ServiceName } from '@medtutor/contracts';
 import {
   eventually,
   type ServiceProcess,
@@ -118,7 +118,7 @@ beforeAll(async () => {
   const registered = await request(server)
     .post('/api/register')
     .set('X-Forwarded-For', fromIp())
-    .send({ username: 'sam', email: 'sam@example.com', password });
+    .send({ username: 'sam', email: 'sam@example.com', password, dateOfBirth: Fixtures.adultDateOfBirth });
   expect(registered.status).toBe(201);
   cookies.student = sessionCookieFrom(registered) as string;
   packageId = await insertPackage(databases.tutoring!, registered.body.id as number, 10);

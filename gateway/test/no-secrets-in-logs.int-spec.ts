@@ -112,7 +112,7 @@ describe('secrets in the flows that carry them', () => {
     const registered = await request(server)
       .post('/api/register')
       .set('X-Forwarded-For', fromIp())
-      .send({ username: 'sam', email: 'sam@example.com', password });
+      .send({ username: 'sam', email: 'sam@example.com', password, dateOfBirth: '1990-01-01' });
     expect(registered.status).toBe(201);
     expect((await request(server).post('/api/forgot-password').send({ email: 'sam@example.com' })).status).toBe(200);
     const token = await linkTokenFor('sam@example.com');

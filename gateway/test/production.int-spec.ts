@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Server } from 'node:http';
-import { Fixtures } from '@medtutor/contracts';
+import { Fixtures, serverCookieNames } from '@medtutor/contracts';
 import { testRedisUrl } from '@medtutor/nest-kit/testing';
 import request from 'supertest';
 import { PLATFORM_START_MS, PLATFORM_STOP_MS, type RealPlatform, startRealPlatform } from './support/real-platform.js';
@@ -46,6 +46,8 @@ describe('in production', () => {
     expect(res.status).toBe(201);
     const [cookie] = setCookies(res);
     expect(cookie).toMatch(/^__Host-sid=s%3A/);
+    // The name the privacy policy lists (issue 26).
+    expect(serverCookieNames(true)).toEqual(['__Host-sid']);
     for (const attribute of ['Path=/', 'HttpOnly', 'Secure', 'SameSite=Lax']) expect(cookie).toContain(attribute);
     expect(cookie).not.toContain('Domain=');
   });

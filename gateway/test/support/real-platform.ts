@@ -6,7 +6,7 @@ import type { Type } from '@nestjs/common';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { DemoCards, type Role, type RpcMeta, type ServiceName, type UserDto } from '@medtutor/contracts';
+import { DemoCards, Fixtures, type Role, type RpcMeta, type ServiceName, type UserDto } from '@medtutor/contracts';
 import { type ServiceProcess, sql, startTestNats, type TestDatabase, type TestNats } from '@medtutor/nest-kit/testing';
 import request from 'supertest';
 import { serviceDatabase, serviceEntry, startBuiltService } from './real-services.js';
@@ -78,6 +78,8 @@ export interface RealPlatform {
   gateway: GatewayUnderTest;
   server: Server;
   databases: Partial<Record<ServiceName, TestDatabase>>;
+  /** The services' MAIL_OUTBOX_DIR: each email they send, as a JSON file. */
+  mailDir: string;
   /** The requests on the subjects the file asked to watch. */
   requests: RequestLog;
   /** A client address of its own per call (TRUST_PROXY is on), so per-IP limits meet only when a test means them to. */
@@ -167,7 +169,7 @@ export async function startRealPlatform(options: RealPlatformOptions): Promise<R
     const registered = await request(server)
       .post('/api/register')
       .set('X-Forwarded-For', freshIp())
-      .send({ username: name, email, password: PASSWORD });
+      .send({ username: name, email, password: PASSWORD, dateOfBirth: Fixtures.adultDateOfBirth });
     if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${registered.text}`);
     const userId = (registered.body as UserDto).id;
     // No route makes a tutor or an admin of a new account at once; identity's own table does.
@@ -197,7 +199,19 @@ export async function startRealPlatform(options: RealPlatformOptions): Promise<R
     return { resume: () => process.kill(pid, 'SIGCONT') };
   };
 
-  return { nats, gateway, server, databases, requests, freshIp, signIn, stopService, pauseService, close };
+  return {
+    nats,
+    gateway,
+    server,
+    databases,
+    mailDir: mail.MAIL_OUTBOX_DIR,
+    requests,
+    freshIp,
+    signIn,
+    stopService,
+    pauseService,
+    close,
+  };
 }
 
 /**

@@ -50,6 +50,11 @@ export const PlatformConsumers = {
   payrollHoursUsed: consumer('payroll', 'payroll-hours-used', EventTypes.hoursUsed),
   payrollTutorChanged: consumer('payroll', 'payroll-tutor-changed', EventTypes.tutorChanged),
   payrollStudentNameChanged: consumer('payroll', 'payroll-student-name-changed', EventTypes.studentNameChanged),
+  paymentsStudentConsentChanged: consumer(
+    'catalog-payments',
+    'catalog-payments-student-consent-changed',
+    EventTypes.studentConsentChanged,
+  ),
 } as const satisfies Record<string, PlatformConsumer>;
 
 /** The registry entry of a durable name, or undefined for a name the platform does not know. */

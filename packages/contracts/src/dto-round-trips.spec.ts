@@ -277,6 +277,7 @@ const samples: [string, z.ZodType, unknown][] = [
       freeTrialUsed: false,
       role: 'student',
       isAdmin: false,
+      consent: { state: 'consent_given', consentGivenAt: at },
       sessions: [{ ...pkg, tutorDeactivated: true }],
     },
   ],

@@ -103,6 +103,9 @@ describe('error codes', () => {
       passwordTooCommon: 'IDENTITY.PASSWORD_TOO_COMMON 400',
       secondFactorInvalid: 'IDENTITY.SECOND_FACTOR_INVALID 401',
       secondFactorConflict: 'IDENTITY.SECOND_FACTOR_CONFLICT 409',
+      tooYoung: 'IDENTITY.TOO_YOUNG 403',
+      consentLinkInvalid: 'IDENTITY.CONSENT_LINK_INVALID 400',
+      consentConflict: 'IDENTITY.CONSENT_CONFLICT 409',
       subjectUnavailable: 'PAYMENTS.SUBJECT_UNAVAILABLE 422',
       discountCodeInvalid: 'PAYMENTS.DISCOUNT_CODE_INVALID 400',
       discountCodeUsed: 'PAYMENTS.DISCOUNT_CODE_USED 409',
@@ -120,6 +123,9 @@ describe('error codes', () => {
       insufficientHours: 'TUTORING.INSUFFICIENT_HOURS 409',
       bookingStatusConflict: 'TUTORING.BOOKING_STATUS_CONFLICT 409',
       bookingChangeNotAllowed: 'TUTORING.BOOKING_CHANGE_NOT_ALLOWED 409',
+      guardianConsentRequired: 'PAYMENTS.GUARDIAN_CONSENT_REQUIRED 403',
+      dateOfBirthRequired: 'PAYMENTS.DATE_OF_BIRTH_REQUIRED 409',
+      accountNotReady: 'PAYMENTS.ACCOUNT_NOT_READY 409',
     });
   });
 
@@ -148,7 +154,7 @@ describe('NATS subjects', () => {
       for (const subject of Object.values(subjects)) expect(subject).toMatch(new RegExp(`^${service}\\.[a-z_]+$`));
       expect(HealthSubjects[service as keyof typeof HealthSubjects]).toBe(`${service}.health`);
     }
-    expect(new Set(Object.values(Subjects).flatMap(Object.values)).size).toBe(75);
+    expect(new Set(Object.values(Subjects).flatMap(Object.values)).size).toBe(83);
   });
 
   it('put each event under its owner stream and each dead letter under its consumer', () => {

@@ -26,6 +26,12 @@ export const ErrorCodes = {
   passwordTooCommon: 'IDENTITY.PASSWORD_TOO_COMMON',
   secondFactorInvalid: 'IDENTITY.SECOND_FACTOR_INVALID',
   secondFactorConflict: 'IDENTITY.SECOND_FACTOR_CONFLICT',
+  /** Issue 26: under 13 by identity's clock (the schema refuses it first, by the gateway's). */
+  tooYoung: 'IDENTITY.TOO_YOUNG',
+  /** A guardian's consent link that is unknown, spent or past its 7 days. */
+  consentLinkInvalid: 'IDENTITY.CONSENT_LINK_INVALID',
+  /** The date of birth is set already, or no consent request is waiting to be sent again. */
+  consentConflict: 'IDENTITY.CONSENT_CONFLICT',
   subjectUnavailable: 'PAYMENTS.SUBJECT_UNAVAILABLE',
   /** Unknown, spent or held by another checkout: one answer, so a code's state cannot be probed. */
   discountCodeInvalid: 'PAYMENTS.DISCOUNT_CODE_INVALID',
@@ -53,6 +59,12 @@ export const ErrorCodes = {
   bookingStatusConflict: 'TUTORING.BOOKING_STATUS_CONFLICT',
   /** The change is not allowed at this time (a student's change inside the notice, a no-show before the start). */
   bookingChangeNotAllowed: 'TUTORING.BOOKING_CHANGE_NOT_ALLOWED',
+  /** Issue 26: a student aged 13–17 whose guardian has not consented yet may not pay. */
+  guardianConsentRequired: 'PAYMENTS.GUARDIAN_CONSENT_REQUIRED',
+  /** A student without a date of birth gives one before the first payment. */
+  dateOfBirthRequired: 'PAYMENTS.DATE_OF_BIRTH_REQUIRED',
+  /** catalog-payments has not heard of this student yet (a registration a moment ago): try again. */
+  accountNotReady: 'PAYMENTS.ACCOUNT_NOT_READY',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
@@ -78,6 +90,10 @@ export const HttpStatusByCode: Record<ErrorCode, number> = {
   'IDENTITY.SECOND_FACTOR_INVALID': 401,
   // Enabling without a pending setup, or setting up when already enabled.
   'IDENTITY.SECOND_FACTOR_CONFLICT': 409,
+  'IDENTITY.TOO_YOUNG': 403,
+  // Like a dead reset link: the request itself is wrong, nothing to retry.
+  'IDENTITY.CONSENT_LINK_INVALID': 400,
+  'IDENTITY.CONSENT_CONFLICT': 409,
   // Well-formed but not sellable: the catalog lists the subject and marks it unavailable.
   'PAYMENTS.SUBJECT_UNAVAILABLE': 422,
   'PAYMENTS.DISCOUNT_CODE_INVALID': 400,
@@ -102,6 +118,11 @@ export const HttpStatusByCode: Record<ErrorCode, number> = {
   'TUTORING.INSUFFICIENT_HOURS': 409,
   'TUTORING.BOOKING_STATUS_CONFLICT': 409,
   'TUTORING.BOOKING_CHANGE_NOT_ALLOWED': 409,
+  // Signed in and known, but not allowed to pay until a guardian consents.
+  'PAYMENTS.GUARDIAN_CONSENT_REQUIRED': 403,
+  // The account must be completed first (the checkout page asks for the date of birth).
+  'PAYMENTS.DATE_OF_BIRTH_REQUIRED': 409,
+  'PAYMENTS.ACCOUNT_NOT_READY': 409,
 };
 
 export const isErrorCode = (value: unknown): value is ErrorCode =>

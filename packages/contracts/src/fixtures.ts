@@ -13,6 +13,11 @@ import type {
 
 /** Shared example payloads: producers and consumers test against these, and each parses under its schema. */
 export const Fixtures = {
+  /**
+   * Issue 26: the date of birth test accounts that go on to pay register with (an adult: no
+   * guardian's consent is needed). The spec's payloads above stay without one.
+   */
+  adultDateOfBirth: '1990-01-01',
   registerBody: {
     username: 'amelia',
     email: 'amelia@example.com',

@@ -3,6 +3,13 @@ import { RoleSchema } from './envelope.js';
 import { Limits } from './limits.js';
 import { ServerMessages, TwoFactorTexts, ValidationMessages as M } from './messages.js';
 import { singleLine } from './text.js';
+import {
+  AgeFields,
+  AlwaysRefine,
+  RequiredDateOfBirthSchema,
+  refineAgeFields,
+  StudentConsentDtoSchema,
+} from './consent-schemas.js';
 
 const email = singleLine('Email', { error: M.emailRequired })
   .trim()
@@ -17,8 +24,7 @@ const optionalText = (field: string, max: number) =>
     .optional()
     .transform((value) => (value === '' ? undefined : value));
 
-/** POST /api/register */
-export const RegisterBodySchema = z.object({
+const registrationFields = {
   username: singleLine('Username', { error: M.usernameRequired })
     .trim()
     .min(1, M.usernameRequired)
@@ -30,8 +36,20 @@ export const RegisterBodySchema = z.object({
   firstName: optionalText('First name', Limits.nameMax),
   lastName: optionalText('Last name', Limits.nameMax),
   phone: optionalText('Phone', Limits.phoneMax),
-});
+  ...AgeFields,
+};
+
+/**
+ * POST /api/register. The date of birth and a guardian (issue 26) are optional here, so the spec's
+ * payloads stay valid; an account without a date of birth is asked for it before its first payment.
+ */
+export const RegisterBodySchema = z.object(registrationFields).superRefine(refineAgeFields, AlwaysRefine);
 export type RegisterBody = z.input<typeof RegisterBodySchema>;
+
+/** The registration form: the same body with the date of birth required, so the age rule cannot be skipped there. */
+export const RegisterFormSchema = z
+  .object({ ...registrationFields, dateOfBirth: RequiredDateOfBirthSchema })
+  .superRefine(refineAgeFields, AlwaysRefine);
 
 /** POST /api/login. Only presence is checked: a wrong password must fail like an unknown email. */
 export const LoginBodySchema = z.object({
@@ -77,6 +95,10 @@ export const UserDtoSchema = z.object({
   isAdmin: z.boolean(),
 });
 export type UserDto = z.infer<typeof UserDtoSchema>;
+
+/** identity.list_users: a student for the admin back office, with their consent (issue 26). */
+export const AdminStudentDtoSchema = UserDtoSchema.extend({ consent: StudentConsentDtoSchema });
+export type AdminStudentDto = z.infer<typeof AdminStudentDtoSchema>;
 
 /* NATS payloads (the `data` of an RpcRequest) and replies. */
 export const GetUserRequestSchema = z.object({ userId: z.number().int().positive() });

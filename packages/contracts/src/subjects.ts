@@ -28,6 +28,11 @@ export const Subjects = {
     totpAdminReset: 'identity.totp_admin_reset',
     /** The gateway hands identity a directory change it just made (tutor deactivation, issue 24). */
     recordTutorChange: 'identity.record_tutor_change',
+    /** Issue 26: a student's date of birth and their guardian's consent. */
+    setDateOfBirth: 'identity.set_date_of_birth',
+    resendGuardianConsent: 'identity.resend_guardian_consent',
+    guardianConsentDetails: 'identity.guardian_consent_details',
+    giveGuardianConsent: 'identity.give_guardian_consent',
   },
   catalogPayments: {
     health: 'catalog-payments.health',
@@ -115,6 +120,7 @@ export const EventTypes = {
   userRegistered: 'identity.user_registered.v1',
   passwordResetRequested: 'identity.password_reset_requested.v1',
   studentNameChanged: 'identity.student_name_changed.v1',
+  studentConsentChanged: 'identity.student_consent_changed.v1',
   paymentSucceeded: 'payments.payment_succeeded.v1',
   paymentRefunded: 'payments.payment_refunded.v1',
   paymentDisputed: 'payments.payment_disputed.v1',

@@ -3,6 +3,7 @@ import { CatalogSubjects } from './catalog.js';
 import { Limits } from './limits.js';
 import { ValidationMessages as M } from './messages.js';
 import { multiLine, singleLine } from './text.js';
+import { StudentConsentDtoSchema } from './consent-schemas.js';
 import {
   ConsultationSubjects,
   isFreeTrialRequest,
@@ -271,6 +272,8 @@ export const AdminUserWithPackagesDtoSchema = z.object({
   freeTrialUsed: z.boolean(),
   role: z.enum(['student', 'tutor', 'admin']),
   isAdmin: z.boolean(),
+  /** Issue 26: whether the student may pay, and since when a guardian consented. */
+  consent: StudentConsentDtoSchema,
   sessions: z.array(AdminPackageDtoSchema),
 });
 export type AdminUserWithPackagesDto = z.infer<typeof AdminUserWithPackagesDtoSchema>;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Fixtures } from '@medtutor/contracts';
 import Stripe from 'stripe';
 import { type Platform, WEBHOOK_SECRET } from './platform.js';
 
@@ -54,7 +55,7 @@ export async function registerStudents(platform: Platform, count: number): Promi
     const email = `faults-${run}-${i}@medpath.test`;
     const password = `Fault-${randomBytes(8).toString('hex')}`;
     const reply = await gatewayRequest(platform, 'POST', '/api/register', {
-      body: { username: `faults${run}${i}`, email, password },
+      body: { username: `faults${run}${i}`, email, password, dateOfBirth: Fixtures.adultDateOfBirth },
     });
     if (reply.status !== 201 || !reply.cookie) throw new Error(`register answered ${reply.status}`);
     students.push({ email, password, cookie: reply.cookie });

@@ -121,6 +121,14 @@ export const routeTable: { path: string; page: LazyPage }[] = [
     ),
   },
   {
+    path: '/guardian-consent',
+    page: lazyPage('route-guardian-consent', () =>
+      import(/* webpackChunkName: "route-guardian-consent" */ './routes/guardian-consent').then(
+        (m) => m.GuardianConsentRoute,
+      ),
+    ),
+  },
+  {
     path: '/my-tutoring',
     page: lazyPage('route-dashboards', () =>
       import(/* webpackChunkName: "route-dashboards" */ './routes/dashboards').then((m) => m.MyTutoringRoute),

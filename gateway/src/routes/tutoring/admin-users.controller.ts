@@ -7,7 +7,7 @@ import {
   type PackagesForUsersReply,
   PackagesForUsersReplySchema,
   Subjects,
-  UserDtoSchema,
+  AdminStudentDtoSchema,
 } from '@medtutor/contracts';
 import type { Request } from 'express';
 import { z } from 'zod';
@@ -32,7 +32,7 @@ export class AdminUsersController {
   @ApiErrorReplies(503)
   async list(@Req() req: Request): Promise<AdminUserWithPackagesDto[]> {
     const request: ListUsersRequest = { role: 'student' };
-    const users = await this.services.send(Subjects.identity.listUsers, request, req, z.array(UserDtoSchema));
+    const users = await this.services.send(Subjects.identity.listUsers, request, req, z.array(AdminStudentDtoSchema));
     const userIds = users.map((user) => user.id);
     const batches: number[][] = [];
     for (let start = 0; start < userIds.length; start += USER_IDS_PER_REQUEST) {

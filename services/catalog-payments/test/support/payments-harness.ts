@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Actor, type RpcError, RpcErrorSchema, Subjects } from '@medtutor/contracts';
+import { type Actor, type ConsentState, type RpcError, RpcErrorSchema, Subjects } from '@medtutor/contracts';
 import {
   signedRequest,
   startServiceUnderTest,
@@ -70,6 +70,15 @@ export class PaymentsHarness {
   ) {}
 
   async call(subject: string, data: unknown, actor: Actor | null): Promise<unknown> {
+    // No identity runs here to announce the buyer's standing (issue 26): a student buyer is an adult
+    // unless the test recorded another state first (`consentOf`).
+    if (subject === Subjects.catalogPayments.createPaymentIntent && actor?.role === 'student') {
+      await this.sql.query(
+        `INSERT INTO student_consents (user_id, state, version, updated_at) VALUES ($1, 'adult', 1, now())
+         ON CONFLICT (user_id) DO NOTHING`,
+        [actor.userId],
+      );
+    }
     const request = await signedRequest(subject, data, actor, 'payments-test');
     return firstValueFrom(this.service.client.send(subject, request).pipe(timeout(20_000)));
   }
@@ -82,6 +91,15 @@ export class PaymentsHarness {
       (error: unknown) => error,
     );
     return RpcErrorSchema.parse(failure);
+  }
+
+  /** Records a student's standing as identity's event would (version 1), replacing any earlier one. */
+  async consentOf(userId: number, state: ConsentState): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO student_consents (user_id, state, version, updated_at) VALUES ($1, $2, 1, now())
+       ON CONFLICT (user_id) DO UPDATE SET state = EXCLUDED.state`,
+      [userId, state],
+    );
   }
 
   /** The webhook as the gateway forwards it: the body's exact bytes, base64. */

@@ -1,3 +1,4 @@
+import { SiteCookies } from '@medtutor/contracts';
 import { site } from '../../config/site';
 import { supportEmail } from '../../config/support';
 import { LegalDocument, type LegalSection } from '../../features/legal/components/legal-document';
@@ -14,6 +15,10 @@ const sections: LegalSection[] = [
         <Paragraph>We collect only what we need to arrange and deliver your tutoring:</Paragraph>
         <ul>
           <li>account details: your username, name, email address and, if you give it, your phone number;</li>
+          <li>
+            your date of birth, and for students under 18 the name and email address of the parent or guardian who gives
+            consent, with the time they gave it;
+          </li>
           <li>
             the details you send when you request a consultation or a free trial, including the subject you are
             interested in and whether you are a parent acting for a student;
@@ -132,11 +137,43 @@ const sections: LegalSection[] = [
     id: 'cookies',
     heading: 'Cookies',
     body: (
-      <Paragraph>
-        We use one essential cookie, which keeps you signed in. It is strictly necessary for the site to work, so it
-        does not need your consent, and it is never used for advertising or tracking. Our payment provider sets its own
-        cookies on the checkout page to prevent fraud.
-      </Paragraph>
+      <>
+        <Paragraph>
+          We use only cookies that are strictly necessary for the site to work, so they do not need your consent, and
+          none is ever used for advertising, analytics or tracking. These are all the cookies the site sets:
+        </Paragraph>
+        <div className="legal-table-wrap">
+          <table className="legal-table">
+            <caption className="visually-hidden">The cookies this site sets</caption>
+            <thead>
+              <tr>
+                <th scope="col">Cookie</th>
+                <th scope="col">Set by</th>
+                <th scope="col">Why</th>
+                <th scope="col">How long</th>
+              </tr>
+            </thead>
+            <tbody>
+              {SiteCookies.map((cookie) => (
+                <tr key={cookie.name}>
+                  <th scope="row">
+                    <code>{cookie.name}</code>
+                  </th>
+                  <td data-label="Set by">{cookie.setBy}</td>
+                  <td data-label="Why">{cookie.purpose}</td>
+                  <td data-label="How long">{cookie.lifetime}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <Paragraph>
+          Your browser also keeps two small notes in its session storage, deleted when you close the tab: the package
+          you chose before signing in, so that checkout can continue afterwards, and whether you dismissed the exam-date
+          reminder on your dashboard. If we ever wanted to use a cookie that is not strictly necessary, we would ask for
+          your consent first.
+        </Paragraph>
+      </>
     ),
   },
   {
@@ -145,7 +182,10 @@ const sections: LegalSection[] = [
     body: (
       <Paragraph>
         Our service is for students over 13. Students under 18 need the consent of a parent or guardian, who may make
-        enquiries, bookings and data requests on their behalf.
+        enquiries, bookings and data requests on their behalf. We ask for your date of birth when you register: we do
+        not open an account for anyone under 13, and for a student aged 13 to 17 we email the parent or guardian they
+        name a link to give their consent. Until they do, the student can browse and request a free trial but cannot
+        pay.
       </Paragraph>
     ),
   },

@@ -21,6 +21,7 @@ import { providerUnavailable } from './payments.errors.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
 import { intentInput, OPEN, SUPERSEDED } from './payment-states.js';
 import { CheckoutEndingService } from './checkout-ending.service.js';
+import { PaymentEligibility } from '../student-consents/payment-eligibility.js';
 
 type CreateRequest = z.output<typeof CreatePaymentIntentRequestSchema>;
 
@@ -36,6 +37,7 @@ export class CheckoutService {
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(CATALOG_PAYMENTS_CONFIG) private readonly config: CatalogPaymentsConfig,
     private readonly ending: CheckoutEndingService,
+    private readonly eligibility: PaymentEligibility,
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ module: 'payments' });
@@ -54,6 +56,7 @@ export class CheckoutService {
   ): Promise<PaymentIntentDto> {
     const buyer = requireRole(actor, 'student', 'admin');
     this.catalog.quote(request); // UCAT and friends are refused before anything is held
+    await this.eligibility.requireMayPay(buyer); // issue 26: under 18 needs a guardian's consent
     await this.endOpenCheckouts(buyer.userId, correlationId);
     const id = randomUUID();
 

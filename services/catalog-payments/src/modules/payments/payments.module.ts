@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CATALOG_PAYMENTS_CONFIG, type CatalogPaymentsConfig } from '../../config/catalog-payments.config.js';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { DiscountCodesModule } from '../discount-codes/discount-codes.module.js';
+import { StudentConsentsModule } from '../student-consents/student-consents.module.js';
 import { AdminPaymentsService } from './admin-payments.service.js';
 import { AdminRefundsService } from './admin-refunds.service.js';
 import { CheckoutEndingService } from './checkout-ending.service.js';
@@ -19,7 +20,7 @@ import { createPaymentProvider } from './providers/create-payment-provider.js';
 import { PAYMENT_PROVIDER } from './providers/payment-provider.js';
 
 @Module({
-  imports: [CatalogModule, DiscountCodesModule],
+  imports: [CatalogModule, DiscountCodesModule, StudentConsentsModule],
   controllers: [PaymentsRpcController],
   providers: [
     CheckoutService,

@@ -1,6 +1,6 @@
 import { Controller, Injectable } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type Actor, ListUsersRequestSchema, Subjects, type UserDto } from '@medtutor/contracts';
+import { type Actor, type AdminStudentDto, ListUsersRequestSchema, Subjects } from '@medtutor/contracts';
 import { parseRequest, requireRole } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { toUserDto } from './user.mapping.js';
@@ -10,10 +10,21 @@ import { toUserDto } from './user.mapping.js';
 export class ListUsersService {
   constructor(private readonly prisma: PrismaService) {}
 
-  async listStudents(actor: Actor | null): Promise<UserDto[]> {
+  async listStudents(actor: Actor | null): Promise<AdminStudentDto[]> {
     requireRole(actor, 'admin');
-    const users = await this.prisma.user.findMany({ where: { role: 'student' }, orderBy: { id: 'asc' } });
-    return users.map(toUserDto);
+    const users = await this.prisma.user.findMany({
+      where: { role: 'student' },
+      orderBy: { id: 'asc' },
+      include: { guardianConsent: { select: { consentedAt: true } } },
+    });
+    return users.map((user) => ({
+      ...toUserDto(user),
+      consent: {
+        state: user.consentState,
+        consentGivenAt:
+          user.consentState === 'consent_given' ? (user.guardianConsent?.consentedAt?.toISOString() ?? null) : null,
+      },
+    }));
   }
 }
 
@@ -22,7 +33,7 @@ export class ListUsersRpcController {
   constructor(private readonly users: ListUsersService) {}
 
   @MessagePattern(Subjects.identity.listUsers)
-  list(@Payload() payload: unknown): Promise<UserDto[]> {
+  list(@Payload() payload: unknown): Promise<AdminStudentDto[]> {
     const { meta } = parseRequest(ListUsersRequestSchema, payload);
     return this.users.listStudents(meta.actor);
   }

@@ -22,6 +22,9 @@ const user: User = {
   totpLastStep: null,
   totpEnrolmentRequired: false,
   nameAnnouncedVersion: 1,
+  dateOfBirth: new Date('2008-05-01T00:00:00Z'),
+  consentState: 'awaiting_consent',
+  consentVersion: 1,
 };
 
 describe('toUserDto', () => {

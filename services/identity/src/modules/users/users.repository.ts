@@ -7,7 +7,17 @@ import { emailTaken, usernameTaken } from './users.errors.js';
 
 export type NewUser = Pick<
   Prisma.UserCreateInput,
-  'username' | 'email' | 'passwordHash' | 'firstName' | 'lastName' | 'phone' | 'role' | 'nameAnnouncedVersion'
+  | 'username'
+  | 'email'
+  | 'passwordHash'
+  | 'firstName'
+  | 'lastName'
+  | 'phone'
+  | 'role'
+  | 'nameAnnouncedVersion'
+  | 'dateOfBirth'
+  | 'consentState'
+  | 'consentVersion'
 >;
 
 @Injectable()
@@ -35,14 +45,19 @@ export class UsersRepository {
   }
 
   /**
-   * Inserts the user and its events in one transaction. A concurrent registration that slips past
+   * Inserts the user, its events and `alsoWrite`'s rows (a guardian's consent request) in one transaction. A concurrent registration that slips past
    * `findTakenField` hits a unique index here and gets the same domain error.
    */
-  async createWithEvents(data: NewUser, eventsFor: (user: User) => EventEnvelope[]): Promise<User> {
+  async createWithEvents(
+    data: NewUser,
+    eventsFor: (user: User) => EventEnvelope[],
+    alsoWrite?: (tx: Prisma.TransactionClient, user: User) => Promise<void>,
+  ): Promise<User> {
     try {
       return await this.prisma.$transaction(async (tx) => {
         const user = await tx.user.create({ data });
         for (const event of eventsFor(user)) await writeOutbox(tx, event);
+        await alsoWrite?.(tx, user);
         return user;
       });
     } catch (error) {

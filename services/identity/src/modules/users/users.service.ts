@@ -16,6 +16,10 @@ import { PasswordHasher } from '../../infra/password-hasher.js';
 import { normaliseEmail, toUserDto, toUserRegisteredV1 } from './user.mapping.js';
 import { STUDENT_NAME_VERSION, toStudentNameChangedV1 } from '../student-names/student-name.mapping.js';
 import { TutorDirectoryRepository } from '../tutor-directory/tutor-directory.repository.js';
+import { consentChangedEvent } from '../guardian-consent/consent-event.js';
+import { stateAtRegistration } from '../guardian-consent/consent.rules.js';
+import { dateOfBirthValue, GuardianConsentRepository } from '../guardian-consent/guardian-consent.repository.js';
+import { GuardianConsentService, refusalError } from '../guardian-consent/guardian-consent.service.js';
 import { UsersRepository } from './users.repository.js';
 import { emailTaken, invalidCredentials, passwordTooCommon, tutorDeactivated, usernameTaken } from './users.errors.js';
 
@@ -30,6 +34,8 @@ export class UsersService {
     private readonly hasher: PasswordHasher,
     private readonly outboxRelay: OutboxRelay,
     private readonly directory: TutorDirectoryRepository,
+    private readonly consents: GuardianConsentService,
+    private readonly consentRecords: GuardianConsentRepository,
   ) {}
 
   async register(registration: Registration, correlationId: string | null): Promise<UserDto> {
@@ -40,7 +46,20 @@ export class UsersService {
     const taken = await this.users.findTakenField(registration.username, email);
     if (taken === 'username') throw usernameTaken();
     if (taken === 'email') throw emailTaken();
-    // Registration makes students only; their name goes to the read models of tutoring and payroll.
+    // Issue 26: under 13 is refused before anything is stored; 13–17 names a guardian who gets a link.
+    const now = new Date();
+    const age = stateAtRegistration(registration.dateOfBirth, now);
+    if (!age.ok) throw refusalError(age.refusal);
+    const guardian =
+      age.next === 'awaiting_consent'
+        ? this.consents.guardianRequest(
+            { ...registration, email, firstName: registration.firstName ?? null },
+            registration,
+            now,
+          )
+        : null;
+    // Registration makes students only; their name goes to the read models of tutoring and payroll,
+    // their standing for payments to catalog-payments.
     const user = await this.users.createWithEvents(
       {
         username: registration.username,
@@ -51,13 +70,19 @@ export class UsersService {
         phone: registration.phone ?? null,
         // Announced below, in the same transaction.
         nameAnnouncedVersion: STUDENT_NAME_VERSION,
+        dateOfBirth: registration.dateOfBirth ? dateOfBirthValue(registration.dateOfBirth) : null,
+        consentState: age.next,
+        consentVersion: 1,
       },
       (created) => [
         newEvent(EventTypes.userRegistered, 1, toUserRegisteredV1(created), correlationId),
         newEvent(EventTypes.studentNameChanged, 1, toStudentNameChangedV1(created), correlationId),
+        consentChangedEvent(created.id, created.consentState, created.consentVersion, correlationId),
       ],
+      guardian ? (tx, created) => this.consentRecords.requestInTx(tx, created.id, guardian, now) : undefined,
     );
-    this.outboxRelay.nudge();
+    if (guardian) this.consents.wakeRelays();
+    else this.outboxRelay.nudge();
     return toUserDto(user);
   }
 

@@ -34,6 +34,7 @@ const student = (id: number, freeTrialUsed: boolean, sessions: AdminPackageDto[]
   freeTrialUsed,
   role: 'student',
   isAdmin: false,
+  consent: { state: 'adult', consentGivenAt: null },
   sessions,
 });
 

@@ -12,6 +12,7 @@ const user: AdminUserWithPackagesDto = {
   freeTrialUsed: true,
   role: 'student',
   isAdmin: false,
+  consent: { state: 'adult', consentGivenAt: null },
   sessions: [
     {
       id: 3,

@@ -3,10 +3,11 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import {
   type AdminPackageDto,
   type AdminUserWithPackagesDto,
+  ConsentMessages,
   TutorDeactivationMessages,
   type TutorDto,
 } from '@medtutor/contracts';
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { jsonReply, mockFetchPerTest } from '@medtutor/web-kit/testing/fetch';
 import { installMatchMedia, installResizeObserver } from '@medtutor/web-kit/testing/jsdom';
 import { SWRConfig } from 'swr';
@@ -53,6 +54,7 @@ const student: AdminUserWithPackagesDto = {
   freeTrialUsed: false,
   role: 'student',
   isAdmin: false,
+  consent: { state: 'adult', consentGivenAt: null },
   sessions: [
     pkg({ id: 1, subject: 'UCAT', assignedTutor: 'Dr Dee', tutorDeactivated: true }),
     pkg({ id: 2, subject: 'Medical School Interviews', assignedTutor: 'Dr Ada' }),
@@ -80,5 +82,45 @@ describe('StudentsTab', () => {
     expect(screen.getByText('Dr Ada').closest('tr')?.textContent).not.toContain(TutorDeactivationMessages.reassignTag);
     // The way out is on the same row.
     expect(row.querySelector('button[aria-label="Reassign Tutor for Sam Patel, UCAT"]')).not.toBeNull();
+  });
+
+  it("shows each student's consent state, and resends an awaited request", async () => {
+    const minor: AdminUserWithPackagesDto = {
+      ...student,
+      id: 8,
+      firstName: 'Mia',
+      consent: { state: 'awaiting_consent', consentGivenAt: null },
+    };
+    const consented: AdminUserWithPackagesDto = {
+      ...student,
+      id: 9,
+      firstName: 'Leo',
+      consent: { state: 'consent_given', consentGivenAt: '2027-05-02T10:00:00.000Z' },
+    };
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/admin/students/8/guardian-consent/resend' && init?.method === 'POST') {
+        return jsonReply({ state: 'awaiting_consent', message: ConsentMessages.requestSent });
+      }
+      return jsonReply(url.startsWith('/api/admin/users') ? [student, minor, consented] : tutors);
+    });
+    render(
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <StudentsTab />
+      </SWRConfig>,
+    );
+
+    expect(await screen.findByText('Adult')).toBeTruthy();
+    expect(screen.getByText('Awaiting consent')).toBeTruthy();
+    expect(screen.getByText('Consent given 2 May 2027')).toBeTruthy();
+    // Only the student who waits for consent has the action.
+    const resend = screen.getByRole('button', { name: 'Resend consent request for Mia Patel' });
+    expect(screen.getAllByRole('button', { name: /^Resend consent request/ })).toHaveLength(1);
+    await act(async () => fireEvent.click(resend));
+    expect(
+      fetchMock.mock.calls.some(
+        ([input, init]) => String(input) === '/api/admin/students/8/guardian-consent/resend' && init?.method === 'POST',
+      ),
+    ).toBe(true);
   });
 });

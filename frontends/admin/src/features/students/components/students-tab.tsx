@@ -7,6 +7,7 @@ import { lazyUnderAntd } from '../../../lib/lazy-antd';
 import { useTutors } from '../../tutors';
 import { useAdminUsers } from '../api/get-admin-users';
 import { remainingHours } from '../utils/hours';
+import { ConsentStatus } from './consent-status';
 import { PackageHoldTags } from './package-hold-tags';
 import { TutorDeactivatedTag } from './tutor-deactivated-tag';
 
@@ -162,6 +163,11 @@ export function StudentsTab() {
                   { key: 'username', label: 'Username', children: user.username },
                   { key: 'email', label: 'Email', children: <a href={`mailto:${user.email}`}>{user.email}</a> },
                   { key: 'phone', label: 'Phone', children: user.phone ?? 'Not given' },
+                  {
+                    key: 'consent',
+                    label: 'Consent',
+                    children: <ConsentStatus userId={user.id} who={fullName(user)} consent={user.consent} />,
+                  },
                 ]}
               />
               <Packages user={user} open={setDialog} />

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { type UserDto, ValidationMessages } from '@medtutor/contracts';
+import { AgeMessages, type UserDto, ValidationMessages, ukDateOf } from '@medtutor/contracts';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { Session } from '../session-context';
 
@@ -27,6 +27,10 @@ const createAccount = () => act(async () => fireEvent.click(screen.getByRole('bu
 
 afterEach(cleanup);
 
+/** A date of birth `years` years ago today (UK date). */
+const bornYearsAgo = (years: number) =>
+  `${Number(ukDateOf(new Date()).slice(0, 4)) - years}${ukDateOf(new Date()).slice(4)}`;
+
 describe('RegisterForm', () => {
   it('marks the optional fields, not the required ones', () => {
     renderRegister(jest.fn<Session['register']>());
@@ -44,6 +48,7 @@ describe('RegisterForm', () => {
     expect(screen.getByText(ValidationMessages.usernameRequired)).toBeTruthy();
     expect(screen.getByText(ValidationMessages.emailRequired)).toBeTruthy();
     expect(screen.getByText(ValidationMessages.passwordRequired)).toBeTruthy();
+    expect(screen.getByText(AgeMessages.dateOfBirthRequired)).toBeTruthy();
     expect(register).not.toHaveBeenCalled();
   });
 
@@ -60,6 +65,7 @@ describe('RegisterForm', () => {
     type('Username', ' grace ');
     type('Email', 'grace@example.com');
     type('Password', 'first-secret-1');
+    type('Date of birth', '2000-02-29');
     await createAccount();
 
     expect(register).toHaveBeenCalledWith({
@@ -69,8 +75,45 @@ describe('RegisterForm', () => {
       firstName: undefined,
       lastName: undefined,
       phone: undefined,
+      dateOfBirth: '2000-02-29',
+      guardianName: undefined,
+      guardianEmail: undefined,
     });
     expect(onRegistered).toHaveBeenCalledWith(user);
+  });
+
+  it('refuses an under-13 with the message, before anything is sent', async () => {
+    const register = jest.fn<Session['register']>();
+    renderRegister(register);
+    type('Date of birth', bornYearsAgo(12));
+    await createAccount();
+    expect(screen.getByText(AgeMessages.tooYoung)).toBeTruthy();
+    expect(register).not.toHaveBeenCalled();
+  });
+
+  it("asks a 13–17-year-old for a guardian's name and email, and sends them", async () => {
+    const register = jest.fn<Session['register']>().mockResolvedValue(user);
+    renderRegister(register);
+    expect(screen.queryByLabelText("Parent or guardian's name")).toBeNull();
+    type('Username', 'grace');
+    type('Email', 'grace@example.com');
+    type('Password', 'first-secret-1');
+    type('Date of birth', bornYearsAgo(15));
+    expect(screen.getByRole('group', { name: 'Your parent or guardian' })).toBeTruthy();
+    await createAccount();
+    expect(screen.getByText(AgeMessages.guardianNameRequired)).toBeTruthy();
+    expect(register).not.toHaveBeenCalled();
+
+    type("Parent or guardian's name", 'Pat Lee');
+    type("Parent or guardian's email", 'pat@example.com');
+    await createAccount();
+    expect(register).toHaveBeenCalledWith(
+      expect.objectContaining({
+        dateOfBirth: bornYearsAgo(15),
+        guardianName: 'Pat Lee',
+        guardianEmail: 'pat@example.com',
+      }),
+    );
   });
 
   it('stays on the form, ready for another try, when the registration is refused', async () => {
@@ -79,6 +122,7 @@ describe('RegisterForm', () => {
     type('Username', 'grace');
     type('Email', 'grace@example.com');
     type('Password', 'first-secret-1');
+    type('Date of birth', '2000-01-01');
     await createAccount();
 
     expect(onRegistered).not.toHaveBeenCalled();

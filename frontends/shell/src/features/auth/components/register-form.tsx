@@ -1,14 +1,21 @@
 import type { UserDto } from '@medtutor/contracts';
 import { Button, Field, Input, PasswordInput, useZodForm } from '@medtutor/web-kit/ui';
+import { DateOfBirthFields } from '../../../components/date-of-birth-fields';
 import type { RegisterInput } from '../api/register';
 import { useSession } from '../hooks/use-session';
 
-type RegisterFields = Partial<Record<'username' | 'email' | 'password' | 'firstName' | 'phone', string>>;
+type RegisterFields = Partial<
+  Record<
+    'username' | 'email' | 'password' | 'firstName' | 'phone' | 'dateOfBirth' | 'guardianName' | 'guardianEmail',
+    string
+  >
+>;
 // Fields start undefined, not '': an untouched password then reads "Password is required" (the
 // schema's message for a missing value), as under antd, rather than the minimum length.
 const untouched: RegisterFields = {};
 
-const loadRegisterSchema = () => import('../utils/auth-schemas').then((schemas) => schemas.RegisterBodySchema);
+/** The API's body with the date of birth required (issue 26): the form always asks for it. */
+const loadRegisterSchema = () => import('../utils/auth-schemas').then((schemas) => schemas.RegisterFormSchema);
 
 export function RegisterForm({ onRegistered }: { onRegistered: (user: UserDto) => void }) {
   const { register } = useSession();
@@ -39,6 +46,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (user: UserDto) =
       <Field label="Password" htmlFor={password.id} error={form.errors.password}>
         <PasswordInput {...password} autoComplete="new-password" aria-required />
       </Field>
+      <DateOfBirthFields fieldProps={form.fieldProps} errors={form.errors} dateOfBirth={form.values.dateOfBirth} />
       <Field label="First name" htmlFor={firstName.id} optional error={form.errors.firstName}>
         <Input {...firstName} autoComplete="given-name" />
       </Field>

@@ -147,6 +147,9 @@ describe('SessionProvider', () => {
         firstName: 'Amelia',
         lastName: undefined,
         phone: undefined,
+        dateOfBirth: '2000-01-01',
+        guardianName: undefined,
+        guardianEmail: undefined,
       });
     });
 

@@ -2,4 +2,4 @@
  * The contracts schemas of the /auth forms, imported only through `import()` by those forms, so zod
  * stays out of the page's start-up JavaScript until a form is first used.
  */
-export { LoginBodySchema, RegisterBodySchema, SecondFactorCodeBodySchema } from '@medtutor/contracts';
+export { LoginBodySchema, RegisterFormSchema, SecondFactorCodeBodySchema } from '@medtutor/contracts';

@@ -11,6 +11,7 @@ const { installMatchMedia, jsonReply, serveFetchPerTest } = await import('../../
 const { AtPath, sessionWith, student } = await import('../../../testing/session');
 const { CheckoutPage } = await import('./checkout-page');
 const { paymentIntent } = await import('../../../testing/payment-intent');
+const { ConsentMessages, ErrorCodes } = await import('@medtutor/contracts');
 
 installMatchMedia();
 // The first render loads antd, which takes jest several seconds.
@@ -228,5 +229,42 @@ describe('CheckoutPage', () => {
 
     await act(async () => sendNext(jsonReply(next)));
     await waitFor(async () => expect((await payButton()).className).not.toContain('ant-btn-loading'));
+  });
+
+  describe('issue 26: a student under 18 or without a date of birth', () => {
+    const refused = (code: string, message: string, status: number) =>
+      jsonReply({ statusCode: status, code, message }, status);
+
+    it('shows the refusal while consent is awaited and sends the request again', async () => {
+      fetchMock.mockImplementation(async (input) =>
+        String(input) === '/api/me/guardian-consent/resend'
+          ? jsonReply({ state: 'awaiting_consent', message: ConsentMessages.requestSent })
+          : refused(ErrorCodes.guardianConsentRequired, ConsentMessages.paymentNeedsConsent, 403),
+      );
+      renderCheckout();
+      expect(await screen.findByText(ConsentMessages.paymentNeedsConsent)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send the request again' })));
+      expect(await screen.findByText(ConsentMessages.requestSent)).toBeTruthy();
+    });
+
+    it('asks for the date of birth, then sets the payment up for an adult', async () => {
+      let given = false;
+      fetchMock.mockImplementation(async (input) => {
+        if (String(input) === '/api/me/date-of-birth') {
+          given = true;
+          return jsonReply({ state: 'adult', message: ConsentMessages.dateOfBirthSaved });
+        }
+        return given
+          ? jsonReply(intent)
+          : refused(ErrorCodes.dateOfBirthRequired, ConsentMessages.paymentNeedsDateOfBirth, 409);
+      });
+      renderCheckout();
+      expect(await screen.findByText(ConsentMessages.paymentNeedsDateOfBirth)).toBeTruthy();
+      type('Date of birth', '1990-01-01');
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save and continue' })));
+      expect(await payButton()).toBeTruthy();
+      expect(bodiesSentTo('/api/me/date-of-birth')).toEqual([{ dateOfBirth: '1990-01-01' }]);
+    });
   });
 });

@@ -7,9 +7,11 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
 import { supportEmail } from '../../../config/support';
 import { useSession } from '../../auth';
+import { consentRefusal } from '../api/consent';
 import { PaymentInitError, initialisePayment, isDiscountCodeRefusal, requestPaymentIntent } from '../api/payments';
 import { type CheckoutParams, checkoutHref, parseCheckoutParams } from '../utils/checkout-params';
 import { isPublishableKey } from '../utils/price-display';
+import { ConsentRequired, DateOfBirthRequired } from './consent-required';
 import { DemoPaymentForm } from './demo-payment-form';
 import { DiscountCodeField } from './discount-code-field';
 import { OrderSummary } from './order-summary';
@@ -27,10 +29,16 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 
 type Stage =
   | { kind: 'initialising'; retrying?: string }
+  /** Issue 26: a student under 18 waits for a guardian's consent, or has not given a date of birth. */
+  | { kind: 'guardianConsent'; sent?: string }
+  | { kind: 'dateOfBirth' }
   | { kind: 'ready'; intent: PaymentIntentDto }
   | { kind: 'failed'; title: string; message: string; detail?: string };
 
 const failureStage = (error: unknown): Stage => {
+  const refusal = consentRefusal(error);
+  if (refusal === 'guardianConsent') return { kind: 'guardianConsent' };
+  if (refusal === 'dateOfBirth') return { kind: 'dateOfBirth' };
   if (error instanceof PaymentInitError && error.kind === 'invalid-response') {
     return { kind: 'failed', title: 'Payment Error', message: Notices.checkout.invalidResponse };
   }
@@ -72,6 +80,8 @@ function Checkout({ params }: { params: CheckoutParams }) {
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [paid, setPaid] = useState(false);
   const [renewing, setRenewing] = useState(false);
+  // Raised to set the checkout up again once the student may pay (a date of birth given, now 18).
+  const [attempt, setAttempt] = useState(0);
   const mounted = useRef(true);
   const signedIn = user !== null;
 
@@ -119,7 +129,12 @@ function Checkout({ params }: { params: CheckoutParams }) {
     return () => {
       current = false;
     };
-  }, [isLoading, signedIn, create, params.discountCode]);
+  }, [isLoading, signedIn, create, params.discountCode, attempt]);
+
+  const tryAgain = () => {
+    setStage({ kind: 'initialising' });
+    setAttempt((previous) => previous + 1);
+  };
 
   const changeCode = async (discountCode: string | undefined) => {
     setCodeBusy(true);
@@ -161,6 +176,24 @@ function Checkout({ params }: { params: CheckoutParams }) {
       <div className="page page--narrow">
         <PageTitle title="Checkout" />
         <PaymentErrorScreen title={stage.title} message={stage.message} detail={stage.detail} />
+      </div>
+    );
+  }
+
+  if (stage.kind === 'guardianConsent' || stage.kind === 'dateOfBirth') {
+    return (
+      <div className="page page--narrow">
+        <PageTitle title="Checkout" />
+        <Typography.Title level={1}>Checkout</Typography.Title>
+        {stage.kind === 'guardianConsent' ? (
+          <ConsentRequired sent={stage.sent} onMayPay={tryAgain} />
+        ) : (
+          <DateOfBirthRequired
+            onSaved={(state, message) =>
+              state === 'awaiting_consent' ? setStage({ kind: 'guardianConsent', sent: message }) : tryAgain()
+            }
+          />
+        )}
       </div>
     );
   }
