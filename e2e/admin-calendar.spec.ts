@@ -3,6 +3,7 @@ import {
   BookingDtoSchema,
   BookingTimeZone,
   DemoCards,
+  Fixtures,
   isoWeekday,
   localDateOf,
   PackageDtoSchema,
@@ -28,6 +29,8 @@ const student = {
   password: 'calendar-secret-1',
   firstName: 'Imogen',
   lastName: `Calloway${stamp.slice(-4)}`,
+  // An adult: a 13–17-year-old could not pay before a guardian consents (issue 26).
+  dateOfBirth: Fixtures.adultDateOfBirth,
 };
 const studentName = `${student.firstName} ${student.lastName}`;
 const DAY = 86_400_000;

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { DemoCards, PackageDtoSchema, TutorDtoSchema } from '@medtutor/contracts';
+import { DemoCards, Fixtures, PackageDtoSchema, TutorDtoSchema } from '@medtutor/contracts';
 import { type Locator, type Page, expect, request as apiRequest, test } from '@playwright/test';
+import ICAL from 'ical.js';
 import { attachScreenshot, desktopViewport, seedAdmin as admin, signedInPage } from './support/accounts';
 import { resetLinkPath, waitForMail } from './support/mail-outbox';
 
@@ -27,6 +28,8 @@ const student = {
   password: 'booker-secret-1',
   firstName: 'Imogen',
   lastName: 'Booker',
+  // An adult: a 13–17-year-old could not pay before a guardian consents (issue 26).
+  dateOfBirth: Fixtures.adultDateOfBirth,
 };
 const studentName = `${student.firstName} ${student.lastName}`;
 const notes = 'Please focus on ethics stations.';
@@ -50,14 +53,23 @@ const chosenDay = async (dialog: Locator) =>
     .split(':')[0]!
     .trim();
 
+/** The feed's sessions as a calendar app reads them: fetched without a session, parsed with ical.js. */
+async function feedEvents(url: string): Promise<ICAL.Component[]> {
+  const response = await fetch(url);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('text/calendar');
+  return new ICAL.Component(ICAL.parse(await response.text())).getAllSubcomponents('vevent');
+}
+
 test('a student books, moves and cancels a session in the platform; the tutor sees it with their name', async ({
   browser,
   baseURL,
 }) => {
-  test.slow(); // one story of six steps across three people
+  test.slow(); // one story of eight steps across three people
   const { context: adminContext, page: adminPage } = await signedInPage(browser, admin);
   const studentApi = await apiRequest.newContext({ baseURL });
   let booked = { day: '', time: '' };
+  let feedUrl = '';
 
   try {
     await test.step('the admin invites a tutor who chooses a password', async () => {
@@ -197,6 +209,19 @@ test('a student books, moves and cancels a session in the platform; the tutor se
         await shoot(page, page.locator('#my-sessions'), 'my-sessions');
       });
 
+      await test.step('the student subscribes to a private calendar feed that holds the moved session', async () => {
+        const card = page.getByTestId('calendar-feed');
+        await card.getByRole('button', { name: 'Create calendar link' }).click();
+        feedUrl = await card.getByLabel('Your private calendar link').inputValue();
+        await shoot(page, card, 'calendar-feed');
+        expect(feedUrl).toMatch(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+        const [event] = await feedEvents(feedUrl);
+        expect(event!.getFirstPropertyValue('status')).toBe('CONFIRMED');
+        // Moved once: the same UID, SEQUENCE raised, so subscribed calendars update it in place.
+        expect(event!.getFirstPropertyValue('sequence')).toBe(1);
+        expect(String(event!.getFirstPropertyValue('summary'))).toContain(tutor.name);
+      });
+
       await test.step("the tutor portal shows the booking with the student's name", async () => {
         const { context, page: tutorPage } = await signedInPage(browser, tutor);
         try {
@@ -239,6 +264,11 @@ test('a student books, moves and cancels a session in the platform; the tutor se
         await expect(packageCard).toContainText('Remaining 5 h');
         await expect(packageCard).not.toContainText('Booked');
         await attachScreenshot(page, 'dashboard-after-cancel-1280');
+      });
+
+      await test.step('the feed now marks the session cancelled', async () => {
+        const [event] = await feedEvents(feedUrl);
+        expect(event!.getFirstPropertyValue('status')).toBe('CANCELLED');
       });
     } finally {
       await studentContext.close();
