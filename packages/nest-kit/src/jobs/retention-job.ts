@@ -71,6 +71,9 @@ export class RetentionJob {
   private readonly lease: AdvisoryLease;
   private readonly job: PeriodicJob;
   private readonly logger: Logger;
+  // Declared with the job, so a scrape shows them before the first row goes.
+  private readonly deletedRows = deletedRowsCounter();
+  private readonly taskFailures = taskFailuresCounter();
 
   constructor(
     private readonly options: {
@@ -81,7 +84,7 @@ export class RetentionJob {
       intervalMs: number;
       logger: Logger;
       tasks: readonly RetentionTask[];
-      /** The time a round deletes against; tests set it. */
+      /** The time a round deletes against (a service's injectable clock); default the system's. */
       now?: () => Date;
       batchSize?: number;
     },
@@ -106,23 +109,25 @@ export class RetentionJob {
     return this.job.stop();
   }
 
-  /** One round: rows deleted per task, or 'locked' when another replica is running one. */
-  runOnce(): Promise<RetentionCounts | 'locked'> {
-    return this.lease.run(() => this.runTasks());
+  /**
+   * One round, deleting what is due at `at` (default: the job's `now`): rows deleted per task, or
+   * 'locked' when another replica is running one.
+   */
+  runOnce(at?: Date): Promise<RetentionCounts | 'locked'> {
+    return this.lease.run(() => this.runTasks(at ?? this.options.now?.() ?? new Date()));
   }
 
-  private async runTasks(): Promise<RetentionCounts> {
-    const { service, tasks, now = () => new Date(), batchSize = RetentionDefaults.batchSize } = this.options;
-    const at = now();
+  private async runTasks(at: Date): Promise<RetentionCounts> {
+    const { service, tasks, batchSize = RetentionDefaults.batchSize } = this.options;
     const deleted: RetentionCounts = {};
     const failed: string[] = [];
     for (const task of tasks) {
       try {
         deleted[task.name] = await task.run(at, batchSize);
-        deletedRows().inc({ service, task: task.name }, deleted[task.name]);
+        this.deletedRows.inc({ service, task: task.name }, deleted[task.name]);
       } catch (error) {
         failed.push(task.name);
-        taskFailures().inc({ service, task: task.name });
+        this.taskFailures.inc({ service, task: task.name });
         this.logger.error({ err: error, task: task.name }, 'retention task failed; the next round tries again');
       }
     }
@@ -131,14 +136,14 @@ export class RetentionJob {
   }
 }
 
-const deletedRows = () =>
+const deletedRowsCounter = () =>
   processCounter({
     name: MetricNames.retentionDeletedRows.name,
     help: 'Rows the retention job deleted, by service and task (docs/privacy.md).',
     labelNames: MetricNames.retentionDeletedRows.labels,
   });
 
-const taskFailures = () =>
+const taskFailuresCounter = () =>
   processCounter({
     name: MetricNames.retentionTaskFailures.name,
     help: 'Retention tasks that failed, by service and task; the next round tries again.',
