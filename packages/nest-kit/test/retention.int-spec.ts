@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import {
   createPgPool,
@@ -8,7 +7,7 @@ import {
   RetentionJob,
   type RetentionTask,
 } from '@medtutor/nest-kit';
-import { createTestDatabase, sql, type TestDatabase } from '@medtutor/nest-kit/testing';
+import { capturedLogger, createTestDatabase, sql, type TestDatabase } from '@medtutor/nest-kit/testing';
 import type pg from 'pg';
 import { pino } from 'pino';
 
@@ -17,18 +16,6 @@ const DAY = 24 * 3_600_000;
 const NOW = new Date('2027-06-01T12:00:00.000Z');
 const KEY = 4_242_000_002;
 const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
-
-/** A logger whose JSON lines the test reads. */
-function capturedLogger() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(JSON.parse(chunk.toString('utf8')) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { logger: pino({ level: 'info' }, stream), lines };
-}
 
 describe('retention job and the mail outbox task', () => {
   let db: TestDatabase;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
+import { capturedLogger } from '@medtutor/nest-kit/testing';
 import { PaymentsRetentionJob } from '../src/modules/retention/retention.job.js';
 import { type PaymentsHarness, startPaymentsService } from './support/payments-harness.js';
 
@@ -12,16 +11,7 @@ const at = (offset: number) => new Date(NOW.getTime() + offset).toISOString();
 /** catalog-payments' retention job against real rows: receipts' and refund notices' mail records. */
 describe('catalog-payments retention', () => {
   let harness: PaymentsHarness;
-  const lines: Record<string, unknown>[] = [];
-  const logger = pino(
-    { level: 'info' },
-    new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(JSON.parse(chunk.toString('utf8')) as Record<string, unknown>);
-        done();
-      },
-    }),
-  );
+  const { logger, lines } = capturedLogger();
 
   beforeAll(async () => {
     harness = await startPaymentsService('payments_retention', {}, undefined, logger);

@@ -2,12 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@je
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { Writable } from 'node:stream';
 import { join } from 'node:path';
 import type { RetentionCounts } from '@medtutor/nest-kit';
-import { sql } from '@medtutor/nest-kit/testing';
+import { capturedLogger, sql } from '@medtutor/nest-kit/testing';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { pino } from 'pino';
 import { AppModule } from '../src/app.module.js';
 import { Clock } from '../src/infra/clock.js';
 import { TutoringRetentionJob } from '../src/modules/retention/retention.job.js';
@@ -29,16 +27,7 @@ const at = (offset: number) => new Date(NOW + offset).toISOString();
 describe('tutoring retention (two replicas, controllable clock)', () => {
   let service: Service;
   let replicaB: TestingModule;
-  const lines: Record<string, unknown>[] = [];
-  const logger = pino(
-    { level: 'info' },
-    new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(JSON.parse(chunk.toString('utf8')) as Record<string, unknown>);
-        done();
-      },
-    }),
-  );
+  const { logger, lines } = capturedLogger();
   const jobOf = (app: { get: TestingModule['get'] }) => app.get(TutoringRetentionJob).job;
   const useClock = (app: { get: TestingModule['get'] }) =>
     jest.spyOn(app.get(Clock), 'now').mockImplementation(() => NOW);

@@ -9,8 +9,9 @@ export class RetentionRepository {
 
   /**
    * Password-reset and tutor-invitation links (both `password_resets`) that can no longer be
-   * redeemed: used or superseded (`used_at` set) or expired at `now`. Redeeming one answers the same
-   * "invalid link" whether its row is there or not. One batch; how many went.
+   * redeemed: used or superseded (`used_at` set) or expired at `now`, the SQL form of
+   * `!isResetTokenUsable`. Redeeming one answers the same "invalid link" whether its row is there or
+   * not. One batch; how many went.
    */
   deleteSpentResetLinks(now: Date, batchSize: number): Promise<number> {
     return this.prisma.$executeRaw`
