@@ -42,7 +42,6 @@ describe('retention job and the mail outbox task', () => {
       intervalMs: DAY,
       logger,
       tasks,
-      now: () => NOW,
       batchSize,
     });
 
@@ -69,7 +68,7 @@ describe('retention job and the mail outbox task', () => {
     await mail('e-unsent-a-year-old@example.com', null, null, 365 * DAY);
     for (const n of [1, 2, 3]) await mail(`f-sent-old-${n}@example.com`, 31 * DAY);
 
-    expect(await job([mailRetentionTask(executor, 30)]).runOnce()).toEqual({ mail: 5 });
+    expect(await job([mailRetentionTask(executor, 30)]).runOnce(NOW)).toEqual({ mail: 5 });
 
     expect(await left()).toEqual([
       'b-sent-just-inside@example.com',
@@ -83,9 +82,9 @@ describe('retention job and the mail outbox task', () => {
     await mail('recent@example.com', DAY);
 
     const rounds = await Promise.all([
-      job([mailRetentionTask(executor, 30)]).runOnce(),
-      job([mailRetentionTask(executor, 30)]).runOnce(),
-      job([mailRetentionTask(executor, 30)]).runOnce(),
+      job([mailRetentionTask(executor, 30)]).runOnce(NOW),
+      job([mailRetentionTask(executor, 30)]).runOnce(NOW),
+      job([mailRetentionTask(executor, 30)]).runOnce(NOW),
     ]);
 
     const deleted = rounds.reduce((sum, round) => sum + (round === 'locked' ? 0 : (round.mail ?? 0)), 0);
@@ -98,7 +97,7 @@ describe('retention job and the mail outbox task', () => {
     const { logger, lines } = capturedLogger();
     const broken: RetentionTask = { name: 'broken', run: () => Promise.reject(new Error('relation missing')) };
 
-    expect(await job([broken, mailRetentionTask(executor, 30)], logger).runOnce()).toEqual({ mail: 1 });
+    expect(await job([broken, mailRetentionTask(executor, 30)], logger).runOnce(NOW)).toEqual({ mail: 1 });
 
     const done = lines.find((line) => line.msg === 'retention round done');
     expect(done).toMatchObject({ module: 'retention', deleted: { mail: 1 }, failed: ['broken'] });

@@ -84,8 +84,6 @@ export class RetentionJob {
       intervalMs: number;
       logger: Logger;
       tasks: readonly RetentionTask[];
-      /** The time a round deletes against (a service's injectable clock); default the system's. */
-      now?: () => Date;
       batchSize?: number;
     },
   ) {
@@ -110,11 +108,11 @@ export class RetentionJob {
   }
 
   /**
-   * One round, deleting what is due at `at` (default: the job's `now`): rows deleted per task, or
-   * 'locked' when another replica is running one.
+   * One round, deleting what is due at `at` (the system's time; tests give theirs): rows deleted per
+   * task, or 'locked' when another replica is running one.
    */
-  runOnce(at?: Date): Promise<RetentionCounts | 'locked'> {
-    return this.lease.run(() => this.runTasks(at ?? this.options.now?.() ?? new Date()));
+  runOnce(at = new Date()): Promise<RetentionCounts | 'locked'> {
+    return this.lease.run(() => this.runTasks(at));
   }
 
   private async runTasks(at: Date): Promise<RetentionCounts> {

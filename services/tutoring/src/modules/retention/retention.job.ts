@@ -2,7 +2,6 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import { deleteInBatches, RetentionJob } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import { TUTORING_CONFIG, type TutoringConfig } from '../../config/tutoring.config.js';
-import { Clock } from '../../infra/clock.js';
 import { LOGGER } from '../../infra/logger.js';
 import { RetentionRepository } from './retention.repository.js';
 import { tutoringCutoffs } from './retention.rules.js';
@@ -11,9 +10,12 @@ import { tutoringCutoffs } from './retention.rules.js';
 export const RETENTION_LOCK_KEY = 7_416_233_362;
 
 /**
- * tutoring's retention (docs/privacy.md), every RETENTION_INTERVAL_MS and at start, at the time of
- * the injectable `Clock`: requests of addresses that never bought after RETENTION_REQUESTS_DAYS, spent
- * acknowledgement markers, and the records of sent or abandoned emails after RETENTION_MAIL_DAYS.
+ * tutoring's retention (docs/privacy.md), every RETENTION_INTERVAL_MS and at start: requests of
+ * addresses that never bought after RETENTION_REQUESTS_DAYS, spent acknowledgement markers, and the
+ * records of sent or abandoned emails after RETENTION_MAIL_DAYS. On the system's time, not the
+ * booking rules' `Clock`: the rows it judges are stamped with the real time (the database's `now()`),
+ * and a test moving the `Clock` ahead must not make its rounds delete them; tests pass the time to
+ * `runOnce`.
  */
 @Injectable()
 export class TutoringRetentionJob implements OnApplicationBootstrap, OnModuleDestroy {
@@ -21,7 +23,6 @@ export class TutoringRetentionJob implements OnApplicationBootstrap, OnModuleDes
 
   constructor(
     retention: RetentionRepository,
-    clock: Clock,
     @Inject(TUTORING_CONFIG) config: TutoringConfig,
     @Inject(LOGGER) logger: Logger,
   ) {
@@ -32,7 +33,6 @@ export class TutoringRetentionJob implements OnApplicationBootstrap, OnModuleDes
       lockKey: RETENTION_LOCK_KEY,
       intervalMs,
       logger,
-      now: () => new Date(clock.now()),
       tasks: [
         {
           name: 'requests',
