@@ -130,7 +130,15 @@ describe('alert rules', () => {
   it('has the alerts the operators rely on, each with a severity, texts and a runbook in docs/operations.md', () => {
     const all = rules();
     expect(all.map((rule) => rule.alert).sort()).toEqual(
-      ['ConsumerLag', 'DeadLettersPresent', 'High5xxRate', 'OutboxBacklog', 'TargetDown', 'WebhookFailures'].sort(),
+      [
+        'ConsumerLag',
+        'DeadLettersPresent',
+        'High5xxRate',
+        'OutboxBacklog',
+        'RetentionFailing',
+        'TargetDown',
+        'WebhookFailures',
+      ].sort(),
     );
     for (const rule of all) {
       expect(['warning', 'critical']).toContain(rule.labels.severity);

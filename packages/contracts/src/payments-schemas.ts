@@ -134,6 +134,12 @@ export const PaymentSucceededV1Schema = z.object({
   discountCode: z.string().nullable(),
   provider: z.enum(PaymentProviders),
   paidAt: z.string().datetime(),
+  /**
+   * The buyer's address (their account's, as the gateway gave it at checkout): tutoring keeps a
+   * buyer's consultation and trial requests, matched by address, past the never-bought period
+   * (docs/privacy.md). Optional: events published before it existed have none.
+   */
+  buyerEmail: z.string().nullable().optional(),
 });
 export type PaymentSucceededV1 = z.infer<typeof PaymentSucceededV1Schema>;
 

@@ -93,4 +93,21 @@ describe('PeriodicJob', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(rounds).toBe(afterStop);
   });
+
+  it('runs a round at start with atStart, not waiting a whole interval', async () => {
+    let rounds = 0;
+    const job = new PeriodicJob({
+      name: 'daily',
+      intervalMs: 24 * 3_600_000,
+      logger,
+      atStart: true,
+      round: async () => {
+        rounds += 1;
+      },
+    });
+    job.start();
+    await job.stop();
+
+    expect(rounds).toBe(1);
+  });
 });

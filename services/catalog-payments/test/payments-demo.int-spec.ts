@@ -4,6 +4,7 @@ import {
   DemoCards,
   DemoConfirmReplySchema,
   ErrorCodes,
+  EventTypes,
   type PaymentIntentDto,
   PaymentIntentDtoSchema,
   PaymentMessages,
@@ -64,6 +65,10 @@ describe('the demo provider', () => {
     expect(await harness.payment(intent.paymentId)).toMatchObject({ status: 'succeeded', amount_minor: 23900 });
     expect(await harness.code(SEED_1)).toMatchObject({ status: 'spent', used_by: buyer.userId });
     expect(await harness.succeededEvents(intent.paymentId)).toBe(1);
+    // The buyer's address goes with it: tutoring keeps a buyer's requests past the never-bought period.
+    expect(await harness.events(EventTypes.paymentSucceeded, intent.paymentId)).toEqual([
+      expect.objectContaining({ userId: buyer.userId, buyerEmail: `demo${buyer.userId}@example.com` }),
+    ]);
     expect(await harness.receipts(`demo${buyer.userId}@example.com`)).toHaveLength(1);
     expect(
       await harness.callError(

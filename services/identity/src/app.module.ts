@@ -8,6 +8,7 @@ import { PrismaService } from './infra/prisma.service.js';
 import { FreeTrialModule } from './modules/free-trial/free-trial.module.js';
 import { GuardianConsentModule } from './modules/guardian-consent/guardian-consent.module.js';
 import { PasswordResetsModule } from './modules/password-resets/password-resets.module.js';
+import { RetentionModule } from './modules/retention/retention.module.js';
 import { StudentNamesModule } from './modules/student-names/student-names.module.js';
 import { TutorInvitationsModule } from './modules/tutor-invitations/tutor-invitations.module.js';
 import { TwoFactorModule } from './modules/two-factor/two-factor.module.js';
@@ -34,6 +35,7 @@ export class AppModule {
         TwoFactorModule,
         StudentNamesModule,
         GuardianConsentModule,
+        RetentionModule,
       ],
     });
   }

@@ -10,6 +10,7 @@ import { BookingsModule } from './modules/bookings/bookings.module.js';
 import { CalendarFeedsModule } from './modules/calendar-feeds/calendar-feeds.module.js';
 import { PackagesModule } from './modules/packages/packages.module.js';
 import { RemindersModule } from './modules/reminders/reminders.module.js';
+import { RetentionModule } from './modules/retention/retention.module.js';
 import { TutorAccountsModule } from './modules/tutor-accounts/tutor-accounts.module.js';
 import { TutorsModule } from './modules/tutors/tutors.module.js';
 
@@ -34,6 +35,7 @@ export class AppModule {
         BookingsModule,
         RemindersModule,
         CalendarFeedsModule,
+        RetentionModule,
       ],
     });
   }

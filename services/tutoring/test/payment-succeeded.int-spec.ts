@@ -125,6 +125,27 @@ describe('payments.payment_succeeded.v1 consumer (real JetStream and PostgreSQL)
     expect(row!.purchase_date.toISOString()).toBe(data.paidAt);
   }, 30_000);
 
+  it("keeps the buyer's address as its request key, so the retention job keeps the buyer's requests", async () => {
+    const withAddress = payment({ buyerEmail: ' Buyer@Example.COM ' });
+    const withoutAddress = payment();
+    await publish(withAddress);
+    await publish(withoutAddress);
+    const keyOf = async (paymentId: string) =>
+      (
+        await sql<{ key: string | null }>(
+          db.url,
+          'SELECT buyer_email_key AS key FROM user_sessions WHERE payment_id = $1',
+          [paymentId],
+        )
+      )[0];
+
+    expect(await eventually(() => keyOf(withAddress.paymentId), 15_000, 'the package')).toEqual({
+      key: 'buyer@example.com',
+    });
+    // An event published before it carried the address.
+    expect(await eventually(() => keyOf(withoutAddress.paymentId), 15_000, 'the package')).toEqual({ key: null });
+  }, 30_000);
+
   it('credits a payment once when the same event arrives twice, across a restart of the consumer', async () => {
     const data = payment({ hours: 5, packageName: '5 Sessions Package' });
     const first = await publish(data);

@@ -43,7 +43,7 @@ export class AdvisoryLease {
 }
 
 /**
- * Runs `round` every `intervalMs` once started, never two rounds of this instance at once (a round
+ * Runs `round` every `intervalMs` once started (and at start with `atStart`), never two rounds of this instance at once (a round
  * still running when the next is due makes that one skip). A failed round is logged; the next one
  * tries again. `stop()` waits for the round in hand, so call it before the database closes.
  */
@@ -58,12 +58,18 @@ export class PeriodicJob {
       intervalMs: number;
       logger: Logger;
       round: () => Promise<unknown>;
+      /**
+       * Also runs a round at start: for long intervals (a day), which a replica restarted more often
+       * than that would otherwise never reach.
+       */
+      atStart?: boolean;
     },
   ) {}
 
   start(): void {
     if (this.timer) return;
     this.timer = setInterval(() => this.tick(), this.options.intervalMs);
+    if (this.options.atStart) this.tick();
     // A pending round must not keep a process alive that is otherwise done.
     this.timer.unref();
   }

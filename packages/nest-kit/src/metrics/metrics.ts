@@ -51,6 +51,9 @@ export const MetricNames = {
   /** Services: the pg pools (prisma, outbox, mail) by state: total open, idle, waiting for one. */
   pgPoolConnections: { name: 'pg_pool_connections', type: 'gauge', labels: ['pool', 'state'] },
   natsConnected: { name: 'nats_connected', type: 'gauge', labels: ['service', 'connection'] },
+  /** Services: rows each retention task deleted, and the tasks that failed (docs/privacy.md). */
+  retentionDeletedRows: { name: 'retention_deleted_rows_total', type: 'counter', labels: ['service', 'task'] },
+  retentionTaskFailures: { name: 'retention_task_failures_total', type: 'counter', labels: ['service', 'task'] },
 } as const satisfies Record<
   string,
   { name: string; type: 'counter' | 'gauge' | 'histogram'; labels: readonly string[] }

@@ -4,6 +4,8 @@ import {
   loadConfig,
   mailConfig,
   mailEnvShape,
+  retentionConfig,
+  retentionEnvShape,
   serviceEnvSchema,
   serviceRuntime,
 } from '@medtutor/nest-kit';
@@ -56,6 +58,7 @@ export const CatalogPaymentsEnvSchema = serviceEnvSchema('PAYMENTS_DATABASE_URL'
       .default(30),
     /** How often the abandoned-checkout sweeper runs (one replica at a time). */
     PAYMENT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    ...retentionEnvShape,
   })
   .refine((env) => !env.DISCOUNT_CODE_SEED_30 || env.DISCOUNT_CODE_SEED_30 !== env.DISCOUNT_CODE_SEED_1, {
     message: 'must differ from DISCOUNT_CODE_SEED_30 (one code cannot be worth both £30 and £1)',
@@ -80,6 +83,7 @@ export const CatalogPaymentsEnvSchema = serviceEnvSchema('PAYMENTS_DATABASE_URL'
   .transform((env, ctx) => ({
     ...serviceRuntime(env, ctx, env.PAYMENTS_DATABASE_URL),
     mail: mailConfig(env),
+    retention: retentionConfig(env),
     payments: {
       provider: providerOf(env),
       holdMs: env.PAYMENT_HOLD_MINUTES * 60_000,

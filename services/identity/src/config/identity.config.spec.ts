@@ -30,6 +30,15 @@ const problemsOf = (env: NodeJS.ProcessEnv): string => {
 };
 
 describe('identity configuration', () => {
+  it('runs retention daily and keeps mail records 30 days unless told otherwise', () => {
+    expect(loadIdentityConfig(base).retention).toEqual({ intervalMs: 86_400_000, mailDays: 30 });
+    expect(
+      loadIdentityConfig({ ...base, RETENTION_INTERVAL_MS: '3600000', RETENTION_MAIL_DAYS: '7' }).retention,
+    ).toEqual({ intervalMs: 3_600_000, mailDays: 7 });
+    expect(problemsOf({ ...base, RETENTION_MAIL_DAYS: '0' })).toContain('RETENTION_MAIL_DAYS');
+    expect(problemsOf({ ...base, RETENTION_INTERVAL_MS: '1000' })).toContain('RETENTION_INTERVAL_MS');
+  });
+
   it('uses the local mail-outbox folder of the repository when SMTP_URL is unset', () => {
     const config = loadIdentityConfig(base);
     expect(config.mail.transport).toEqual({

@@ -6,6 +6,8 @@ import {
   loadConfig,
   mailConfig,
   mailEnvShape,
+  retentionConfig,
+  retentionEnvShape,
   serviceEnvSchema,
   serviceRuntime,
 } from '@medtutor/nest-kit';
@@ -37,6 +39,7 @@ export const IdentityEnvSchema = serviceEnvSchema('IDENTITY_DATABASE_URL')
      * beyond a short queue is refused with 503. Default: 2 or 3, from the CPUs.
      */
     PASSWORD_HASHING_CONCURRENCY: optional(z.coerce.number().int().min(2).max(16)),
+    ...retentionEnvShape,
   })
   .superRefine((env, ctx) => {
     const production = env.NODE_ENV === 'production';
@@ -67,6 +70,7 @@ export const IdentityEnvSchema = serviceEnvSchema('IDENTITY_DATABASE_URL')
     // stop working at restart, which `npm start` avoids by generating one into .var.
     totpEncryptionKey: env.TOTP_ENCRYPTION_KEY ?? randomBytes(32).toString('base64url'),
     passwordHashing: defaultHashingLimits(env.PASSWORD_HASHING_CONCURRENCY),
+    retention: retentionConfig(env),
     seedAdmin:
       env.SEED_ADMIN_EMAIL && env.SEED_ADMIN_PASSWORD
         ? { email: env.SEED_ADMIN_EMAIL.toLowerCase(), password: env.SEED_ADMIN_PASSWORD }

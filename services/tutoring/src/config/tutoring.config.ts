@@ -5,6 +5,8 @@ import {
   loadConfig,
   mailConfig,
   mailEnvShape,
+  retentionConfig,
+  retentionEnvShape,
   serviceEnvSchema,
   serviceRuntime,
 } from '@medtutor/nest-kit';
@@ -73,6 +75,12 @@ export const TutoringEnvSchema = serviceEnvSchema('TUTORING_DATABASE_URL')
     PUBLIC_BASE_URL: optional(httpUrl),
     /** How often the reminder job looks for bookings due a 24-hour or 1-hour reminder. */
     BOOKING_REMINDER_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+    ...retentionEnvShape,
+    /**
+     * Days a consultation or free-trial request is kept when no purchase was made with its email
+     * address; at most 365, the privacy policy's 12 months.
+     */
+    RETENTION_REQUESTS_DAYS: z.coerce.number().int().min(1).max(365).default(365),
     /** TUTOR_SEED_{1,2}_{NAME,CALENDAR_LINK,PHOTO_URL}: the built-in tutors; local defaults outside production. */
     ...seedShape,
   })
@@ -120,6 +128,7 @@ export const TutoringEnvSchema = serviceEnvSchema('TUTORING_DATABASE_URL')
       supportEmail: env.SUPPORT_EMAIL,
       publicBaseUrl: (env.PUBLIC_BASE_URL ?? LOCAL_BASE_URL).replace(/\/+$/, ''),
       bookingReminderIntervalMs: env.BOOKING_REMINDER_INTERVAL_MS,
+      retention: { ...retentionConfig(env), requestsDays: env.RETENTION_REQUESTS_DAYS },
       tutorSeeds,
     };
   });

@@ -158,4 +158,5 @@ const succeededEvent = (payment: Payment, paidAt: Date): PaymentSucceededV1 => (
   discountCode: payment.discountCode,
   provider: payment.provider,
   paidAt: paidAt.toISOString(),
+  buyerEmail: payment.buyerEmail,
 });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { PaymentSucceededV1 } from '@medtutor/contracts';
 import type { Prisma } from '../../generated/prisma/client.js';
+import { emailKey } from '../consultations/consultations.service.js';
 import { PackagesRepository } from './packages.repository.js';
 import { PaymentAdjustmentsService } from './payment-adjustments.service.js';
 
@@ -19,7 +20,9 @@ export class PackageCreditService {
   async creditPayment(tx: Prisma.TransactionClient, payment: PaymentSucceededV1): Promise<void> {
     await this.adjustments.lockPayment(tx, payment.paymentId);
     if (await this.packages.findByPayment(tx, payment.paymentId)) return;
-    const created = await this.packages.createForPayment(tx, payment);
+    // Kept matchable with the buyer's consultation and trial requests (the retention job keeps those).
+    const buyerEmailKey = payment.buyerEmail?.trim() ? emailKey(payment.buyerEmail) : null;
+    const created = await this.packages.createForPayment(tx, payment, buyerEmailKey);
     await this.adjustments.applyPending(tx, created);
   }
 }

@@ -30,11 +30,12 @@ export class PackagesRepository {
     return tx.hoursPackage.findUnique({ where: { paymentId } });
   }
 
-  createForPayment(tx: Tx, payment: PaymentSucceededV1): Promise<HoursPackage> {
+  createForPayment(tx: Tx, payment: PaymentSucceededV1, buyerEmailKey: string | null): Promise<HoursPackage> {
     return tx.hoursPackage.create({
       data: {
         paymentId: payment.paymentId,
         userId: payment.userId,
+        buyerEmailKey,
         subject: payment.subject,
         packageName: payment.packageName,
         totalHours: payment.hours,
