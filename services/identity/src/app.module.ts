@@ -7,6 +7,7 @@ import { InfraModule } from './infra/infra.module.js';
 import { PrismaService } from './infra/prisma.service.js';
 import { FreeTrialModule } from './modules/free-trial/free-trial.module.js';
 import { PasswordResetsModule } from './modules/password-resets/password-resets.module.js';
+import { PrivacyExportModule } from './modules/privacy-export/privacy-export.module.js';
 import { StudentNamesModule } from './modules/student-names/student-names.module.js';
 import { TutorInvitationsModule } from './modules/tutor-invitations/tutor-invitations.module.js';
 import { TwoFactorModule } from './modules/two-factor/two-factor.module.js';
@@ -32,6 +33,7 @@ export class AppModule {
         TutorInvitationsModule,
         TwoFactorModule,
         StudentNamesModule,
+        PrivacyExportModule,
       ],
     });
   }
