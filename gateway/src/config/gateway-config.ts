@@ -154,6 +154,10 @@ const GatewayEnvSchema = z
     // one provider's addresses: a roomy address budget; the token's 256 bits make guessing pointless.
     RATE_LIMIT_CALENDAR_FEEDS_SESSION: rateLimit('60/1h'),
     RATE_LIMIT_CALENDAR_FEEDS_IP: rateLimit('600/1h'),
+    // A personal-data export asks all five services for everything they hold about someone: a user
+    // needs it rarely, so a few an hour; the address budget covers a household or a school network.
+    RATE_LIMIT_DATA_EXPORTS_USER: rateLimit('5/1h'),
+    RATE_LIMIT_DATA_EXPORTS_IP: rateLimit('20/1h'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -236,6 +240,8 @@ const GatewayEnvSchema = z
         freeTrialChecksPerIp: env.RATE_LIMIT_FREE_TRIAL_CHECKS_IP,
         calendarFeedsPerSession: env.RATE_LIMIT_CALENDAR_FEEDS_SESSION,
         calendarFeedsPerIp: env.RATE_LIMIT_CALENDAR_FEEDS_IP,
+        dataExportsPerUser: env.RATE_LIMIT_DATA_EXPORTS_USER,
+        dataExportsPerIp: env.RATE_LIMIT_DATA_EXPORTS_IP,
       },
     };
   });

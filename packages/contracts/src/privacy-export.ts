@@ -52,6 +52,18 @@ export const PrivacyExportNotIncluded = [
   'Card details: entered into our payment provider’s form, never stored by us.',
 ] as const;
 
+/** The route the dashboards download from. */
+export const PrivacyExportPath = '/api/me/export';
+
+/** The "Download my data" action on the student dashboard and the tutor portal. */
+export const PrivacyExportTexts = {
+  heading: 'Your Data',
+  description:
+    'Download a copy of the personal data we hold about you (your account, packages and hours, bookings, payments, success stories, requests and the emails we sent you) as a JSON file.',
+  button: 'Download My Data',
+  failedTitle: 'Download failed',
+} as const;
+
 export const PrivacyExportMessages = {
   unavailable:
     'Your data export could not be completed because part of the service is unavailable. Please try again in a few minutes.',
@@ -204,3 +216,13 @@ export const PersonalDataExportSchema = z.object({
   payroll: PayrollExportSchema,
 });
 export type PersonalDataExport = z.infer<typeof PersonalDataExportSchema>;
+
+/** The file's header: what it is, when it was made, for whom, what it holds and what it cannot. */
+export const personalDataExportHeader = (userId: number, generatedAt: Date): PersonalDataExport['export'] => ({
+  formatVersion: PrivacyExportFormatVersion,
+  generatedAt: generatedAt.toISOString(),
+  userId,
+  services: [...ServiceNames],
+  dataCategories: PrivacyExportDataCategories.map(({ category, sections }) => ({ category, sections: [...sections] })),
+  notIncluded: [...PrivacyExportNotIncluded],
+});

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { QueryState } from '../../components/query-state';
 import { AvailabilityEditor } from '../availability';
 import { useTutorStudents } from './api/get-tutor-students';
+import { DownloadMyDataCard } from './components/download-my-data-card';
 import { LogSessionDialog } from './components/log-session-dialog';
 import { MyStudentsTable } from './components/my-students-table';
 import { TimesheetsCard } from './components/timesheets-card';
@@ -41,6 +42,7 @@ export function TutorPortal() {
       </Card>
       <AvailabilityEditor />
       <TimesheetsCard />
+      <DownloadMyDataCard />
       {logging && <LogSessionDialog pkg={logging} label={studentLabel(logging)} onClose={() => setLogging(null)} />}
     </Flex>
   );
