@@ -143,6 +143,7 @@ beforeAll(async () => {
   platform = await startRealPlatform({
     label: 'privacy_export',
     services: ['catalog-payments', 'tutoring', 'reviews', 'payroll'],
+    gatewayEnv: { RPC_EXPORT_TIMEOUT_MS: '5000' },
   });
   server = platform.server;
   tutor = await platform.signIn('tutor');

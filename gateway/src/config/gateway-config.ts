@@ -122,6 +122,8 @@ const GatewayEnvSchema = z
     RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
     /** The routes whose service calls Stripe while the caller waits (its SDK: 10 s per try). */
     RPC_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+    /** Each section of a personal-data export (issue 26): all of a user's rows, while they wait for a file. */
+    RPC_EXPORT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     /** Consecutive unavailable answers of one service that open its circuit (its routes then answer 503 at once). */
     CIRCUIT_BREAKER_FAILURES: z.coerce.number().int().positive().default(5),
     /** How long an open circuit answers 503 before one request tries the service again. */
@@ -221,6 +223,7 @@ const GatewayEnvSchema = z
       bodyLimit: env.BODY_LIMIT,
       rpcTimeoutMs: env.RPC_TIMEOUT_MS,
       rpcProviderTimeoutMs: env.RPC_PROVIDER_TIMEOUT_MS,
+      rpcExportTimeoutMs: env.RPC_EXPORT_TIMEOUT_MS,
       circuitBreaker: { failures: env.CIRCUIT_BREAKER_FAILURES, halfOpenAfterMs: env.CIRCUIT_BREAKER_HALF_OPEN_MS },
       shutdown: { drainMs: env.SHUTDOWN_DRAIN_MS, graceMs: env.SHUTDOWN_GRACE_MS },
       actorSigningKey: env.ACTOR_SIGNING_KEY,

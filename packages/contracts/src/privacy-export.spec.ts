@@ -1,10 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  PersonalDataExportSchema,
-  personalDataExportHeader,
-  PrivacyExportDataCategories,
-  privacyExportFileName,
-} from './privacy-export.js';
+import { personalDataExportHeader, PrivacyExportDataCategories, privacyExportFileName } from './privacy-export.js';
+import { PersonalDataExportSchema } from './privacy-export-schemas.js';
 import { ServiceNames } from './subjects.js';
 
 describe('personal data export', () => {
