@@ -10,6 +10,7 @@ import { RedisModule } from './redis/redis.module.js';
 import { CatalogPaymentsRoutesModule } from './routes/catalog-payments/catalog-payments-routes.module.js';
 import { IdentityRoutesModule } from './routes/identity/identity-routes.module.js';
 import { PayrollRoutesModule } from './routes/payroll/payroll-routes.module.js';
+import { PrivacyExportRoutesModule } from './routes/privacy-export/privacy-export-routes.module.js';
 import { ReviewsRoutesModule } from './routes/reviews/reviews-routes.module.js';
 import { TutoringRoutesModule } from './routes/tutoring/tutoring-routes.module.js';
 import { TutorPortalRoutesModule } from './routes/tutor-portal/tutor-portal-routes.module.js';
@@ -44,6 +45,7 @@ export class AppModule {
         ReviewsRoutesModule,
         PayrollRoutesModule,
         TutorPortalRoutesModule,
+        PrivacyExportRoutesModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
     };

@@ -24,6 +24,14 @@ const PROVIDER_SUBJECTS: ReadonlySet<string> = new Set([
   Subjects.catalogPayments.refundPayment,
 ]);
 
+/**
+ * The personal-data export's sections (issue 26): each reads every row a service holds about a user,
+ * while the user waits for a download, so they get RPC_EXPORT_TIMEOUT_MS rather than the interactive deadline.
+ */
+const EXPORT_SUBJECTS: ReadonlySet<string> = new Set(
+  Object.values(Subjects).map((service) => service.exportPersonalData),
+);
+
 /** A failed call on its span: the code the client gets; the fault is the server's for a 5xx. */
 const spanFailureOf = (error: unknown): SpanFailure =>
   error instanceof ApiError
@@ -92,7 +100,11 @@ export class ServiceClient implements OnApplicationBootstrap {
     reply: S,
     headers: MsgHdrs | undefined,
   ): Promise<z.output<S>> {
-    const timeoutMs = PROVIDER_SUBJECTS.has(subject) ? this.config.rpcProviderTimeoutMs : this.config.rpcTimeoutMs;
+    const timeoutMs = PROVIDER_SUBJECTS.has(subject)
+      ? this.config.rpcProviderTimeoutMs
+      : EXPORT_SUBJECTS.has(subject)
+        ? this.config.rpcExportTimeoutMs
+        : this.config.rpcTimeoutMs;
     const actorAssertion = meta.actor ? await this.signer.sign(meta.actor, subject) : undefined;
     const envelope: RpcRequest = { meta: actorAssertion ? { ...meta, actorAssertion } : meta, data };
     let answer: unknown;

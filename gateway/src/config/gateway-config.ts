@@ -122,6 +122,8 @@ const GatewayEnvSchema = z
     RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
     /** The routes whose service calls Stripe while the caller waits (its SDK: 10 s per try). */
     RPC_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+    /** Each section of a personal-data export (issue 26): all of a user's rows, while they wait for a file. */
+    RPC_EXPORT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     /** Consecutive unavailable answers of one service that open its circuit (its routes then answer 503 at once). */
     CIRCUIT_BREAKER_FAILURES: z.coerce.number().int().positive().default(5),
     /** How long an open circuit answers 503 before one request tries the service again. */
@@ -154,6 +156,10 @@ const GatewayEnvSchema = z
     // one provider's addresses: a roomy address budget; the token's 256 bits make guessing pointless.
     RATE_LIMIT_CALENDAR_FEEDS_SESSION: rateLimit('60/1h'),
     RATE_LIMIT_CALENDAR_FEEDS_IP: rateLimit('600/1h'),
+    // A personal-data export asks all five services for everything they hold about someone: a user
+    // needs it rarely, so a few an hour; the address budget covers a household or a school network.
+    RATE_LIMIT_DATA_EXPORTS_USER: rateLimit('5/1h'),
+    RATE_LIMIT_DATA_EXPORTS_IP: rateLimit('20/1h'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -217,6 +223,7 @@ const GatewayEnvSchema = z
       bodyLimit: env.BODY_LIMIT,
       rpcTimeoutMs: env.RPC_TIMEOUT_MS,
       rpcProviderTimeoutMs: env.RPC_PROVIDER_TIMEOUT_MS,
+      rpcExportTimeoutMs: env.RPC_EXPORT_TIMEOUT_MS,
       circuitBreaker: { failures: env.CIRCUIT_BREAKER_FAILURES, halfOpenAfterMs: env.CIRCUIT_BREAKER_HALF_OPEN_MS },
       shutdown: { drainMs: env.SHUTDOWN_DRAIN_MS, graceMs: env.SHUTDOWN_GRACE_MS },
       actorSigningKey: env.ACTOR_SIGNING_KEY,
@@ -236,6 +243,8 @@ const GatewayEnvSchema = z
         freeTrialChecksPerIp: env.RATE_LIMIT_FREE_TRIAL_CHECKS_IP,
         calendarFeedsPerSession: env.RATE_LIMIT_CALENDAR_FEEDS_SESSION,
         calendarFeedsPerIp: env.RATE_LIMIT_CALENDAR_FEEDS_IP,
+        dataExportsPerUser: env.RATE_LIMIT_DATA_EXPORTS_USER,
+        dataExportsPerIp: env.RATE_LIMIT_DATA_EXPORTS_IP,
       },
     };
   });

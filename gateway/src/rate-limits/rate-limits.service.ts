@@ -13,7 +13,7 @@ import { addressKey } from './address-key.js';
 type Counter = [limiter: RateLimiterRedis, key: string];
 
 /** Routes limited per caller (the signed-in user, else the session id) and per address, by `@RateLimited`. */
-export type CallerLimit = 'paymentIntents' | 'freeTrialChecks' | 'calendarFeeds';
+export type CallerLimit = 'paymentIntents' | 'freeTrialChecks' | 'calendarFeeds' | 'dataExports';
 
 /** Keys by email without putting addresses into Redis: lower-cased, hashed. */
 const emailKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
@@ -102,6 +102,10 @@ export class RateLimitsService {
       calendarFeeds: {
         perSession: limiter('calendar-feeds-session', limits.calendarFeedsPerSession),
         perIp: limiter('calendar-feeds-ip', limits.calendarFeedsPerIp),
+      },
+      dataExports: {
+        perSession: limiter('data-exports-user', limits.dataExportsPerUser),
+        perIp: limiter('data-exports-ip', limits.dataExportsPerIp),
       },
     };
   }

@@ -36,3 +36,5 @@ export * from './refunds.js';
 export * from './page-settings.js';
 export * from './two-factor.js';
 export * from './two-factor-schemas.js';
+export * from './privacy-export.js';
+export * from './privacy-export-schemas.js';

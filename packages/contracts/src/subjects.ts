@@ -9,6 +9,7 @@ export type ServiceName = (typeof ServiceNames)[number];
 export const Subjects = {
   identity: {
     health: 'identity.health',
+    exportPersonalData: 'identity.export_personal_data',
     register: 'identity.register',
     verifyCredentials: 'identity.verify_credentials',
     getUser: 'identity.get_user',
@@ -36,6 +37,7 @@ export const Subjects = {
   },
   catalogPayments: {
     health: 'catalog-payments.health',
+    exportPersonalData: 'catalog-payments.export_personal_data',
     getCatalog: 'catalog-payments.get_catalog',
     quote: 'catalog-payments.quote',
     createDiscountCode: 'catalog-payments.create_discount_code',
@@ -51,6 +53,7 @@ export const Subjects = {
   },
   tutoring: {
     health: 'tutoring.health',
+    exportPersonalData: 'tutoring.export_personal_data',
     listMySessions: 'tutoring.list_my_sessions',
     sessionsForUsers: 'tutoring.sessions_for_users',
     getLedger: 'tutoring.get_ledger',
@@ -85,6 +88,7 @@ export const Subjects = {
   },
   reviews: {
     health: 'reviews.health',
+    exportPersonalData: 'reviews.export_personal_data',
     submitTestimonial: 'reviews.submit_testimonial',
     listApprovedTestimonials: 'reviews.list_approved_testimonials',
     listPendingTestimonials: 'reviews.list_pending_testimonials',
@@ -93,6 +97,7 @@ export const Subjects = {
   },
   payroll: {
     health: 'payroll.health',
+    exportPersonalData: 'payroll.export_personal_data',
     listPayslips: 'payroll.list_payslips',
     approvePayslip: 'payroll.approve_payslip',
     deletePayslip: 'payroll.delete_payslip',

@@ -36,6 +36,7 @@ export * from './mail/mail-config.js';
 export * from './mail/mailer.js';
 export * from './mail/email-html.js';
 export * from './mail/mail-outbox.js';
+export * from './mail/mail-history.js';
 export * from './mail/mail-relay.js';
 export * from './mail/mail-kit.module.js';
 export * from './db/pg-pool.js';

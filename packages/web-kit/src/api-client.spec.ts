@@ -1,6 +1,13 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { z } from 'zod';
-import { ApiError, apiGetOrNullOn401, apiRequest, apiRequestUnchecked, serverMessage } from './api-client.js';
+import {
+  ApiError,
+  apiGetOrNullOn401,
+  apiRequest,
+  apiRequestUnchecked,
+  attachmentFileName,
+  serverMessage,
+} from './api-client.js';
 import { mockFetchPerTest } from './testing/fetch.js';
 
 const fetchMock = mockFetchPerTest();
@@ -163,5 +170,18 @@ describe('serverMessage', () => {
     expect(serverMessage(new ApiError(400, { message: '  ' }, '400: …'))).toBeUndefined();
     expect(serverMessage(new ApiError(400, { message: 42 }, '400: …'))).toBeUndefined();
     expect(serverMessage(new TypeError('Failed to fetch'))).toBeUndefined();
+  });
+});
+
+describe('attachmentFileName', () => {
+  it('reads the quoted file name of an attachment', () => {
+    expect(attachmentFileName('attachment; filename="medpath-data-2026-05-04.json"')).toBe(
+      'medpath-data-2026-05-04.json',
+    );
+  });
+
+  it('gives nothing without a header or a file name', () => {
+    expect(attachmentFileName(null)).toBeUndefined();
+    expect(attachmentFileName('inline')).toBeUndefined();
   });
 });

@@ -94,3 +94,28 @@ export function serverMessage(error: unknown): string | undefined {
   const { message } = error.body as { message?: unknown };
   return typeof message === 'string' && message.trim() !== '' ? message : undefined;
 }
+
+/** The file name a `Content-Disposition: attachment; filename="…"` header gives, if any. */
+export function attachmentFileName(header: string | null): string | undefined {
+  return header?.match(/filename="([^"]+)"/)?.[1];
+}
+
+/**
+ * Downloads a GET answer as a file with the session cookie (issue 26: "Download my data"), under the
+ * name the server gives or `fallbackName`. The answer is handed to the browser as a Blob and never
+ * kept; a non-OK answer throws an ApiError like every other call.
+ */
+export async function apiDownload(path: string, fallbackName: string): Promise<void> {
+  const response = await send('GET', path);
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = attachmentFileName(response.headers.get('Content-Disposition')) ?? fallbackName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the click has started the download; revoking at once can cancel it in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -8,6 +8,7 @@ import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { DiscountCodesModule } from './modules/discount-codes/discount-codes.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { RetentionModule } from './modules/retention/retention.module.js';
+import { PrivacyExportModule } from './modules/privacy-export/privacy-export.module.js';
 import { RevenueModule } from './modules/revenue/revenue.module.js';
 import { PrismaService } from './infra/prisma.service.js';
 
@@ -24,7 +25,14 @@ export class AppModule {
       infra: InfraModule.register(config, logger),
       database: PrismaService,
       mail: config.mail,
-      features: [CatalogModule, DiscountCodesModule, PaymentsModule, RevenueModule, RetentionModule],
+      features: [
+        CatalogModule,
+        DiscountCodesModule,
+        PaymentsModule,
+        RevenueModule,
+        RetentionModule,
+        PrivacyExportModule,
+      ],
     });
   }
 }

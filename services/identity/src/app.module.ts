@@ -9,6 +9,7 @@ import { FreeTrialModule } from './modules/free-trial/free-trial.module.js';
 import { GuardianConsentModule } from './modules/guardian-consent/guardian-consent.module.js';
 import { PasswordResetsModule } from './modules/password-resets/password-resets.module.js';
 import { RetentionModule } from './modules/retention/retention.module.js';
+import { PrivacyExportModule } from './modules/privacy-export/privacy-export.module.js';
 import { StudentNamesModule } from './modules/student-names/student-names.module.js';
 import { TutorInvitationsModule } from './modules/tutor-invitations/tutor-invitations.module.js';
 import { TwoFactorModule } from './modules/two-factor/two-factor.module.js';
@@ -36,6 +37,7 @@ export class AppModule {
         StudentNamesModule,
         GuardianConsentModule,
         RetentionModule,
+        PrivacyExportModule,
       ],
     });
   }

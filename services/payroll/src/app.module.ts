@@ -6,6 +6,7 @@ import type { PayrollConfig } from './config/payroll.config.js';
 import { InfraModule } from './infra/infra.module.js';
 import { PrismaService } from './infra/prisma.service.js';
 import { PayslipsModule } from './modules/payslips/payslips.module.js';
+import { PrivacyExportModule } from './modules/privacy-export/privacy-export.module.js';
 import { StudentNamesModule } from './modules/student-names/student-names.module.js';
 
 export const SERVICE_NAME = 'payroll';
@@ -20,7 +21,7 @@ export class AppModule {
       logger,
       infra: InfraModule.register(config),
       database: PrismaService,
-      features: [PayslipsModule, StudentNamesModule],
+      features: [PayslipsModule, StudentNamesModule, PrivacyExportModule],
     });
   }
 }

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { ReviewsConfig } from './config/reviews.config.js';
 import { InfraModule } from './infra/infra.module.js';
 import { PrismaService } from './infra/prisma.service.js';
+import { PrivacyExportModule } from './modules/privacy-export/privacy-export.module.js';
 import { TestimonialsModule } from './modules/testimonials/testimonials.module.js';
 
 export const SERVICE_NAME = 'reviews';
@@ -19,7 +20,7 @@ export class AppModule {
       logger,
       infra: InfraModule.register(config),
       database: PrismaService,
-      features: [TestimonialsModule],
+      features: [TestimonialsModule, PrivacyExportModule],
     });
   }
 }

@@ -9,6 +9,7 @@ import { ConsultationsModule } from './modules/consultations/consultations.modul
 import { BookingsModule } from './modules/bookings/bookings.module.js';
 import { CalendarFeedsModule } from './modules/calendar-feeds/calendar-feeds.module.js';
 import { PackagesModule } from './modules/packages/packages.module.js';
+import { PrivacyExportModule } from './modules/privacy-export/privacy-export.module.js';
 import { RemindersModule } from './modules/reminders/reminders.module.js';
 import { RetentionModule } from './modules/retention/retention.module.js';
 import { TutorAccountsModule } from './modules/tutor-accounts/tutor-accounts.module.js';
@@ -36,6 +37,7 @@ export class AppModule {
         RemindersModule,
         CalendarFeedsModule,
         RetentionModule,
+        PrivacyExportModule,
       ],
     });
   }

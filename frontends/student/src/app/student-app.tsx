@@ -9,6 +9,7 @@ import { ExamDatePrompt } from '../features/countdown/components/exam-date-promp
 import { examGroups, subjectsWithoutExamDate } from '../features/countdown/utils/exam-groups';
 import { ExamDateCard } from '../features/exam-date/components/exam-date-card';
 import { useUserPackages } from '../features/packages/api/get-user-packages';
+import { DownloadMyData } from '../features/privacy-export/components/download-my-data';
 import { NoPackages } from '../features/packages/components/no-packages';
 import { PackageList } from '../features/packages/components/package-list';
 import { hoursSummary, remainingHours } from '../features/packages/utils/package-status';
@@ -48,6 +49,7 @@ function Dashboard({ user }: StudentAppProps) {
       <MySessions packages={packages} />
       {packages.length > 0 && <CalendarFeedCard />}
       <QuickActions canSchedule={packages.some((item) => remainingHours(item) > 0)} />
+      <DownloadMyData />
     </>
   );
 }

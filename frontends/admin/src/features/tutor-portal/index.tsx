@@ -5,6 +5,7 @@ import { QueryState } from '../../components/query-state';
 import { AvailabilityEditor } from '../availability';
 import { useTutorStudents } from './api/get-tutor-students';
 import { CalendarFeedCard } from './components/calendar-feed-card';
+import { DownloadMyDataCard } from './components/download-my-data-card';
 import { LogSessionDialog } from './components/log-session-dialog';
 import { MyStudentsTable } from './components/my-students-table';
 import { TimesheetsCard } from './components/timesheets-card';
@@ -43,6 +44,7 @@ export function TutorPortal() {
       <AvailabilityEditor />
       <CalendarFeedCard />
       <TimesheetsCard />
+      <DownloadMyDataCard />
       {logging && <LogSessionDialog pkg={logging} label={studentLabel(logging)} onClose={() => setLogging(null)} />}
     </Flex>
   );
