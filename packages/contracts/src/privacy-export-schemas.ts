@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { ConsentStates } from './consent.js';
 import { RoleSchema } from './envelope.js';
 import { PendingTestimonialDtoSchema } from './reviews-schemas.js';
 import { AdminPaymentDetailSchema } from './refunds.js';
@@ -40,9 +41,18 @@ export const IdentityExportSchema = z.object({
     phone: z.string().nullable(),
     role: RoleSchema,
     freeTrialUsed: z.boolean(),
+    /** YYYY-MM-DD, or null when never given (issue 26). */
+    dateOfBirth: z.string().nullable(),
+    consentState: z.enum(ConsentStates),
     createdAt: at,
     updatedAt: at,
   }),
+  /** The guardian named for a student under 18 and their consent (issue 26); null for others. */
+  guardianConsent: z
+    .object({ guardianName: z.string(), guardianEmail: z.string(), requestedAt: at, consentedAt: at.nullable() })
+    .nullable(),
+  /** Consent links emailed to the guardian (never their tokens). */
+  guardianConsentLinks: z.array(z.object({ sentAt: at, expiresAt: at, usedAt: at.nullable() })),
   twoFactor: z.object({
     enrolled: z.boolean(),
     enrolledAt: at.nullable(),

@@ -23,6 +23,9 @@ const user: User = {
   totpLastStep: 123n,
   totpEnrolmentRequired: false,
   nameAnnouncedVersion: 1,
+  dateOfBirth: new Date('2010-04-02T00:00:00Z'),
+  consentState: 'consent_given',
+  consentVersion: 1,
 };
 
 const records: IdentityRecords = {
@@ -40,6 +43,23 @@ const records: IdentityRecords = {
       usedAt: null,
     },
   ],
+  guardianConsent: {
+    userId: 7,
+    guardianName: 'Jo Hart',
+    guardianEmail: 'jo@example.com',
+    requestedAt: new Date('2026-01-05T09:00:00Z'),
+    consentedAt: new Date('2026-01-05T18:00:00Z'),
+  },
+  guardianConsentLinks: [
+    {
+      id: 4,
+      userId: 7,
+      tokenHash: 'consent-token-hash',
+      createdAt: new Date('2026-01-05T09:00:00Z'),
+      expiresAt: new Date('2026-01-12T09:00:00Z'),
+      usedAt: new Date('2026-01-05T18:00:00Z'),
+    },
+  ],
   emails: [{ subject: 'Reset your password', queuedAt: '2026-01-09T10:00:00.000Z', sentAt: null, failedAt: null }],
 };
 
@@ -55,6 +75,8 @@ describe('toIdentityExport', () => {
       phone: '07700900123',
       role: 'student',
       freeTrialUsed: true,
+      dateOfBirth: '2010-04-02',
+      consentState: 'consent_given',
       createdAt: '2026-01-05T09:00:00.000Z',
       updatedAt: '2026-01-06T09:00:00.000Z',
     });
@@ -70,9 +92,32 @@ describe('toIdentityExport', () => {
     expect(exported.emailsSent).toEqual(records.emails);
   });
 
+  it("exports the guardian's consent and the links sent, without their tokens", () => {
+    const exported = toIdentityExport(records);
+    expect(exported.guardianConsent).toEqual({
+      guardianName: 'Jo Hart',
+      guardianEmail: 'jo@example.com',
+      requestedAt: '2026-01-05T09:00:00.000Z',
+      consentedAt: '2026-01-05T18:00:00.000Z',
+    });
+    expect(exported.guardianConsentLinks).toEqual([
+      { sentAt: '2026-01-05T09:00:00.000Z', expiresAt: '2026-01-12T09:00:00.000Z', usedAt: '2026-01-05T18:00:00.000Z' },
+    ]);
+    expect(
+      toIdentityExport({ ...records, guardianConsent: null, guardianConsentLinks: [] }).guardianConsent,
+    ).toBeNull();
+  });
+
   it('never carries a secret: password hash, TOTP secrets, token hashes or who reset the factor', () => {
     const text = JSON.stringify(toIdentityExport(records));
-    for (const secret of ['argon2', 'totp-secret', 'pending-secret', 'reset-token-hash', 'resetByUserId']) {
+    for (const secret of [
+      'argon2',
+      'totp-secret',
+      'pending-secret',
+      'reset-token-hash',
+      'consent-token-hash',
+      'resetByUserId',
+    ]) {
       expect(text).not.toContain(secret);
     }
   });

@@ -3,7 +3,7 @@ import type { IdentityRecords } from './privacy-export.repository.js';
 
 /**
  * Identity's section of the export. Fields are picked one by one: the password hash, TOTP secrets,
- * recovery-code and reset-token hashes never leave, whatever is added to the tables later.
+ * recovery-code, reset-token and consent-link hashes never leave, whatever is added to the tables later.
  */
 export function toIdentityExport(records: IdentityRecords): IdentityExport {
   const { user } = records;
@@ -17,6 +17,8 @@ export function toIdentityExport(records: IdentityRecords): IdentityExport {
       phone: user.phone,
       role: user.role,
       freeTrialUsed: user.freeTrialUsed,
+      dateOfBirth: user.dateOfBirth?.toISOString().slice(0, 10) ?? null,
+      consentState: user.consentState,
       createdAt: user.createdAt.toISOString(),
       updatedAt: user.updatedAt.toISOString(),
     },
@@ -26,6 +28,17 @@ export function toIdentityExport(records: IdentityRecords): IdentityExport {
       recoveryCodesLeft: user.totpEnabledAt ? records.unusedRecoveryCodes : 0,
       resets: records.secondFactorResets.map((reset) => ({ resetAt: reset.resetAt.toISOString() })),
     },
+    guardianConsent: records.guardianConsent && {
+      guardianName: records.guardianConsent.guardianName,
+      guardianEmail: records.guardianConsent.guardianEmail,
+      requestedAt: records.guardianConsent.requestedAt.toISOString(),
+      consentedAt: records.guardianConsent.consentedAt?.toISOString() ?? null,
+    },
+    guardianConsentLinks: records.guardianConsentLinks.map((link) => ({
+      sentAt: link.createdAt.toISOString(),
+      expiresAt: link.expiresAt.toISOString(),
+      usedAt: link.usedAt?.toISOString() ?? null,
+    })),
     passwordResets: records.passwordResets.map((reset) => ({
       requestedAt: reset.createdAt.toISOString(),
       expiresAt: reset.expiresAt.toISOString(),
