@@ -148,7 +148,7 @@ describe('NATS subjects', () => {
       for (const subject of Object.values(subjects)) expect(subject).toMatch(new RegExp(`^${service}\\.[a-z_]+$`));
       expect(HealthSubjects[service as keyof typeof HealthSubjects]).toBe(`${service}.health`);
     }
-    expect(new Set(Object.values(Subjects).flatMap(Object.values)).size).toBe(75);
+    expect(new Set(Object.values(Subjects).flatMap(Object.values)).size).toBe(81);
   });
 
   it('put each event under its owner stream and each dead letter under its consumer', () => {

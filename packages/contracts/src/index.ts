@@ -33,3 +33,4 @@ export * from './refunds.js';
 export * from './page-settings.js';
 export * from './two-factor.js';
 export * from './two-factor-schemas.js';
+export * from './privacy-erasure.js';

@@ -28,6 +28,9 @@ export const Subjects = {
     totpAdminReset: 'identity.totp_admin_reset',
     /** The gateway hands identity a directory change it just made (tutor deactivation, issue 24). */
     recordTutorChange: 'identity.record_tutor_change',
+    /** Issue 26: a student erases their own account; an admin erases a student's on a verified request. */
+    eraseMe: 'identity.erase_me',
+    eraseUser: 'identity.erase_user',
   },
   catalogPayments: {
     health: 'catalog-payments.health',
@@ -115,6 +118,7 @@ export const EventTypes = {
   userRegistered: 'identity.user_registered.v1',
   passwordResetRequested: 'identity.password_reset_requested.v1',
   studentNameChanged: 'identity.student_name_changed.v1',
+  userErased: 'identity.user_erased.v1',
   paymentSucceeded: 'payments.payment_succeeded.v1',
   paymentRefunded: 'payments.payment_refunded.v1',
   paymentDisputed: 'payments.payment_disputed.v1',

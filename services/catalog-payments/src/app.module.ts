@@ -7,6 +7,7 @@ import { InfraModule } from './infra/infra.module.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { DiscountCodesModule } from './modules/discount-codes/discount-codes.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
+import { PrivacyErasureModule } from './modules/privacy-erasure/privacy-erasure.module.js';
 import { RevenueModule } from './modules/revenue/revenue.module.js';
 import { PrismaService } from './infra/prisma.service.js';
 
@@ -23,7 +24,7 @@ export class AppModule {
       infra: InfraModule.register(config, logger),
       database: PrismaService,
       mail: config.mail,
-      features: [CatalogModule, DiscountCodesModule, PaymentsModule, RevenueModule],
+      features: [CatalogModule, DiscountCodesModule, PaymentsModule, RevenueModule, PrivacyErasureModule],
     });
   }
 }

@@ -6,6 +6,7 @@ import type { IdentityConfig } from './config/identity.config.js';
 import { InfraModule } from './infra/infra.module.js';
 import { PrismaService } from './infra/prisma.service.js';
 import { FreeTrialModule } from './modules/free-trial/free-trial.module.js';
+import { PrivacyErasureModule } from './modules/privacy-erasure/privacy-erasure.module.js';
 import { PasswordResetsModule } from './modules/password-resets/password-resets.module.js';
 import { StudentNamesModule } from './modules/student-names/student-names.module.js';
 import { TutorInvitationsModule } from './modules/tutor-invitations/tutor-invitations.module.js';
@@ -32,6 +33,7 @@ export class AppModule {
         TutorInvitationsModule,
         TwoFactorModule,
         StudentNamesModule,
+        PrivacyErasureModule,
       ],
     });
   }

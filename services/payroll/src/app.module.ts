@@ -7,6 +7,7 @@ import { InfraModule } from './infra/infra.module.js';
 import { PrismaService } from './infra/prisma.service.js';
 import { PayslipsModule } from './modules/payslips/payslips.module.js';
 import { StudentNamesModule } from './modules/student-names/student-names.module.js';
+import { PrivacyErasureModule } from './modules/privacy-erasure/privacy-erasure.module.js';
 
 export const SERVICE_NAME = 'payroll';
 
@@ -20,7 +21,7 @@ export class AppModule {
       logger,
       infra: InfraModule.register(config),
       database: PrismaService,
-      features: [PayslipsModule, StudentNamesModule],
+      features: [PayslipsModule, StudentNamesModule, PrivacyErasureModule],
     });
   }
 }

@@ -6,6 +6,7 @@ import type { ReviewsConfig } from './config/reviews.config.js';
 import { InfraModule } from './infra/infra.module.js';
 import { PrismaService } from './infra/prisma.service.js';
 import { TestimonialsModule } from './modules/testimonials/testimonials.module.js';
+import { PrivacyErasureModule } from './modules/privacy-erasure/privacy-erasure.module.js';
 
 export const SERVICE_NAME = 'reviews';
 
@@ -19,7 +20,7 @@ export class AppModule {
       logger,
       infra: InfraModule.register(config),
       database: PrismaService,
-      features: [TestimonialsModule],
+      features: [TestimonialsModule, PrivacyErasureModule],
     });
   }
 }

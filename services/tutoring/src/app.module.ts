@@ -9,6 +9,7 @@ import { ConsultationsModule } from './modules/consultations/consultations.modul
 import { BookingsModule } from './modules/bookings/bookings.module.js';
 import { CalendarFeedsModule } from './modules/calendar-feeds/calendar-feeds.module.js';
 import { PackagesModule } from './modules/packages/packages.module.js';
+import { PrivacyErasureModule } from './modules/privacy-erasure/privacy-erasure.module.js';
 import { RemindersModule } from './modules/reminders/reminders.module.js';
 import { TutorAccountsModule } from './modules/tutor-accounts/tutor-accounts.module.js';
 import { TutorsModule } from './modules/tutors/tutors.module.js';
@@ -34,6 +35,7 @@ export class AppModule {
         BookingsModule,
         RemindersModule,
         CalendarFeedsModule,
+        PrivacyErasureModule,
       ],
     });
   }

@@ -3,10 +3,11 @@ import { AuthModule } from '../../auth/auth.module.js';
 import { RateLimitsModule } from '../../rate-limits/rate-limits.module.js';
 import { AdminTwoFactorController } from './admin-two-factor.controller.js';
 import { IdentityController } from './identity.controller.js';
+import { PrivacyErasureController } from './privacy-erasure.controller.js';
 import { TwoFactorController } from './two-factor.controller.js';
 
 @Module({
   imports: [AuthModule, RateLimitsModule],
-  controllers: [IdentityController, TwoFactorController, AdminTwoFactorController],
+  controllers: [IdentityController, TwoFactorController, AdminTwoFactorController, PrivacyErasureController],
 })
 export class IdentityRoutesModule {}
