@@ -6,3 +6,4 @@ export * from './service-under-test.js';
 export * from './actor-assertions.js';
 export * from './signed-rpc.js';
 export * from './tracing.js';
+export * from './published-events.js';
