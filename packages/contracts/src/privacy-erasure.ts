@@ -42,6 +42,7 @@ export const ErasureEmailText = {
 /** Texts of the student's "Delete my account" card and of the admin's Erase action. */
 export const ErasureTexts = {
   cardTitle: 'Delete my account',
+  deletedNoticeTitle: 'Account deleted',
   cardIntro:
     'This deletes your account and your personal details across MedPath Tutors: your profile, sign-in and two-factor settings, your testimonials, your consultation and free-trial requests, your calendar feed, and your name and email on your bookings. Upcoming sessions are cancelled.',
   cardKept:
@@ -50,7 +51,8 @@ export const ErasureTexts = {
   passwordLabel: 'Current password',
   codeLabel: 'Authentication code',
   codeHelp: 'A code from your authenticator app, or one of your recovery codes.',
-  deleteButton: 'Delete my account',
+  deleteButton: 'Delete my account…',
+  failed: 'Your account could not be deleted. Please try again.',
   confirmTitle: 'Delete your account for good?',
   confirmButton: 'Yes, delete my account',
   cancelButton: 'Keep my account',

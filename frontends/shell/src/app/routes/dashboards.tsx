@@ -1,4 +1,6 @@
 import type { AdminView } from '@medtutor/web-kit/remote';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { RemoteSlot } from '../../components/remote-slot';
 import { ProtectedRoute } from '../../features/auth/components/protected-route';
@@ -6,10 +8,19 @@ import { useSession } from '../../features/auth/hooks/use-session';
 
 /** The remotes bring their own antd (each wraps its root in web-kit's AntdRoot). */
 export function MyTutoringRoute() {
+  const { accountDeleted } = useSession();
+  const navigate = useNavigate();
+  // Home first, so the protected page does not send the visitor to sign in once the session is gone.
+  const onAccountDeleted = useCallback(async () => {
+    await navigate('/', { replace: true });
+    await accountDeleted();
+  }, [navigate, accountDeleted]);
   return (
     <>
       <PageTitle title="My Tutoring" />
-      <ProtectedRoute area="student">{(user) => <RemoteSlot name="student/App" props={{ user }} />}</ProtectedRoute>
+      <ProtectedRoute area="student">
+        {(user) => <RemoteSlot name="student/App" props={{ user, onAccountDeleted }} />}
+      </ProtectedRoute>
     </>
   );
 }
