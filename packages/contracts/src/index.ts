@@ -34,3 +34,4 @@ export * from './page-settings.js';
 export * from './two-factor.js';
 export * from './two-factor-schemas.js';
 export * from './privacy-erasure.js';
+export * from './privacy-erasure-schemas.js';

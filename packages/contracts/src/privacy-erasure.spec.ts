@@ -1,12 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { EventEnvelopeSchema } from './envelope.js';
+import { ErasureMessages } from './privacy-erasure.js';
 import {
   AdminEraseBodySchema,
   EraseMeBodySchema,
   ErasureFixtures,
-  ErasureMessages,
   UserErasedV1Schema,
-} from './privacy-erasure.js';
+} from './privacy-erasure-schemas.js';
 
 describe('erasure contracts (issue 26)', () => {
   it('the user_erased event parses as an envelope whose data is a v1 payload', () => {

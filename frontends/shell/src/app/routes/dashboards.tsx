@@ -1,6 +1,6 @@
 import type { AdminView } from '@medtutor/web-kit/remote';
-import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback, useState } from 'react';
+import { Navigate } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { RemoteSlot } from '../../components/remote-slot';
 import { ProtectedRoute } from '../../features/auth/components/protected-route';
@@ -9,12 +9,13 @@ import { useSession } from '../../features/auth/hooks/use-session';
 /** The remotes bring their own antd (each wraps its root in web-kit's AntdRoot). */
 export function MyTutoringRoute() {
   const { accountDeleted } = useSession();
-  const navigate = useNavigate();
-  // Home first, so the protected page does not send the visitor to sign in once the session is gone.
+  const [deleted, setDeleted] = useState(false);
+  // Home, not the sign-in page a protected route sends a visitor to: set before the session goes.
   const onAccountDeleted = useCallback(async () => {
-    await navigate('/', { replace: true });
+    setDeleted(true);
     await accountDeleted();
-  }, [navigate, accountDeleted]);
+  }, [accountDeleted]);
+  if (deleted) return <Navigate to="/" replace />;
   return (
     <>
       <PageTitle title="My Tutoring" />
