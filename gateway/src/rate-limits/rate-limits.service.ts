@@ -4,7 +4,8 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { GATEWAY_CONFIG, type GatewayConfig, type RateLimit } from '../config/gateway-config.js';
-import { ApiErrors } from '../filters/api-error.js';
+import { ErrorCodes } from '@medtutor/contracts';
+import { ApiError, ApiErrors } from '../filters/api-error.js';
 import { LOGGER } from '../logging/logger.js';
 import { REDIS, redisKeys } from '../redis/redis.module.js';
 import { GrowingDelay } from './growing-delay.js';
@@ -158,6 +159,25 @@ export class RateLimitsService {
         : this.secondFactorPerUser.giveBack(String(userId)),
       this.loginPerIp.reward(ip, 1),
     ]);
+  }
+
+  /**
+   * Runs `attempt` (a code or current-password check in identity) under the second-factor budget:
+   * counted up front, a wrong answer (IDENTITY.SECOND_FACTOR_INVALID) stays counted, a success clears
+   * the record and anything else (an outage) is given back.
+   */
+  async throttleSecondFactor<T>(userId: number, address: string, attempt: () => Promise<T>): Promise<T> {
+    await this.consumeSecondFactorAttempt(userId, address);
+    try {
+      const result = await attempt();
+      await this.secondFactorSettled(userId, address, 'succeeded');
+      return result;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === ErrorCodes.secondFactorInvalid)) {
+        await this.secondFactorSettled(userId, address, 'inconclusive');
+      }
+      throw error;
+    }
   }
 
   async consumeRegistration(address: string): Promise<void> {

@@ -88,6 +88,8 @@ export interface RealPlatform {
   signIn(role: Role): Promise<{ cookie: string; user: UserDto }>;
   /** Stops one of the services (e.g. to see the gateway answer for a service that is gone). */
   stopService(service: ServiceName): Promise<void>;
+  /** Starts a stopped service again, on its database and settings: what it missed waits in its durable consumers. */
+  startService(service: ServiceName): Promise<void>;
   /**
    * Freezes a service's process (SIGSTOP) until `resume`: a service that hangs, reading nothing and
    * answering nothing; what reached it meanwhile is handled once it resumes, as after a real stall.
@@ -121,6 +123,7 @@ export async function startRealPlatform(options: RealPlatformOptions): Promise<R
   const names: ServiceName[] = ['identity', ...options.services];
   const databases: Partial<Record<ServiceName, TestDatabase>> = {};
   const processes = new Map<ServiceName, ServiceProcess>();
+  const envs = new Map<ServiceName, Record<string, string>>();
   const mail = {
     MAIL_FROM: 'MedPath Tests <no-reply@medpath.test>',
     MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), `gw-${options.label}-mail-`)),
@@ -146,6 +149,7 @@ export async function startRealPlatform(options: RealPlatformOptions): Promise<R
         const db = await serviceDatabase(name, `gw_${options.label}_${name.replace('-', '_')}`);
         databases[name] = db;
         const env = { ...mail, ...defaults[name], ...options.serviceEnv?.[name], [DATABASE_ENV[name]]: db.url };
+        envs.set(name, env);
         processes.set(name, await startBuiltService(name, nats.url, env));
       }),
     );
@@ -188,6 +192,11 @@ export async function startRealPlatform(options: RealPlatformOptions): Promise<R
     processes.delete(service);
   };
 
+  const startService = async (service: ServiceName) => {
+    if (processes.has(service)) throw new Error(`${service} is running`);
+    processes.set(service, await startBuiltService(service, nats.url, envs.get(service)!));
+  };
+
   const pauseService = (service: ServiceName) => {
     // Only this process's own child running that build.
     const [pid] = execFileSync('pgrep', ['-P', String(process.pid), '-f', serviceEntry(service)], { encoding: 'utf8' })
@@ -209,6 +218,7 @@ export async function startRealPlatform(options: RealPlatformOptions): Promise<R
     freshIp,
     signIn,
     stopService,
+    startService,
     pauseService,
     close,
   };

@@ -43,9 +43,12 @@ export const PlatformConsumers = {
   tutoringPaymentDisputed: consumer('tutoring', 'tutoring-payment-disputed', EventTypes.paymentDisputed),
   tutoringTutorInvited: consumer('tutoring', 'tutoring-tutor-invited', EventTypes.tutorInvited),
   tutoringStudentNameChanged: consumer('tutoring', 'tutoring-student-name-changed', EventTypes.studentNameChanged),
+  tutoringUserErased: consumer('tutoring', 'tutoring-user-erased', EventTypes.userErased),
+  paymentsUserErased: consumer('catalog-payments', 'catalog-payments-user-erased', EventTypes.userErased),
   reviewsPaymentSucceeded: consumer('reviews', 'reviews-payment-succeeded', EventTypes.paymentSucceeded),
   reviewsPaymentRefunded: consumer('reviews', 'reviews-payment-refunded', EventTypes.paymentRefunded),
   reviewsPaymentDisputed: consumer('reviews', 'reviews-payment-disputed', EventTypes.paymentDisputed),
+  reviewsUserErased: consumer('reviews', 'reviews-user-erased', EventTypes.userErased),
   payrollTutorInvited: consumer('payroll', 'payroll-tutor-invited', EventTypes.tutorInvited),
   payrollHoursUsed: consumer('payroll', 'payroll-hours-used', EventTypes.hoursUsed),
   payrollTutorChanged: consumer('payroll', 'payroll-tutor-changed', EventTypes.tutorChanged),
@@ -55,6 +58,7 @@ export const PlatformConsumers = {
     'catalog-payments-student-consent-changed',
     EventTypes.studentConsentChanged,
   ),
+  payrollUserErased: consumer('payroll', 'payroll-user-erased', EventTypes.userErased),
 } as const satisfies Record<string, PlatformConsumer>;
 
 /** The registry entry of a durable name, or undefined for a name the platform does not know. */

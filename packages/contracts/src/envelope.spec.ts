@@ -154,7 +154,7 @@ describe('NATS subjects', () => {
       for (const subject of Object.values(subjects)) expect(subject).toMatch(new RegExp(`^${service}\\.[a-z_]+$`));
       expect(HealthSubjects[service as keyof typeof HealthSubjects]).toBe(`${service}.health`);
     }
-    expect(new Set(Object.values(Subjects).flatMap(Object.values)).size).toBe(88);
+    expect(new Set(Object.values(Subjects).flatMap(Object.values)).size).toBe(90);
   });
 
   it('put each event under its owner stream and each dead letter under its consumer', () => {

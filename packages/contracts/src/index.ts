@@ -38,3 +38,5 @@ export * from './two-factor.js';
 export * from './two-factor-schemas.js';
 export * from './privacy-export.js';
 export * from './privacy-export-schemas.js';
+export * from './privacy-erasure.js';
+export * from './privacy-erasure-schemas.js';

@@ -34,6 +34,9 @@ export const Subjects = {
     resendGuardianConsent: 'identity.resend_guardian_consent',
     guardianConsentDetails: 'identity.guardian_consent_details',
     giveGuardianConsent: 'identity.give_guardian_consent',
+    /** Issue 26: a student erases their own account; an admin erases a student's on a verified request. */
+    eraseMe: 'identity.erase_me',
+    eraseUser: 'identity.erase_user',
   },
   catalogPayments: {
     health: 'catalog-payments.health',
@@ -126,6 +129,7 @@ export const EventTypes = {
   passwordResetRequested: 'identity.password_reset_requested.v1',
   studentNameChanged: 'identity.student_name_changed.v1',
   studentConsentChanged: 'identity.student_consent_changed.v1',
+  userErased: 'identity.user_erased.v1',
   paymentSucceeded: 'payments.payment_succeeded.v1',
   paymentRefunded: 'payments.payment_refunded.v1',
   paymentDisputed: 'payments.payment_disputed.v1',

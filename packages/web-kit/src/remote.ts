@@ -9,7 +9,11 @@ export type AdminView = 'dashboard' | 'panel';
  * component takes them, so host and remotes cannot drift apart.
  */
 export interface RemoteRootProps {
-  'student/App': { user: UserDto };
+  'student/App': {
+    user: UserDto;
+    /** After the student erased their account (issue 26): the shell forgets the session, says so and goes home. */
+    onAccountDeleted: () => Promise<void>;
+  };
   'admin/App': {
     user: UserDto;
     view: AdminView;

@@ -9,6 +9,7 @@ import { DiscountCodesModule } from './modules/discount-codes/discount-codes.mod
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { RetentionModule } from './modules/retention/retention.module.js';
 import { PrivacyExportModule } from './modules/privacy-export/privacy-export.module.js';
+import { PrivacyErasureModule } from './modules/privacy-erasure/privacy-erasure.module.js';
 import { RevenueModule } from './modules/revenue/revenue.module.js';
 import { PrismaService } from './infra/prisma.service.js';
 
@@ -32,6 +33,7 @@ export class AppModule {
         RevenueModule,
         RetentionModule,
         PrivacyExportModule,
+        PrivacyErasureModule,
       ],
     });
   }

@@ -7,6 +7,7 @@ import { InfraModule } from './infra/infra.module.js';
 import { PrismaService } from './infra/prisma.service.js';
 import { FreeTrialModule } from './modules/free-trial/free-trial.module.js';
 import { GuardianConsentModule } from './modules/guardian-consent/guardian-consent.module.js';
+import { PrivacyErasureModule } from './modules/privacy-erasure/privacy-erasure.module.js';
 import { PasswordResetsModule } from './modules/password-resets/password-resets.module.js';
 import { RetentionModule } from './modules/retention/retention.module.js';
 import { PrivacyExportModule } from './modules/privacy-export/privacy-export.module.js';
@@ -38,6 +39,7 @@ export class AppModule {
         GuardianConsentModule,
         RetentionModule,
         PrivacyExportModule,
+        PrivacyErasureModule,
       ],
     });
   }

@@ -8,6 +8,7 @@ import { PrismaService } from './infra/prisma.service.js';
 import { PayslipsModule } from './modules/payslips/payslips.module.js';
 import { PrivacyExportModule } from './modules/privacy-export/privacy-export.module.js';
 import { StudentNamesModule } from './modules/student-names/student-names.module.js';
+import { PrivacyErasureModule } from './modules/privacy-erasure/privacy-erasure.module.js';
 
 export const SERVICE_NAME = 'payroll';
 
@@ -21,7 +22,7 @@ export class AppModule {
       logger,
       infra: InfraModule.register(config),
       database: PrismaService,
-      features: [PayslipsModule, StudentNamesModule, PrivacyExportModule],
+      features: [PayslipsModule, StudentNamesModule, PrivacyExportModule, PrivacyErasureModule],
     });
   }
 }

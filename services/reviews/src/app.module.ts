@@ -7,6 +7,7 @@ import { InfraModule } from './infra/infra.module.js';
 import { PrismaService } from './infra/prisma.service.js';
 import { PrivacyExportModule } from './modules/privacy-export/privacy-export.module.js';
 import { TestimonialsModule } from './modules/testimonials/testimonials.module.js';
+import { PrivacyErasureModule } from './modules/privacy-erasure/privacy-erasure.module.js';
 
 export const SERVICE_NAME = 'reviews';
 
@@ -20,7 +21,7 @@ export class AppModule {
       logger,
       infra: InfraModule.register(config),
       database: PrismaService,
-      features: [TestimonialsModule, PrivacyExportModule],
+      features: [TestimonialsModule, PrivacyExportModule, PrivacyErasureModule],
     });
   }
 }

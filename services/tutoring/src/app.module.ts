@@ -10,6 +10,7 @@ import { BookingsModule } from './modules/bookings/bookings.module.js';
 import { CalendarFeedsModule } from './modules/calendar-feeds/calendar-feeds.module.js';
 import { PackagesModule } from './modules/packages/packages.module.js';
 import { PrivacyExportModule } from './modules/privacy-export/privacy-export.module.js';
+import { PrivacyErasureModule } from './modules/privacy-erasure/privacy-erasure.module.js';
 import { RemindersModule } from './modules/reminders/reminders.module.js';
 import { RetentionModule } from './modules/retention/retention.module.js';
 import { TutorAccountsModule } from './modules/tutor-accounts/tutor-accounts.module.js';
@@ -38,6 +39,7 @@ export class AppModule {
         CalendarFeedsModule,
         RetentionModule,
         PrivacyExportModule,
+        PrivacyErasureModule,
       ],
     });
   }

@@ -41,7 +41,7 @@ describe('RemoteSlot', () => {
   it("shows a spinner while the remote downloads, then its root with the shell's props", async () => {
     const remote = pendingRemote();
     await act(async () => {
-      render(<RemoteSlot name="student/App" props={{ user: student }} />);
+      render(<RemoteSlot name="student/App" props={{ user: student, onAccountDeleted: () => Promise.resolve() }} />);
     });
     expect(screen.getByRole('status', { name: 'Loading…' })).toBeTruthy();
     expect(loadRemote).toHaveBeenCalledWith('student/App');

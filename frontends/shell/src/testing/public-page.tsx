@@ -45,6 +45,7 @@ const visitor: Session = {
   completeSignIn: () => Promise.resolve(null),
   register: () => Promise.resolve(null),
   logout: () => Promise.resolve(),
+  accountDeleted: () => Promise.resolve(),
 };
 
 /**

@@ -29,6 +29,7 @@ export function sessionWith(overrides: Partial<Session> = {}): Session {
     completeSignIn: jest.fn<Session['completeSignIn']>().mockResolvedValue(null),
     register: jest.fn<Session['register']>().mockResolvedValue(null),
     logout: jest.fn<Session['logout']>().mockResolvedValue(undefined),
+    accountDeleted: jest.fn<Session['accountDeleted']>().mockResolvedValue(undefined),
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import type { RemoteRootProps } from '@medtutor/web-kit/remote';
 import { Flex, Paragraph, Text, Title } from '@medtutor/web-kit/ui';
 import { useState } from 'react';
 import { LoadFailed, Loading } from '../components/query-state';
+import { DeleteAccountCard } from '../features/account-deletion';
 import { MySessions } from '../features/bookings';
 import { CalendarFeedCard } from '../features/calendar-feed';
 import { ExamCountdowns } from '../features/countdown/components/exam-countdowns';
@@ -20,7 +21,7 @@ import { welcomeName } from '../lib/display-name';
 
 type StudentAppProps = RemoteRootProps['student/App'];
 
-function Dashboard({ user }: StudentAppProps) {
+function Dashboard({ user }: Pick<StudentAppProps, 'user'>) {
   const { data: packages, error, isLoading, mutate } = useUserPackages();
   const [examFormOpen, setExamFormOpen] = useState(false);
 
@@ -59,7 +60,7 @@ function Dashboard({ user }: StudentAppProps) {
  * with web-kit's UI kit, whose styles the shell's page already holds; antd loads only with the parts
  * opened later (the exam-date form, an hours history), each under its own AntdRoot.
  */
-export default function StudentApp({ user }: StudentAppProps) {
+export default function StudentApp({ user, onAccountDeleted }: StudentAppProps) {
   return (
     <Flex vertical gap="large" style={{ maxWidth: 1200, margin: '0 auto', padding: '2.5rem 1rem 4rem' }}>
       <header>
@@ -72,6 +73,7 @@ export default function StudentApp({ user }: StudentAppProps) {
         </Paragraph>
       </header>
       <Dashboard user={user} />
+      <DeleteAccountCard onDeleted={onAccountDeleted} />
     </Flex>
   );
 }

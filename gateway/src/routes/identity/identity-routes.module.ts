@@ -4,10 +4,17 @@ import { RateLimitsModule } from '../../rate-limits/rate-limits.module.js';
 import { AdminTwoFactorController } from './admin-two-factor.controller.js';
 import { GuardianConsentController } from './guardian-consent.controller.js';
 import { IdentityController } from './identity.controller.js';
+import { PrivacyErasureController } from './privacy-erasure.controller.js';
 import { TwoFactorController } from './two-factor.controller.js';
 
 @Module({
   imports: [AuthModule, RateLimitsModule],
-  controllers: [IdentityController, TwoFactorController, AdminTwoFactorController, GuardianConsentController],
+  controllers: [
+    IdentityController,
+    TwoFactorController,
+    AdminTwoFactorController,
+    GuardianConsentController,
+    PrivacyErasureController,
+  ],
 })
 export class IdentityRoutesModule {}

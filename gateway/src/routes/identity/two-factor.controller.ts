@@ -253,18 +253,7 @@ export class TwoFactorController {
   }
 
   /** Code attempts wait longer after each failure, per account and address; an outage does not count. */
-  private async throttled<T>(req: Request, userId: number, attempt: () => Promise<T>): Promise<T> {
-    const ip = clientIp(req);
-    await this.limits.consumeSecondFactorAttempt(userId, ip);
-    try {
-      const result = await attempt();
-      await this.limits.secondFactorSettled(userId, ip, 'succeeded');
-      return result;
-    } catch (error) {
-      if (!(error instanceof ApiError && error.code === ErrorCodes.secondFactorInvalid)) {
-        await this.limits.secondFactorSettled(userId, ip, 'inconclusive');
-      }
-      throw error;
-    }
+  private throttled<T>(req: Request, userId: number, attempt: () => Promise<T>): Promise<T> {
+    return this.limits.throttleSecondFactor(userId, clientIp(req), attempt);
   }
 }

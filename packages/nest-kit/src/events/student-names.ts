@@ -1,4 +1,4 @@
-import type { StudentNameChangedV1 } from '@medtutor/contracts';
+import { ErasedStudentName, type StudentNameChangedV1 } from '@medtutor/contracts';
 import type { RawSqlExecutor } from './prisma-like.js';
 
 /** The slice of a Prisma client that reads rows with raw SQL. */
@@ -21,6 +21,24 @@ export async function recordStudentName(tx: RawSqlExecutor, student: StudentName
     student.userId,
     student.name,
     student.version,
+  );
+}
+
+/** Above any version identity can reach: a name event arriving after the erasure changes nothing. */
+const ERASED_VERSION = 2_147_483_647;
+
+/**
+ * The student's account was erased (identity.user_erased.v1, issue 26): the name is replaced for
+ * good by a tombstone (no personal data, just "Erased student"), whatever version arrives later,
+ * so timesheet lines and package lists still read sensibly without naming anyone.
+ */
+export async function eraseStudentName(tx: RawSqlExecutor, userId: number): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `INSERT INTO student_names (user_id, name, version, updated_at) VALUES ($1, $2, $3, now())
+     ON CONFLICT (user_id) DO UPDATE SET name = EXCLUDED.name, version = EXCLUDED.version, updated_at = now()`,
+    userId,
+    ErasedStudentName,
+    ERASED_VERSION,
   );
 }
 

@@ -7,3 +7,4 @@ export * from './actor-assertions.js';
 export * from './signed-rpc.js';
 export * from './tracing.js';
 export * from './captured-logger.js';
+export * from './published-events.js';

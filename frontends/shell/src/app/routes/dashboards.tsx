@@ -1,4 +1,6 @@
 import type { AdminView } from '@medtutor/web-kit/remote';
+import { useCallback, useState } from 'react';
+import { Navigate } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { RemoteSlot } from '../../components/remote-slot';
 import { ProtectedRoute } from '../../features/auth/components/protected-route';
@@ -6,10 +8,20 @@ import { useSession } from '../../features/auth/hooks/use-session';
 
 /** The remotes bring their own antd (each wraps its root in web-kit's AntdRoot). */
 export function MyTutoringRoute() {
+  const { accountDeleted } = useSession();
+  const [deleted, setDeleted] = useState(false);
+  // Home, not the sign-in page a protected route sends a visitor to: set before the session goes.
+  const onAccountDeleted = useCallback(async () => {
+    setDeleted(true);
+    await accountDeleted();
+  }, [accountDeleted]);
+  if (deleted) return <Navigate to="/" replace />;
   return (
     <>
       <PageTitle title="My Tutoring" />
-      <ProtectedRoute area="student">{(user) => <RemoteSlot name="student/App" props={{ user }} />}</ProtectedRoute>
+      <ProtectedRoute area="student">
+        {(user) => <RemoteSlot name="student/App" props={{ user, onAccountDeleted }} />}
+      </ProtectedRoute>
     </>
   );
 }

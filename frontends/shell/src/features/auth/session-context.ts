@@ -19,6 +19,8 @@ export interface Session {
   register(body: RegisterInput): Promise<UserDto | null>;
   /** Ends the session; a failure is shown as a notice. */
   logout(): Promise<void>;
+  /** The server already ended the session by erasing the account (issue 26): forget it and say so. */
+  accountDeleted(): Promise<void>;
 }
 
 export const SessionContext = createContext<Session | null>(null);

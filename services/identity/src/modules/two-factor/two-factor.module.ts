@@ -6,5 +6,6 @@ import { TwoFactorService } from './two-factor.service.js';
 @Module({
   controllers: [TwoFactorRpcController],
   providers: [TwoFactorService, TwoFactorRepository],
+  exports: [TwoFactorService],
 })
 export class TwoFactorModule {}

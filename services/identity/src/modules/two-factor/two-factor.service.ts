@@ -98,6 +98,14 @@ export class TwoFactorService {
     return { method };
   }
 
+  /**
+   * Spends a current code of an enrolled account as sign-in does (TOTP or recovery code), for another
+   * module's proof that the caller is the owner (an erasure, issue 26); false when it does not match.
+   */
+  async spendOwnerCode(user: User & { totpSecret: string }, code: string): Promise<boolean> {
+    return (await this.spendCode(user, code)) !== null;
+  }
+
   /** Re-enrolment, first step: the password and a current code, then a new secret to confirm. */
   async reEnrolSetup(userId: number, proof: Proof): Promise<TotpSetupReply> {
     const user = await this.provenOwner(userId, proof);

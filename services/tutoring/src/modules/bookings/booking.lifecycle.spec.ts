@@ -1,6 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import { BookingMessages, ErrorCodes } from '@medtutor/contracts';
-import { book, cancel, complete, confirm, markNoShow, reschedule, type BookingState } from './booking.lifecycle.js';
+import {
+  book,
+  cancel,
+  cancelOnErasure,
+  complete,
+  confirm,
+  markNoShow,
+  reschedule,
+  type BookingState,
+} from './booking.lifecycle.js';
 
 const HOUR = 3_600_000;
 const start = Date.parse('2027-10-31T09:00:00Z');
@@ -74,6 +83,27 @@ describe('booking lifecycle', () => {
       expect(refusal(() => cancel({ ...confirmed, status }, 'admin', start)).code).toBe(
         ErrorCodes.bookingStatusConflict,
       );
+    });
+  });
+
+  describe('cancel on erasure', () => {
+    it('cancels a booking still to come for the erased student and returns its hours, even inside the notice', () => {
+      const change = cancelOnErasure(confirmed, start - HOUR);
+      expect(change).toEqual({
+        from: ['pending', 'confirmed'],
+        status: 'cancelled',
+        patch: { icsSequence: 1, cancelledBy: 'student', cancelledAt: start - HOUR, hoursOutcome: 'returned' },
+        hours: { outcome: 'returned', reserved: 1.5 },
+      });
+      expect(cancelOnErasure({ ...confirmed, status: 'pending' }, start - 48 * HOUR)?.status).toBe('cancelled');
+    });
+
+    it('leaves a booking that has begun for the tutor to settle, and an ended one as it is', () => {
+      expect(cancelOnErasure(confirmed, start)).toBeNull();
+      expect(cancelOnErasure(confirmed, start + HOUR)).toBeNull();
+      for (const status of ['cancelled', 'completed', 'no_show'] as const) {
+        expect(cancelOnErasure({ ...confirmed, status }, start - 48 * HOUR)).toBeNull();
+      }
     });
   });
 

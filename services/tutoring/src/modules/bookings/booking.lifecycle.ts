@@ -101,6 +101,21 @@ export const cancel = (booking: BookingState, by: BookingActor, now: number): Bo
 };
 
 /**
+ * The student's account was erased (issue 26): an active booking still to come is cancelled on their
+ * behalf, and its hours come back to the package whatever the notice (nobody is left to attend it).
+ * One already begun stays for the tutor to settle as delivered or missed.
+ */
+export const cancelOnErasure = (booking: BookingState, now: number): BookingChange | null => {
+  if (!ACTIVE.includes(booking.status) || booking.start <= now) return null;
+  return {
+    from: ACTIVE,
+    status: 'cancelled',
+    patch: { icsSequence: booking.icsSequence + 1, cancelledBy: 'student', cancelledAt: now, hoursOutcome: 'returned' },
+    hours: { outcome: 'returned', reserved: booking.reservedHours },
+  };
+};
+
+/**
  * A new time for an active booking. A student may move it only while it is at least the package's
  * notice away; whether the new time is a free slot is the slot rules' question, asked by the service.
  */

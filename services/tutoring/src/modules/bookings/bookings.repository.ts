@@ -249,59 +249,66 @@ export class BookingsRepository {
     context: { actorUserId: number | null; used?: UsedHoursRecord; mails?: MailsFor },
   ): Promise<Booking> {
     try {
-      return await this.prisma.$transaction(async (tx) => {
-        const locked =
-          booking.packageId !== null && change.hours ? await this.lockPackage(tx, booking.packageId) : null;
-        const { patch } = change;
-        const { count } = await tx.booking.updateMany({
-          where: { id: booking.id, status: { in: [...change.from] }, icsSequence: booking.icsSequence },
-          data: {
-            status: change.status,
-            icsSequence: patch.icsSequence,
-            preferredDateTime: patch.start === undefined ? undefined : new Date(patch.start),
-            endsAt: patch.end === undefined ? undefined : new Date(patch.end),
-            cancelledBy: patch.cancelledBy,
-            cancelledByUserId: patch.cancelledBy ? context.actorUserId : undefined,
-            cancelledAt: patch.cancelledAt === undefined ? undefined : new Date(patch.cancelledAt),
-            completedAt: patch.completedAt === undefined ? undefined : new Date(patch.completedAt),
-            noShowAt: patch.noShowAt === undefined ? undefined : new Date(patch.noShowAt),
-            hoursOutcome: patch.hoursOutcome,
-            ...(patch.reminders ? reminderColumns(patch.reminders) : {}),
-          },
-        });
-        if (count === 0) throw bookingStatusConflict();
-        const updated = await tx.booking.findUniqueOrThrow({ where: { id: booking.id } });
-        if (locked && change.hours) {
-          const before = packageHours(locked);
-          const after = releaseHours(before, change.hours.reserved, change.hours.outcome);
-          const row = await tx.hoursPackage.update({
-            where: { id: locked.id },
-            data: { reservedHours: after.reserved, usedHours: after.used },
-          });
-          if (change.hours.outcome === 'used' && change.hours.reserved > 0 && context.used) {
-            const { eventFor, ...entry } = context.used;
-            const created = await tx.hoursLedgerEntry.create({
-              data: {
-                ...entry,
-                sessionId: locked.id,
-                kind: 'usage',
-                delta: change.hours.reserved,
-                usedHoursAfter: after.used,
-                totalHoursAfter: locked.totalHours,
-                bookingId: booking.id,
-              },
-            });
-            const event = eventFor(created, locked, row);
-            if (event) await writeOutbox(tx, event);
-          }
-        }
-        for (const email of context.mails?.(updated) ?? []) await enqueueMail(tx, email);
-        return updated;
-      });
+      return await this.prisma.$transaction((tx) => this.applyInTx(tx, booking, change, context));
     } catch (error) {
       if (isSlotConflict(error)) throw slotTaken();
       throw error;
     }
+  }
+
+  /** `apply` inside the caller's transaction (an erasure's consumer, issue 26). */
+  async applyInTx(
+    tx: Tx,
+    booking: Booking,
+    change: BookingChange,
+    context: { actorUserId: number | null; used?: UsedHoursRecord; mails?: MailsFor },
+  ): Promise<Booking> {
+    const locked = booking.packageId !== null && change.hours ? await this.lockPackage(tx, booking.packageId) : null;
+    const { patch } = change;
+    const { count } = await tx.booking.updateMany({
+      where: { id: booking.id, status: { in: [...change.from] }, icsSequence: booking.icsSequence },
+      data: {
+        status: change.status,
+        icsSequence: patch.icsSequence,
+        preferredDateTime: patch.start === undefined ? undefined : new Date(patch.start),
+        endsAt: patch.end === undefined ? undefined : new Date(patch.end),
+        cancelledBy: patch.cancelledBy,
+        cancelledByUserId: patch.cancelledBy ? context.actorUserId : undefined,
+        cancelledAt: patch.cancelledAt === undefined ? undefined : new Date(patch.cancelledAt),
+        completedAt: patch.completedAt === undefined ? undefined : new Date(patch.completedAt),
+        noShowAt: patch.noShowAt === undefined ? undefined : new Date(patch.noShowAt),
+        hoursOutcome: patch.hoursOutcome,
+        ...(patch.reminders ? reminderColumns(patch.reminders) : {}),
+      },
+    });
+    if (count === 0) throw bookingStatusConflict();
+    const updated = await tx.booking.findUniqueOrThrow({ where: { id: booking.id } });
+    if (locked && change.hours) {
+      const before = packageHours(locked);
+      const after = releaseHours(before, change.hours.reserved, change.hours.outcome);
+      const row = await tx.hoursPackage.update({
+        where: { id: locked.id },
+        data: { reservedHours: after.reserved, usedHours: after.used },
+      });
+      if (change.hours.outcome === 'used' && change.hours.reserved > 0 && context.used) {
+        const { eventFor, ...entry } = context.used;
+        const created = await tx.hoursLedgerEntry.create({
+          data: {
+            ...entry,
+            sessionId: locked.id,
+            kind: 'usage',
+            delta: change.hours.reserved,
+            usedHoursAfter: after.used,
+            totalHoursAfter: locked.totalHours,
+            bookingId: booking.id,
+          },
+        });
+        const event = eventFor(created, locked, row);
+        if (event) await writeOutbox(tx, event);
+      }
+    }
+    for (const email of context.mails?.(updated) ?? []) await enqueueMail(tx, email);
+    return updated;
   }
 
   /** A booking read inside the delivered-session transaction (the package row lock is already held). */

@@ -1,4 +1,4 @@
-import type { AdminUserWithPackagesDto, PackageDto } from '@medtutor/contracts';
+import { type AdminUserWithPackagesDto, ErasureTexts, type PackageDto } from '@medtutor/contracts';
 import { Button, Card, Descriptions, Flex, SearchInput, Table, Tag, Text, Title } from '@medtutor/web-kit/ui';
 import { Suspense, useMemo, useState } from 'react';
 import { QueryState } from '../../../components/query-state';
@@ -20,8 +20,14 @@ const AssignTutorDialog = lazyUnderAntd(() =>
   import('./assign-tutor-dialog').then((module) => module.AssignTutorDialog),
 );
 const LedgerDialog = lazyUnderAntd(() => import('./ledger-dialog').then((module) => module.LedgerDialog));
+const EraseStudentDialog = lazyUnderAntd(() =>
+  import('./erase-student-dialog').then((module) => module.EraseStudentDialog),
+);
 
-type Dialog = { kind: 'hours' | 'exam' | 'tutor' | 'ledger'; pkg: PackageDto } | null;
+type Dialog =
+  | { kind: 'hours' | 'exam' | 'tutor' | 'ledger'; pkg: PackageDto }
+  | { kind: 'erase'; user: AdminUserWithPackagesDto }
+  | null;
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
 
@@ -150,11 +156,21 @@ export function StudentsTab() {
                 </Title>
               }
               extra={
-                user.freeTrialUsed ? (
-                  <Tag color="blue">Free trial used</Tag>
-                ) : (
-                  <Tag color="default">Free trial available</Tag>
-                )
+                <Flex gap="small" align="center">
+                  {user.freeTrialUsed ? (
+                    <Tag color="blue">Free trial used</Tag>
+                  ) : (
+                    <Tag color="default">Free trial available</Tag>
+                  )}
+                  <Button
+                    size="small"
+                    danger
+                    onClick={() => setDialog({ kind: 'erase', user })}
+                    aria-label={`Erase the account of ${fullName(user)}`}
+                  >
+                    {ErasureTexts.adminAction}
+                  </Button>
+                </Flex>
               }
             >
               <Descriptions
@@ -181,6 +197,7 @@ export function StudentsTab() {
         {dialog?.kind === 'exam' && <ExamDateDialog pkg={dialog.pkg} onClose={close} />}
         {dialog?.kind === 'tutor' && <AssignTutorDialog pkg={dialog.pkg} tutors={tutors.data ?? []} onClose={close} />}
         {dialog?.kind === 'ledger' && <LedgerDialog pkg={dialog.pkg} onClose={close} />}
+        {dialog?.kind === 'erase' && <EraseStudentDialog user={dialog.user} onClose={close} />}
       </Suspense>
     </Flex>
   );

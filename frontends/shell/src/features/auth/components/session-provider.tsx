@@ -1,4 +1,4 @@
-import { type LoginSecondFactorReply, Notices, type UserDto } from '@medtutor/contracts';
+import { ErasureMessages, ErasureTexts, type LoginSecondFactorReply, Notices, type UserDto } from '@medtutor/contracts';
 import { type ReactNode, useCallback, useMemo } from 'react';
 import { useSWRConfig } from 'swr';
 import { useNotices } from '@medtutor/web-kit';
@@ -82,9 +82,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     notices.success(Notices.auth.logoutSuccessTitle, Notices.auth.logoutSuccess);
   }, [triggerLogout, forgetOtherData, mutateUser, notices]);
 
+  const accountDeleted = useCallback(async (): Promise<void> => {
+    await forgetOtherData();
+    await mutateUser(null, { revalidate: false });
+    notices.success(ErasureTexts.deletedNoticeTitle, ErasureMessages.erased);
+  }, [forgetOtherData, mutateUser, notices]);
+
   const session = useMemo<Session>(
-    () => ({ user: data ?? null, isLoading, login, completeSignIn, register, logout }),
-    [data, isLoading, login, completeSignIn, register, logout],
+    () => ({ user: data ?? null, isLoading, login, completeSignIn, register, logout, accountDeleted }),
+    [data, isLoading, login, completeSignIn, register, logout, accountDeleted],
   );
 
   return <SessionContext value={session}>{children}</SessionContext>;
