@@ -51,6 +51,13 @@ describe('identity.user_erased.v1 in catalog-payments', () => {
        VALUES (gen_random_uuid(), 'SAM.LEE@example.com', 'Your refund', 't', 'h', now() + interval '1 day'),
               (gen_random_uuid(), 'ben@example.com', 'Your refund', 't', 'h', now() + interval '1 day')`,
     );
+    await sql(
+      url(),
+      `INSERT INTO student_consents (user_id, state, version, updated_at)
+       VALUES ($1, 'consent_given', 3, now()), ($2, 'adult', 1, now())
+       ON CONFLICT (user_id) DO UPDATE SET state = EXCLUDED.state, version = EXCLUDED.version`,
+      [STUDENT, OTHER],
+    );
   });
 
   afterAll(async () => {
@@ -74,6 +81,7 @@ describe('identity.user_erased.v1 in catalog-payments', () => {
       { user_id: OTHER, buyer_email: 'ben@example.com', buyer_name: 'Ben Okafor', ...kept },
     ]);
     expect(await sql(url(), 'SELECT to_address FROM outbound_emails')).toEqual([{ to_address: 'ben@example.com' }]);
+    expect(await sql(url(), 'SELECT user_id FROM student_consents ORDER BY user_id')).toEqual([{ user_id: OTHER }]);
   });
 
   it('changes nothing on a second event', async () => {

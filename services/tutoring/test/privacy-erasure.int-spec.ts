@@ -73,7 +73,11 @@ describe('identity.user_erased.v1 in tutoring', () => {
     tutorId = tutor!.id;
     packageId = await insertPackage(service.db.url, { userId: STUDENT, totalHours: 5, usedHours: 1 });
     // The upcoming and the begun session each hold an hour.
-    await sql(service.db.url, 'UPDATE user_sessions SET reserved_hours = 2 WHERE id = $1', [packageId]);
+    // The buyer's address retention keeps (issue 26) is set as payment_succeeded sets it.
+    await sql(service.db.url, 'UPDATE user_sessions SET reserved_hours = 2, buyer_email_key = $2 WHERE id = $1', [
+      packageId,
+      EMAIL,
+    ]);
     const now = Date.now();
     await insertBooking(bookingIds.upcoming, {
       start: now + 2 * HOUR,
@@ -194,9 +198,10 @@ describe('identity.user_erased.v1 in tutoring', () => {
     expect(
       await sql(
         service.db.url,
-        'SELECT user_id, total_hours::float AS total, used_hours::float AS used, reserved_hours::float AS reserved FROM user_sessions',
+        `SELECT user_id, total_hours::float AS total, used_hours::float AS used, reserved_hours::float AS reserved,
+                buyer_email_key FROM user_sessions`,
       ),
-    ).toEqual([{ user_id: STUDENT, total: 5, used: 1, reserved: 1 }]);
+    ).toEqual([{ user_id: STUDENT, total: 5, used: 1, reserved: 1, buyer_email_key: null }]);
     expect(await sql(service.db.url, 'SELECT actor_name FROM hours_ledger')).toEqual([{ actor_name: null }]);
     // The tutor's calendar loses both sessions: one cancellation each, naming no one.
     const mails = await sql<{ to_address: string; subject: string }>(

@@ -8,7 +8,7 @@ type Tx = Prisma.TransactionClient;
  * catalog-payments' part of an erasure (issue 26), on the consumer's transaction. Payments, refunds
  * and disputes are accounting records, kept for six years after the tax year (UK law), so they stay
  * with their amounts, dates and the (now meaningless) user id, but without the buyer's name and
- * email; emails still queued to the address are dropped.
+ * email; the copy of the consent state and emails still queued to the address are dropped.
  */
 @Injectable()
 export class PrivacyErasureRepository {
@@ -17,6 +17,7 @@ export class PrivacyErasureRepository {
       where: { userId: erased.userId },
       data: { buyerEmail: null, buyerName: null },
     });
+    await tx.studentConsent.deleteMany({ where: { userId: erased.userId } });
     await tx.$executeRaw`DELETE FROM outbound_emails WHERE lower(to_address) = ${erased.email.toLowerCase()}`;
   }
 }

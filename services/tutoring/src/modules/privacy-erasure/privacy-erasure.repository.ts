@@ -38,6 +38,8 @@ export class PrivacyErasureRepository {
       await this.cancelIfToCome(tx, booking, now);
     }
     await tx.hoursLedgerEntry.updateMany({ where: { actorUserId: erased.userId }, data: { actorName: null } });
+    // The buyer's address kept for retention's "never bought" test goes with the person.
+    await tx.hoursPackage.updateMany({ where: { userId: erased.userId }, data: { buyerEmailKey: null } });
     await tx.consultation.deleteMany({ where: { emailKey: email } });
     await tx.acknowledgement.deleteMany({ where: { addressHash: createHash('sha256').update(email).digest('hex') } });
     await tx.calendarFeed.deleteMany({ where: { userId: erased.userId } });
