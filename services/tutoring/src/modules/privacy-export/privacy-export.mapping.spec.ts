@@ -21,6 +21,7 @@ const pkg: HoursPackage = {
   refundedAmount: 0,
   overdrawnHours: hours(0),
   frozenReason: null,
+  buyerEmailKey: null,
   purchaseDate: at('2026-03-01T10:00:00Z'),
   examDate: at('2026-07-01T00:00:00Z'),
   assignedTutor: 'Dr Ada',

@@ -24,6 +24,7 @@ const student: AdminUserWithPackagesDto = {
   freeTrialUsed: false,
   role: 'student',
   isAdmin: false,
+  consent: { state: 'adult', consentGivenAt: null },
   sessions: [],
 } as AdminUserWithPackagesDto;
 
