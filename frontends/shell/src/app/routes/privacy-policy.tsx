@@ -106,7 +106,8 @@ const sections: LegalSection[] = [
       <Paragraph>
         We keep your account data while your account is open and delete it when you ask us to close it, except for
         payment records, which we keep for six years as UK tax law requires. Consultation and free-trial requests are
-        kept for up to 12 months. Session recordings are kept for at most 24 months.
+        kept for up to 12 months, unless you go on to buy tutoring, when they stay with your account. Session recordings
+        are kept for at most 24 months.
       </Paragraph>
     ),
   },
