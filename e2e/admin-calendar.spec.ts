@@ -2,17 +2,16 @@ import {
   addLocalDays,
   BookingDtoSchema,
   BookingTimeZone,
-  DemoCards,
   Fixtures,
   isoWeekday,
   localDateOf,
-  PackageDtoSchema,
   SlotsDtoSchema,
   TutorDtoSchema,
 } from '@medtutor/contracts';
 import { type Page, expect, request as apiRequest, test } from '@playwright/test';
 import { chooseOption } from './support/antd';
 import { attachScreenshot, seedAdmin as admin, signedInPage } from './support/accounts';
+import { assignTutor, registerAndBuyPackage } from './support/purchases';
 
 /**
  * Issue 25's admin calendar: a student books a session with a tutor through the API, and the admin
@@ -74,23 +73,8 @@ test('the admin finds a booking in its week by the student name, opens it and ca
       });
       expect(availability.ok()).toBe(true);
 
-      expect((await studentApi.post('/api/register', { data: student })).ok()).toBe(true);
-      const intent = await studentApi.post('/api/create-payment-intent', {
-        data: { subject, packageType: 'package5', currency: 'GBP' },
-      });
-      const { paymentId, clientSecret } = (await intent.json()) as { paymentId: string; clientSecret: string };
-      const paid = await studentApi.post('/api/payments/demo/confirm', {
-        data: { paymentId, clientSecret, cardNumber: DemoCards.succeeds },
-      });
-      expect(await paid.json()).toMatchObject({ status: 'succeeded' });
-      const sessionsOf = async () =>
-        PackageDtoSchema.array().parse(await (await studentApi.get('/api/user/sessions')).json());
-      await expect.poll(async () => (await sessionsOf()).length, { timeout: 20_000 }).toBe(1);
-      const [bought] = await sessionsOf();
-      const assigned = await api.patch(`/api/admin/sessions/${bought!.id}/assign-tutor`, {
-        data: { tutorName: tutor.name, calendarLink: tutor.calendarLink },
-      });
-      expect(assigned.ok()).toBe(true);
+      const bought = await registerAndBuyPackage(studentApi, student, subject);
+      await assignTutor(api, bought.id, tutor);
 
       const from = new Date().toISOString();
       const to = new Date(Date.now() + 14 * DAY).toISOString();

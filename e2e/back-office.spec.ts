@@ -1,15 +1,9 @@
-import {
-  DemoCards,
-  Fixtures,
-  InviteTutorReplySchema,
-  Notices,
-  PackageDtoSchema,
-  TutorDtoSchema,
-} from '@medtutor/contracts';
+import { Fixtures, InviteTutorReplySchema, Notices, PackageDtoSchema, TutorDtoSchema } from '@medtutor/contracts';
 import { type Page, expect, request as apiRequest, test } from '@playwright/test';
 import { resetLinkPath, waitForMail } from './support/mail-outbox';
 import { chooseOption } from './support/antd';
 import { attachScreenshot, seedAdmin as admin, signedInPage } from './support/accounts';
+import { assignTutor, registerAndBuyPackage } from './support/purchases';
 
 /**
  * The back office end to end, in three independent tests: a visitor's success story is approved and
@@ -146,25 +140,8 @@ test("a tutor logs sessions of a student's package, the admin pays the week, the
       });
       expect(reset.ok()).toBe(true);
 
-      const registered = await studentApi.post('/api/register', { data: student });
-      expect(registered.ok()).toBe(true);
-      const intent = await studentApi.post('/api/create-payment-intent', {
-        data: { subject, packageType: 'package5', currency: 'GBP' },
-      });
-      const { paymentId, clientSecret } = (await intent.json()) as { paymentId: string; clientSecret: string };
-      const paid = await studentApi.post('/api/payments/demo/confirm', {
-        data: { paymentId, clientSecret, cardNumber: DemoCards.succeeds },
-      });
-      expect(await paid.json()).toMatchObject({ status: 'succeeded' });
-      const sessionsOf = async () =>
-        PackageDtoSchema.array().parse(await (await studentApi.get('/api/user/sessions')).json());
-      await expect.poll(async () => (await sessionsOf()).length, { timeout: 20_000 }).toBe(1);
-      const [bought] = await sessionsOf();
-
-      const assigned = await api.patch(`/api/admin/sessions/${bought!.id}/assign-tutor`, {
-        data: { tutorName: tutor.name, calendarLink: tutor.calendarLink },
-      });
-      expect(assigned.ok()).toBe(true);
+      const bought = await registerAndBuyPackage(studentApi, student, subject);
+      await assignTutor(api, bought.id, tutor);
     });
 
     await test.step('the tutor logs two sessions and submits the week with the logged hours', async () => {

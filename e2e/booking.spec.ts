@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { DemoCards, Fixtures, PackageDtoSchema, TutorDtoSchema } from '@medtutor/contracts';
+import { Fixtures, TutorDtoSchema } from '@medtutor/contracts';
 import { type Locator, type Page, expect, request as apiRequest, test } from '@playwright/test';
 import ICAL from 'ical.js';
 import { attachScreenshot, desktopViewport, seedAdmin as admin, signedInPage } from './support/accounts';
+import { assignTutor, registerAndBuyPackage } from './support/purchases';
 import { resetLinkPath, waitForMail } from './support/mail-outbox';
 
 /**
@@ -129,23 +130,8 @@ test('a student books, moves and cancels a session in the platform; the tutor se
     });
 
     await test.step('a student buys a package and the admin assigns the tutor', async () => {
-      expect((await studentApi.post('/api/register', { data: student })).ok()).toBe(true);
-      const intent = await studentApi.post('/api/create-payment-intent', {
-        data: { subject, packageType: 'package5', currency: 'GBP' },
-      });
-      const { paymentId, clientSecret } = (await intent.json()) as { paymentId: string; clientSecret: string };
-      const paid = await studentApi.post('/api/payments/demo/confirm', {
-        data: { paymentId, clientSecret, cardNumber: DemoCards.succeeds },
-      });
-      expect(await paid.json()).toMatchObject({ status: 'succeeded' });
-      const sessionsOf = async () =>
-        PackageDtoSchema.array().parse(await (await studentApi.get('/api/user/sessions')).json());
-      await expect.poll(async () => (await sessionsOf()).length, { timeout: 20_000 }).toBe(1);
-      const [bought] = await sessionsOf();
-      const assigned = await adminPage.request.patch(`/api/admin/sessions/${bought!.id}/assign-tutor`, {
-        data: { tutorName: tutor.name, calendarLink: tutor.calendarLink },
-      });
-      expect(assigned.ok()).toBe(true);
+      const bought = await registerAndBuyPackage(studentApi, student, subject);
+      await assignTutor(adminPage.request, bought.id, tutor);
     });
 
     const { context: studentContext, page } = await signedInPage(browser, student);

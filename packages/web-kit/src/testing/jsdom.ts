@@ -2,11 +2,15 @@
 // app's runtime code imports it), and free of imports, so a spec's setup module can install these
 // before React or antd load and look for them.
 
-/** antd's responsive grid and Table ask for matchMedia, which jsdom lacks: a query that never matches. */
-export function installMatchMedia(): void {
-  window.matchMedia ??= (query: string) =>
+/**
+ * antd's responsive grid and Table ask for matchMedia, which jsdom lacks: a query that never matches,
+ * or, given `matches`, one that answers as it says (a test of the phone and wide layouts), replacing
+ * any stand-in installed before.
+ */
+export function installMatchMedia(matches?: (query: string) => boolean): void {
+  const standIn = (query: string) =>
     ({
-      matches: false,
+      matches: matches?.(query) ?? false,
       media: query,
       onchange: null,
       addListener: () => undefined,
@@ -15,6 +19,8 @@ export function installMatchMedia(): void {
       removeEventListener: () => undefined,
       dispatchEvent: () => false,
     }) as MediaQueryList;
+  if (matches) window.matchMedia = standIn;
+  else window.matchMedia ??= standIn;
 }
 
 /** antd's Select list and Table and recharts watch sizes with ResizeObserver, which jsdom lacks: one that never reports. */

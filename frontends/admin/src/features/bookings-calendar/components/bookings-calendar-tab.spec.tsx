@@ -9,7 +9,7 @@ import {
 } from '@medtutor/contracts';
 import { NoticeViewport } from '@medtutor/web-kit';
 import { jsonReply, mockFetchPerTest } from '@medtutor/web-kit/testing/fetch';
-import { installAntdStandIns } from '@medtutor/web-kit/testing/jsdom';
+import { installAntdStandIns, installMatchMedia } from '@medtutor/web-kit/testing/jsdom';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
 import { SWRConfig } from 'swr';
@@ -25,21 +25,11 @@ jest.setTimeout(30_000);
 /** The viewport antd's breakpoints see: a phone by default (the day list), wide for the grid. */
 let viewportWidth = 375;
 beforeAll(() => {
-  window.matchMedia = (query: string) => {
+  installMatchMedia((query) => {
     const min = /min-width:\s*(\d+)px/.exec(query);
     const max = /max-width:\s*(\d+)px/.exec(query);
-    const matches = (!min || viewportWidth >= Number(min[1])) && (!max || viewportWidth <= Number(max[1]));
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    } as MediaQueryList;
-  };
+    return (!min || viewportWidth >= Number(min[1])) && (!max || viewportWidth <= Number(max[1]));
+  });
   installAntdStandIns();
 });
 beforeEach(() => {
