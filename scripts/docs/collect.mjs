@@ -234,6 +234,8 @@ function summaryOf(args) {
 function accessOf(decoratorNames) {
   if (decoratorNames.includes('AdminOnly')) return 'admin';
   if (decoratorNames.includes('TutorOnly')) return 'tutor';
+  if (decoratorNames.includes('StudentOnly')) return 'student';
+  if (decoratorNames.includes('TutorOrAdmin')) return 'tutor or admin';
   if (decoratorNames.includes('Authenticated')) return 'signed in';
   if (decoratorNames.includes('ApiCookieAuth')) return 'session checked in the handler';
   return 'public';
