@@ -7,6 +7,7 @@ import { BookingMessages, ErrorCodes, Packages, TutoringMessages, type UserDto }
 import { type ServiceProcess, sql, startTestNats, type TestDatabase, type TestNats } from '@medtutor/nest-kit/testing';
 import request from 'supertest';
 import { serviceDatabase, startBuiltService } from './support/real-services.js';
+import { allWeek, bookingCallers, type Caller, DAY, HOUR, iso, onGrid } from './support/booking-callers.js';
 import { type GatewayUnderTest, sessionCookieFrom, startGatewayOn } from './support/test-gateway.js';
 
 /**
@@ -16,58 +17,16 @@ import { type GatewayUnderTest, sessionCookieFrom, startGatewayOn } from './supp
  * the database, since the API rightly refuses to book it there.
  */
 const ADMIN = { email: 'admin@bookings-routes.test', password: 'admin-pass-1' };
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-const STEP = 30 * 60_000;
-const onGrid = (ms: number) => Math.ceil(ms / STEP) * STEP;
-const iso = (ms: number) => new Date(ms).toISOString();
-const allWeek = {
-  weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 0, endMinute: 1440 })),
-  exceptions: [],
-};
-
 let nats: TestNats;
 let databases: { identity: TestDatabase; tutoring: TestDatabase };
 let services: ServiceProcess[] = [];
 let gateway: GatewayUnderTest;
 let server: Server;
-let ipCounter = 0;
-const freshIp = () => `198.51.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-
-interface Caller {
-  cookie: string;
-  user: UserDto;
-}
-
-async function registered(role: 'student' | 'tutor' = 'student'): Promise<Caller> {
-  const suffix = `${++ipCounter}${Math.random().toString(36).slice(2, 8)}`;
-  const res = await request(server)
-    .post('/api/register')
-    .set('X-Forwarded-For', freshIp())
-    .send({
-      username: `user${suffix}`,
-      email: `user${suffix}@example.com`,
-      password: 'pass-word-1',
-      firstName: 'Sam',
-      lastName: 'Student',
-    });
-  expect(res.status).toBe(201);
-  const caller: Caller = { cookie: sessionCookieFrom(res) as string, user: res.body as UserDto };
-  if (role === 'tutor') {
-    await sql(databases.identity, `UPDATE users SET role = 'tutor' WHERE id = $1`, [caller.user.id]);
-    const me = await request(server).get('/api/user').set('Cookie', caller.cookie);
-    expect(me.body.role).toBe('tutor');
-    caller.user = me.body as UserDto;
-  }
-  return caller;
-}
-
-type Method = 'get' | 'post' | 'put';
-const call = (method: Method, path: string, cookie?: string, body?: object) => {
-  const req = request(server)[method](path).set('X-Forwarded-For', freshIp());
-  if (cookie) req.set('Cookie', cookie);
-  return body ? req.send(body) : req;
-};
+const { freshIp, call, registered } = bookingCallers(
+  () => server,
+  () => databases.identity,
+  { ipPrefix: '198.51', emailPrefix: 'user' },
+);
 
 let admin: Caller;
 let tutor: Caller;
@@ -132,7 +91,7 @@ beforeAll(async () => {
 
   const login = await request(server).post('/api/login').set('X-Forwarded-For', freshIp()).send(ADMIN);
   admin = { cookie: sessionCookieFrom(login) as string, user: login.body as UserDto };
-  tutor = await registered('tutor');
+  tutor = await registered({ role: 'tutor' });
   studentA = await registered();
   studentB = await registered();
   const [row] = await sql<{ id: number }>(
@@ -227,7 +186,7 @@ describe('slots and booking', () => {
     expect(won.body).toMatchObject({
       status: 'confirmed',
       meetingLink: 'https://meet.example/b',
-      studentName: 'Sam Student',
+      studentName: 'Sam Lee',
       duration: 60,
     });
     expect(lost.body).toEqual({ statusCode: 409, code: ErrorCodes.slotTaken, message: BookingMessages.slotTaken });

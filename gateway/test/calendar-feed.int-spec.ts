@@ -3,11 +3,11 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CalendarFeedMessages, ErrorCodes, Packages, type UserDto } from '@medtutor/contracts';
+import { CalendarFeedMessages, ErrorCodes, Packages } from '@medtutor/contracts';
 import { type ServiceProcess, sql, startTestNats, type TestDatabase, type TestNats } from '@medtutor/nest-kit/testing';
 import ICAL from 'ical.js';
-import request from 'supertest';
 import { serviceDatabase, startBuiltService } from './support/real-services.js';
+import { allWeek, bookingCallers, type Caller, DAY, iso, onGrid } from './support/booking-callers.js';
 import { type GatewayUnderTest, sessionCookieFrom, startGatewayOn } from './support/test-gateway.js';
 
 /**
@@ -16,16 +16,7 @@ import { type GatewayUnderTest, sessionCookieFrom, startGatewayOn } from './supp
  * moving and cancelling; its token's lifecycle; and the booking emails with their .ics files, read
  * from the mail-outbox folder.
  */
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-const STEP = 30 * 60_000;
 const BASE_URL = 'https://medpath.test';
-const onGrid = (ms: number) => Math.ceil(ms / STEP) * STEP;
-const iso = (ms: number) => new Date(ms).toISOString();
-const allWeek = {
-  weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 0, endMinute: 1440 })),
-  exceptions: [],
-};
 
 let nats: TestNats;
 let databases: { identity: TestDatabase; tutoring: TestDatabase };
@@ -33,41 +24,12 @@ let services: ServiceProcess[] = [];
 let gateway: GatewayUnderTest;
 let server: Server;
 let mailDir: string;
-let ipCounter = 0;
-const freshIp = () => `203.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+const { call, registered } = bookingCallers(
+  () => server,
+  () => databases.identity,
+  { ipPrefix: '203.0', emailPrefix: 'cal' },
+);
 
-interface Caller {
-  cookie: string;
-  user: UserDto;
-}
-
-async function registered(firstName: string, role: 'student' | 'tutor' = 'student'): Promise<Caller> {
-  const suffix = `${++ipCounter}${Math.random().toString(36).slice(2, 8)}`;
-  const res = await request(server)
-    .post('/api/register')
-    .set('X-Forwarded-For', freshIp())
-    .send({
-      username: `cal${suffix}`,
-      email: `cal${suffix}@example.com`,
-      password: 'pass-word-1',
-      firstName,
-      lastName: 'Lee',
-    });
-  expect(res.status).toBe(201);
-  const caller: Caller = { cookie: sessionCookieFrom(res) as string, user: res.body as UserDto };
-  if (role === 'tutor') {
-    await sql(databases.identity, `UPDATE users SET role = 'tutor' WHERE id = $1`, [caller.user.id]);
-    caller.user = (await request(server).get('/api/user').set('Cookie', caller.cookie)).body as UserDto;
-  }
-  return caller;
-}
-
-type Method = 'get' | 'post' | 'put' | 'delete';
-const call = (method: Method, path: string, cookie?: string, body?: object) => {
-  const req = request(server)[method](path).set('X-Forwarded-For', freshIp());
-  if (cookie) req.set('Cookie', cookie);
-  return body ? req.send(body) : req;
-};
 /** The feed as a calendar app fetches it: no cookie, only the URL. */
 const fetchFeed = (url: string) => call('get', new URL(url).pathname);
 const eventsOf = (text: string) => new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent');
@@ -142,9 +104,9 @@ beforeAll(async () => {
   gateway = await startGatewayOn(nats.url, { env: { TRUST_PROXY: 'true', RPC_TIMEOUT_MS: '5000' } });
   server = gateway.app.getHttpServer();
 
-  tutor = await registered('Tara', 'tutor');
-  studentA = await registered('Sam');
-  studentB = await registered('Bea');
+  tutor = await registered({ firstName: 'Tara', role: 'tutor' });
+  studentA = await registered({ firstName: 'Sam' });
+  studentB = await registered({ firstName: 'Bea' });
   const [row] = await sql<{ id: number }>(
     databases.tutoring,
     `INSERT INTO tutors (name, specialty, calendar_link, meeting_link, user_id, login_email, updated_at)
