@@ -11,16 +11,9 @@ import {
   UserDtoSchema,
   VerifyCredentialsReplySchema,
 } from '@medtutor/contracts';
-import {
-  type SignedRpc,
-  signedRpc,
-  startServiceUnderTest,
-  type ServiceUnderTest,
-  sql,
-} from '@medtutor/nest-kit/testing';
-import { AppModule, SERVICE_NAME } from '../src/app.module.js';
+import { type SignedRpc, signedRpc, type ServiceUnderTest, sql } from '@medtutor/nest-kit/testing';
 import { totpCode } from '../src/modules/two-factor/totp-crypto.js';
-import { MIGRATIONS_DIR, testConfig } from './support/harness.js';
+import { startIdentityUnderTest } from './support/harness.js';
 
 /**
  * Account security in identity: common passwords refused wherever a password is chosen, TOTP
@@ -53,19 +46,8 @@ async function linkFor(userId: number, email: string): Promise<string> {
 const tooCommon = { code: ErrorCodes.passwordTooCommon, message: ServerMessages.passwordTooCommon };
 
 beforeAll(async () => {
-  service = await startServiceUnderTest({
-    name: SERVICE_NAME,
-    label: 'identity_account_security',
-    migrationsDir: MIGRATIONS_DIR,
-    module: ({ databaseUrl, natsUrl }, logger) =>
-      AppModule.register(
-        testConfig({
-          IDENTITY_DATABASE_URL: databaseUrl,
-          NATS_URL: natsUrl,
-          TOTP_ENCRYPTION_KEY: 'account-security-tests-only-key-0123456789',
-        }),
-        logger,
-      ),
+  service = await startIdentityUnderTest('identity_account_security', {
+    TOTP_ENCRYPTION_KEY: 'account-security-tests-only-key-0123456789',
   });
   rpc = signedRpc(service.client, 'security-test');
 });

@@ -17,13 +17,12 @@ import {
   type SignedRpc,
   signedRpc,
   sql,
-  startServiceUnderTest,
   testActorKeys,
 } from '@medtutor/nest-kit/testing';
 import { bootstrapService } from '@medtutor/nest-kit';
 import { pino } from 'pino';
+import { startIdentityUnderTest, testConfig } from './support/harness.js';
 import { AppModule, SERVICE_NAME } from '../src/app.module.js';
-import { MIGRATIONS_DIR, testConfig } from './support/harness.js';
 import { decodeQuotedPrintable, type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
 
 /**
@@ -82,16 +81,7 @@ async function consentMail(to: string, nth = 1): Promise<{ token: string; text: 
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  service = await startServiceUnderTest({
-    name: SERVICE_NAME,
-    label: 'identity_guardian_consent',
-    migrationsDir: MIGRATIONS_DIR,
-    module: ({ databaseUrl, natsUrl }, logger) =>
-      AppModule.register(
-        testConfig({ IDENTITY_DATABASE_URL: databaseUrl, NATS_URL: natsUrl, SMTP_URL: smtp.url }),
-        logger,
-      ),
-  });
+  service = await startIdentityUnderTest('identity_guardian_consent', { SMTP_URL: smtp.url });
   rpc = signedRpc(service.client, 'consent-test');
 });
 

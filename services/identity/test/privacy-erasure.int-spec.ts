@@ -14,16 +14,9 @@ import {
   UserErasedReplySchema,
   UserErasedV1Schema,
 } from '@medtutor/contracts';
-import {
-  type SignedRpc,
-  signedRpc,
-  startServiceUnderTest,
-  type ServiceUnderTest,
-  sql,
-} from '@medtutor/nest-kit/testing';
-import { AppModule, SERVICE_NAME } from '../src/app.module.js';
+import { type SignedRpc, signedRpc, type ServiceUnderTest, sql } from '@medtutor/nest-kit/testing';
 import { totpCode } from '../src/modules/two-factor/totp-crypto.js';
-import { MIGRATIONS_DIR, testConfig } from './support/harness.js';
+import { startIdentityUnderTest } from './support/harness.js';
 
 /**
  * Issue 26, erasure in identity: the password (and a code where enrolled) is required; the account,
@@ -63,19 +56,8 @@ const erasedEvents = async () =>
   ).map((row) => UserErasedV1Schema.parse(row.payload.data));
 
 beforeAll(async () => {
-  service = await startServiceUnderTest({
-    name: SERVICE_NAME,
-    label: 'identity_privacy_erasure',
-    migrationsDir: MIGRATIONS_DIR,
-    module: ({ databaseUrl, natsUrl }, logger) =>
-      AppModule.register(
-        testConfig({
-          IDENTITY_DATABASE_URL: databaseUrl,
-          NATS_URL: natsUrl,
-          TOTP_ENCRYPTION_KEY: 'privacy-erasure-tests-only-key-0123456789',
-        }),
-        logger,
-      ),
+  service = await startIdentityUnderTest('identity_privacy_erasure', {
+    TOTP_ENCRYPTION_KEY: 'privacy-erasure-tests-only-key-0123456789',
   });
   rpc = signedRpc(service.client, 'erasure-test');
 });

@@ -2,7 +2,8 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { pino, type Logger } from 'pino';
 import { type IdentityConfig, loadIdentityConfig } from '../../src/config/identity.config.js';
-import { testActorKeys } from '@medtutor/nest-kit/testing';
+import { type ServiceUnderTest, startServiceUnderTest, testActorKeys } from '@medtutor/nest-kit/testing';
+import { AppModule, SERVICE_NAME } from '../../src/app.module.js';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
 export const PUBLIC_BASE_URL = 'http://localhost:8080';
@@ -31,3 +32,13 @@ export function capturedLogger(): { logger: Logger; lines: Array<Record<string, 
   });
   return { logger: pino({ level: 'debug' }, sink), lines };
 }
+
+/** identity from its module on a fresh database named after `label`, with `env` over the test settings. */
+export const startIdentityUnderTest = (label: string, env: Record<string, string> = {}): Promise<ServiceUnderTest> =>
+  startServiceUnderTest({
+    name: SERVICE_NAME,
+    label,
+    migrationsDir: MIGRATIONS_DIR,
+    module: ({ databaseUrl, natsUrl }, logger) =>
+      AppModule.register(testConfig({ IDENTITY_DATABASE_URL: databaseUrl, NATS_URL: natsUrl, ...env }), logger),
+  });
