@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RetentionCounts } from '@medtutor/nest-kit';
 import { capturedLogger, sql } from '@medtutor/nest-kit/testing';
+import { ErasedStudentName } from '@medtutor/contracts';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { AppModule } from '../src/app.module.js';
 import { TutoringRetentionJob } from '../src/modules/retention/retention.job.js';
@@ -89,7 +90,7 @@ describe('tutoring retention (two replicas)', () => {
   });
 
   beforeEach(async () => {
-    for (const table of ['consultations', 'user_sessions', 'acknowledgements', 'outbound_emails']) {
+    for (const table of ['bookings', 'consultations', 'user_sessions', 'acknowledgements', 'outbound_emails']) {
       await sql(service.db.url, `DELETE FROM ${table}`);
     }
     lines.length = 0;
@@ -110,6 +111,45 @@ describe('tutoring retention (two replicas)', () => {
     expect(total(rounds, 'requests')).toBe(3);
     expect(await names()).toEqual(['Ben', 'Eve', 'Fay']);
     expect(await jobOf(replicaB).runOnce(NOW)).toMatchObject({ requests: 0 });
+  });
+
+  it("keeps a deleted request's free-trial booking in the tutor's history, without the person", async () => {
+    await request('Gus', 'gus@example.com', 400 * DAY, true);
+    await request('Hal', 'hal@example.com', 3 * DAY, true);
+    const [tutor] = await sql<{ id: number }>(
+      service.db.url,
+      `INSERT INTO tutors (name, specialty, calendar_link, updated_at)
+       VALUES ('Dr Trial', 'UCAT', 'https://cal.example/t', now()) RETURNING id`,
+    );
+    const trial = (firstName: string, startAge: number) =>
+      sql(
+        service.db.url,
+        `INSERT INTO bookings (id, student_name, student_email, subject, duration, preferred_date_time, ends_at,
+           additional_notes, is_free_trial, status, tutor_id, consultation_id, ics_uid, booked_by, updated_at)
+         SELECT gen_random_uuid(), $1 || ' Lee', email, 'UCAT', 30, $2, $2::timestamptz + interval '30 minutes',
+           'Call me on 07700 900123', true, 'completed', $3, id, gen_random_uuid()::text || '@medpath', 'admin', now()
+           FROM consultations WHERE first_name = $1`,
+        [firstName, at(-startAge), tutor!.id],
+      );
+    await trial('Gus', 390 * DAY);
+    await trial('Hal', 2 * DAY);
+
+    expect(await jobOf(service.app).runOnce(NOW)).toMatchObject({ requests: 1 });
+
+    expect(
+      await sql(
+        service.db.url,
+        'SELECT student_name, student_email, additional_notes, status FROM bookings ORDER BY preferred_date_time',
+      ),
+    ).toEqual([
+      { student_name: ErasedStudentName, student_email: '', additional_notes: null, status: 'completed' },
+      {
+        student_name: 'Hal Lee',
+        student_email: 'hal@example.com',
+        additional_notes: 'Call me on 07700 900123',
+        status: 'completed',
+      },
+    ]);
   });
 
   it('deletes in batches: a backlog larger than a batch goes in one round', async () => {
