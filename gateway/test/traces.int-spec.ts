@@ -124,10 +124,13 @@ describe('traces', () => {
     const trace = await eventually(
       async () => {
         const spans = [...gatewaySpans.spans(), ...otlp.spans()].filter((span) => span.traceId === traceId);
-        return spans.some((span) => span.service === 'identity' && span.kind === 'consumer') && spans;
+        // Each process exports its spans in batches of its own: wait for all three services' spans.
+        const has = (service: string, kind: string) =>
+          spans.some((span) => span.service === service && span.kind === kind);
+        return has('tutoring', 'server') && has('tutoring', 'producer') && has('identity', 'consumer') && spans;
       },
       20_000,
-      "identity's handler span in the request's trace",
+      "tutoring's RPC and publish spans and identity's handler span in the request's trace",
     );
 
     const rpcClient = only(trace, { service: 'gateway', kind: 'client' });

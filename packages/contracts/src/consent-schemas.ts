@@ -11,8 +11,14 @@ import { singleLine } from './text.js';
 
 const blankToUndefined = (value: string | undefined) => (value === '' ? undefined : value);
 
-/** YYYY-MM-DD (an `<input type="date">`'s value); whether it is believable is checked with the age rule. */
-const dateOfBirthText = singleLine('Date of birth').trim().max(10, AgeMessages.dateOfBirthInvalid);
+/** YYYY-MM-DD (an `<input type="date">`'s value), or blank (an empty form field is no date). */
+const dateOfBirthFormat = /^(\d{4}-\d{2}-\d{2})?$/;
+
+/** The format is stated in the API document too; whether the date is believable is the age rule's. */
+const dateOfBirthText = singleLine('Date of birth')
+  .trim()
+  .max(10, AgeMessages.dateOfBirthInvalid)
+  .regex(dateOfBirthFormat, AgeMessages.dateOfBirthInvalid);
 
 export const OptionalDateOfBirthSchema = dateOfBirthText.optional().transform(blankToUndefined);
 export const RequiredDateOfBirthSchema = z
@@ -48,7 +54,8 @@ const isEmail = (value: string) => z.email().safeParse(value).success;
  */
 export function refineAgeFields(body: AgeFieldValues, ctx: z.RefinementCtx): void {
   const dateOfBirth = text(body.dateOfBirth)?.trim();
-  if (!dateOfBirth) return;
+  // Not in the format: the field's own check has said so.
+  if (!dateOfBirth || !dateOfBirthFormat.test(dateOfBirth)) return;
   const now = new Date();
   const refusal = dateOfBirthRefusal(dateOfBirth, now);
   if (refusal) {

@@ -2,25 +2,30 @@
 // app's runtime code imports it), and free of imports, so a spec's setup module can install these
 // before React or antd load and look for them.
 
+/** A matchMedia stand-in whose queries answer as `matches` says. */
+const matchMediaAnswering = (matches: (query: string) => boolean) => (query: string) =>
+  ({
+    matches: matches(query),
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+
 /**
- * antd's responsive grid and Table ask for matchMedia, which jsdom lacks: a query that never matches,
- * or, given `matches`, one that answers as it says (a test of the phone and wide layouts), replacing
- * any stand-in installed before.
+ * antd's responsive grid and Table ask for matchMedia, which jsdom lacks: a query that never matches.
+ * No parameters: jest hands a hook function with one a `done` callback to call.
  */
-export function installMatchMedia(matches?: (query: string) => boolean): void {
-  const standIn = (query: string) =>
-    ({
-      matches: matches?.(query) ?? false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  if (matches) window.matchMedia = standIn;
-  else window.matchMedia ??= standIn;
+export function installMatchMedia(): void {
+  window.matchMedia ??= matchMediaAnswering(() => false);
+}
+
+/** A matchMedia that answers as `matches` says (a test of the phone and wide layouts), replacing any stand-in. */
+export function installMatchMediaAnswering(matches: (query: string) => boolean): void {
+  window.matchMedia = matchMediaAnswering(matches);
 }
 
 /** antd's Select list and Table and recharts watch sizes with ResizeObserver, which jsdom lacks: one that never reports. */

@@ -9,7 +9,7 @@ import {
 } from '@medtutor/contracts';
 import { NoticeViewport } from '@medtutor/web-kit';
 import { jsonReply, mockFetchPerTest } from '@medtutor/web-kit/testing/fetch';
-import { installAntdStandIns, installMatchMedia } from '@medtutor/web-kit/testing/jsdom';
+import { installAntdStandIns, installMatchMediaAnswering } from '@medtutor/web-kit/testing/jsdom';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
 import { SWRConfig } from 'swr';
@@ -25,7 +25,7 @@ jest.setTimeout(30_000);
 /** The viewport antd's breakpoints see: a phone by default (the day list), wide for the grid. */
 let viewportWidth = 375;
 beforeAll(() => {
-  installMatchMedia((query) => {
+  installMatchMediaAnswering((query) => {
     const min = /min-width:\s*(\d+)px/.exec(query);
     const max = /max-width:\s*(\d+)px/.exec(query);
     return (!min || viewportWidth >= Number(min[1])) && (!max || viewportWidth <= Number(max[1]));
