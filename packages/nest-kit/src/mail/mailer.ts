@@ -113,8 +113,9 @@ class FolderTransport implements MailTransport {
     await writeFile(temporary, body, { mode: 0o600 });
     await rename(temporary, join(this.dir, name));
     const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+    // The file names the recipient; the log line does not (no personal data in logs, even locally).
     this.logger.info(
-      { file: join(this.dir, name), to: message.to },
+      { file: join(this.dir, name) },
       `local mail outbox: "${message.subject}" ${links.join(' ')}`.trim(),
     );
   }
