@@ -49,8 +49,8 @@ beforeAll(async () => {
     OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
     // Export within 100 ms of a span's end rather than the default 5 s.
     OTEL_BSP_SCHEDULE_DELAY: '100',
-    // The "rpc ok" line, to find the trace id in a service's log.
-    LOG_LEVEL: 'info',
+    // The "rpc ok" line (debug level), to find the trace id in a service's log.
+    LOG_LEVEL: 'debug',
   };
   const [identity, tutoring] = await Promise.all([
     startBuiltService('identity', nats.url, {

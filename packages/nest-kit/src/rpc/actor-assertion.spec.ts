@@ -128,6 +128,50 @@ function rpcContext(payload: unknown, subject = SUBJECT): ExecutionContext {
   } as unknown as ExecutionContext;
 }
 
+describe('actor assertions reused within their lifetime', () => {
+  /** A clock the test moves: both sides read it, so expiry is tested without waiting. */
+  const clock = (start = Date.now()) => {
+    let now = start;
+    return { now: () => now, advance: (ms: number) => (now += ms) };
+  };
+
+  it('sign one token per actor and subject for 15 s, then a new one', async () => {
+    const time = clock();
+    const reusing = new ActorAssertionSigner(gatewayKeys.privateKey, time.now);
+    const first = await reusing.sign(admin, SUBJECT);
+    expect(await reusing.sign(admin, SUBJECT)).toBe(first);
+    expect(await reusing.sign(admin, 'identity.get_user')).not.toBe(first);
+    expect(await reusing.sign({ userId: 2, role: 'admin' }, SUBJECT)).not.toBe(first);
+    expect(await reusing.sign({ userId: 1, role: 'student' }, SUBJECT)).not.toBe(first);
+    time.advance(14_999);
+    expect(await reusing.sign(admin, SUBJECT)).toBe(first);
+    time.advance(1_000);
+    time.advance(1_000);
+    const second = await reusing.sign(admin, SUBJECT);
+    expect(second).not.toBe(first);
+    // The new token is dated now: a full lifetime ahead of it.
+    const verifying = new ActorAssertionVerifier([gatewayKeys.publicKey], 'identity', time.now);
+    time.advance(25_000);
+    expect(await verifying.verify(second, SUBJECT)).toEqual(admin);
+  });
+
+  it('verify a token again from memory, still for its own subject only, and never past its expiry', async () => {
+    const time = clock();
+    const verifying = new ActorAssertionVerifier([gatewayKeys.publicKey], 'identity', time.now);
+    const token = await new ActorAssertionSigner(gatewayKeys.privateKey, time.now).sign(admin, SUBJECT);
+    expect(await verifying.verify(token, SUBJECT)).toEqual(admin);
+    expect(await verifying.verify(token, SUBJECT)).toEqual(admin);
+    await expect(verifying.verify(token, 'identity.delete_user')).rejects.toThrow(
+      `asserted for ${SUBJECT}, not identity.delete_user`,
+    );
+    time.advance(29_000);
+    expect(await verifying.verify(token, SUBJECT)).toEqual(admin);
+    // Past `exp` and the clock tolerance the remembered answer no longer counts: the token is checked again.
+    time.advance(7_000);
+    await expect(verifying.verify(token, SUBJECT)).rejects.toThrow('ERR_JWT_EXPIRED');
+  });
+});
+
 describe('ActorAssertionGuard', () => {
   const guard = new ActorAssertionGuard(verifier, pino({ level: 'silent' }));
   const forbidden = async (payload: unknown) => {

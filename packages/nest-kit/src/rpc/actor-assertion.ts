@@ -16,7 +16,16 @@ export const ActorAssertion = {
   /** The longest lifetime a service accepts, whatever `exp` says. */
   maxLifetimeSeconds: 60,
   clockToleranceSeconds: 5,
+  /**
+   * How long the gateway sends one token again for the same actor and subject: signing costs an
+   * EdDSA operation per request otherwise. A reused token still has most of its life left (15 s of
+   * 30), more than any RPC deadline.
+   */
+  reuseSeconds: 15,
 } as const;
+
+/** Bounds the caches below: at the limit they are simply emptied (each entry lives seconds anyway). */
+const CACHE_LIMIT = 20_000;
 
 /** Why an assertion was refused; logged by the service, never sent to the caller. */
 export class ActorAssertionError extends Error {
@@ -32,12 +41,27 @@ export async function actorKeyId(key: KeyObject): Promise<string> {
 /** Signs the actor of one request for one NATS subject; the subject's first segment is the audience. */
 export class ActorAssertionSigner {
   private readonly kid: Promise<string>;
+  private readonly issued = new Map<string, { token: string; reuseUntil: number }>();
 
-  constructor(private readonly privateKey: KeyObject) {
+  constructor(
+    private readonly privateKey: KeyObject,
+    private readonly now: () => number = Date.now,
+  ) {
     this.kid = actorKeyId(privateKey);
   }
 
+  /** A token for this actor and subject: the one signed in the last `reuseSeconds`, or a new one. */
   async sign(actor: Actor, subject: string): Promise<string> {
+    const key = `${actor.userId}:${actor.role}:${subject}`;
+    const reusable = this.issued.get(key);
+    if (reusable && this.now() < reusable.reuseUntil) return reusable.token;
+    const token = await this.signNew(actor, subject);
+    if (this.issued.size >= CACHE_LIMIT) this.issued.clear();
+    this.issued.set(key, { token, reuseUntil: this.now() + ActorAssertion.reuseSeconds * 1000 });
+    return token;
+  }
+
+  private async signNew(actor: Actor, subject: string): Promise<string> {
     const audience = subject.slice(0, subject.indexOf('.'));
     if (!audience) throw new Error(`cannot sign for subject "${subject}": not <service>.<verb>`);
     return new SignJWT({ role: actor.role, rpc: subject })
@@ -45,8 +69,8 @@ export class ActorAssertionSigner {
       .setIssuer(ActorAssertion.issuer)
       .setSubject(String(actor.userId))
       .setAudience(audience)
-      .setIssuedAt()
-      .setExpirationTime(`${ActorAssertion.lifetimeSeconds}s`)
+      .setIssuedAt(Math.floor(this.now() / 1000))
+      .setExpirationTime(Math.floor(this.now() / 1000) + ActorAssertion.lifetimeSeconds)
       .sign(this.privateKey);
   }
 }
@@ -54,10 +78,16 @@ export class ActorAssertionSigner {
 /** Verifies assertions addressed to `audience` (a service name) with the trusted public keys. */
 export class ActorAssertionVerifier {
   private readonly keys: Promise<Map<string, KeyObject>>;
+  /**
+   * Tokens already verified, with what they assert and until when that holds (their expiry, without
+   * the clock tolerance): the gateway sends one token many times, and the same bytes verify the same.
+   */
+  private readonly verified = new Map<string, { actor: Actor; rpc: unknown; validUntil: number }>();
 
   constructor(
     publicKeys: readonly KeyObject[],
     private readonly audience: string | string[],
+    private readonly now: () => number = Date.now,
   ) {
     this.keys = Promise.all(publicKeys.map(async (key) => [await actorKeyId(key), key] as const)).then(
       (entries) => new Map(entries),
@@ -67,6 +97,8 @@ export class ActorAssertionVerifier {
   /** The actor the token asserts for `subject`; throws ActorAssertionError with the reason otherwise. */
   async verify(token: unknown, subject: string): Promise<Actor> {
     if (typeof token !== 'string' || token === '') throw new ActorAssertionError('no actor assertion');
+    const known = this.verified.get(token);
+    if (known && this.now() < known.validUntil) return this.actorFor(known, subject);
     const keys = await this.keys;
     let payload: Record<string, unknown>;
     try {
@@ -84,6 +116,7 @@ export class ActorAssertionVerifier {
           maxTokenAge: ActorAssertion.maxLifetimeSeconds,
           clockTolerance: ActorAssertion.clockToleranceSeconds,
           requiredClaims: ['sub', 'iat', 'exp'],
+          currentDate: new Date(this.now()),
         },
       ));
     } catch (error) {
@@ -91,7 +124,6 @@ export class ActorAssertionVerifier {
       if (error instanceof joseErrors.JOSEError) throw new ActorAssertionError(`${error.code}: ${error.message}`);
       throw new ActorAssertionError(`unreadable assertion: ${(error as Error).message}`);
     }
-    if (payload.rpc !== subject) throw new ActorAssertionError(`asserted for ${String(payload.rpc)}, not ${subject}`);
     if (typeof payload.exp === 'number' && typeof payload.iat === 'number') {
       if (payload.exp - payload.iat > ActorAssertion.maxLifetimeSeconds) {
         throw new ActorAssertionError('lifetime longer than allowed');
@@ -99,7 +131,20 @@ export class ActorAssertionVerifier {
     }
     const actor = ActorSchema.safeParse({ userId: Number(payload.sub), role: payload.role });
     if (!actor.success) throw new ActorAssertionError('the asserted actor is malformed');
-    return actor.data;
+    const entry = {
+      actor: actor.data,
+      rpc: payload.rpc,
+      // jwtVerify required both; the earlier of expiry and the longest lifetime allowed.
+      validUntil: Math.min(payload.exp as number, (payload.iat as number) + ActorAssertion.maxLifetimeSeconds) * 1000,
+    };
+    if (this.verified.size >= CACHE_LIMIT) this.verified.clear();
+    this.verified.set(token, entry);
+    return this.actorFor(entry, subject);
+  }
+
+  private actorFor(verified: { actor: Actor; rpc: unknown }, subject: string): Actor {
+    if (verified.rpc !== subject) throw new ActorAssertionError(`asserted for ${String(verified.rpc)}, not ${subject}`);
+    return verified.actor;
   }
 }
 

@@ -31,11 +31,16 @@ function run(handler: CallHandler) {
 }
 
 describe('RpcLoggingInterceptor', () => {
-  it('logs subject, correlation id and timing, never the payload or the reply', async () => {
+  it('logs subject, correlation id and timing at debug level, never the payload or the reply', async () => {
     const { result, text } = run({ handle: () => of({ userId: 7, echoed: 'hunter22-pw' }) });
     await result;
     const line = JSON.parse(text()) as Record<string, unknown>;
-    expect(line).toMatchObject({ msg: 'rpc ok', pattern: 'identity.reset_password', correlationId: 'corr-1' });
+    expect(line).toMatchObject({
+      msg: 'rpc ok',
+      level: 20,
+      pattern: 'identity.reset_password',
+      correlationId: 'corr-1',
+    });
     for (const secret of ['reset-token-value-123', 'hunter22-pw', 'pi_1_secret_2'])
       expect(text()).not.toContain(secret);
   });
@@ -44,7 +49,7 @@ describe('RpcLoggingInterceptor', () => {
     const failure = { code: 'IDENTITY.RESET_TOKEN_INVALID', message: 'x', details: { token: 'reset-token-value-123' } };
     const { result, text } = run({ handle: () => throwError(() => failure) });
     await expect(result).rejects.toBe(failure);
-    expect(JSON.parse(text())).toMatchObject({ msg: 'rpc failed', code: 'IDENTITY.RESET_TOKEN_INVALID' });
+    expect(JSON.parse(text())).toMatchObject({ msg: 'rpc failed', level: 30, code: 'IDENTITY.RESET_TOKEN_INVALID' });
     expect(text()).not.toContain('reset-token-value-123');
   });
 });

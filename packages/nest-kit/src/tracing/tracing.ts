@@ -65,7 +65,8 @@ export function startTracing(options: TracingOptions): Tracing {
       .merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.service }))
       .merge(detectResources({ detectors: [envDetector] })),
     spanProcessors: processors,
-    // The SDK's default (parent-based, always on) when spans go somewhere; otherwise ids only.
+    // When spans go somewhere, OTEL_TRACES_SAMPLER decides (the SDK reads it; the cluster traces one
+    // request in ten, infra/k8s/base/platform-config.yaml); otherwise ids only.
     ...(processors.length === 0 && { sampler: new AlwaysOffSampler() }),
   });
   provider.register({ propagator: new W3CTraceContextPropagator() });
