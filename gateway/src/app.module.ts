@@ -14,6 +14,7 @@ import { PrivacyExportRoutesModule } from './routes/privacy-export/privacy-expor
 import { ReviewsRoutesModule } from './routes/reviews/reviews-routes.module.js';
 import { TutoringRoutesModule } from './routes/tutoring/tutoring-routes.module.js';
 import { TutorPortalRoutesModule } from './routes/tutor-portal/tutor-portal-routes.module.js';
+import { PublicReadsModule } from './public-reads/public-reads.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
 
 @Module({})
@@ -38,6 +39,7 @@ export class AppModule {
         RedisModule.forRoot(config),
         ServiceClientModule.forRoot(config),
         SessionsModule,
+        PublicReadsModule,
         HealthModule,
         IdentityRoutesModule,
         CatalogPaymentsRoutesModule,

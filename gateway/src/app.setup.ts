@@ -8,12 +8,8 @@ import { methodNotAllowed, noStore } from './http/api-hygiene.js';
 import { correlationId } from './http/correlation-id.js';
 import { httpTracing } from './http/http-tracing.js';
 import { jsonBody } from './http/json-body.js';
-import {
-  exceptProviderWebhook,
-  PROVIDER_WEBHOOK_PATH,
-  providerWebhookRawBody,
-  providerWebhookRoute,
-} from './http/raw-body.js';
+import { PROVIDER_WEBHOOK_PATH, providerWebhookRawBody, providerWebhookRoute } from './http/raw-body.js';
+import { exceptSessionless } from './http/sessionless.js';
 import { setupOpenApi } from './http/openapi.js';
 import { securityHeaders } from './http/security-headers.js';
 import { mountFrontends } from './http/static-frontends.js';
@@ -27,7 +23,7 @@ import { closeConnectionsWhenStopping } from './shutdown.js';
  * The Express pipeline around Nest's routes, in order: HTTP metrics, correlation id, `Connection: close` once
  * shutting down, access log, security headers, no-store for /api, cross-site request refusal, static
  * frontends (before sessions, so assets never touch Redis), 405 for a known path's other methods,
- * then sessions and the JSON parser (whose failures wait for the route's guards). Nest adds its
+ * then sessions (but not for the webhook and the public reads) and the JSON parser (whose failures wait for the route's guards). Nest adds its
  * routes, the JSON 404 and the error layer at init.
  */
 export function configureGatewayApp(app: NestExpressApplication, config: GatewayConfig, logger: Logger): void {
@@ -47,7 +43,7 @@ export function configureGatewayApp(app: NestExpressApplication, config: Gateway
   const express = app.getHttpAdapter().getInstance() as unknown as { router: { stack: object[] } };
   app.use(methodNotAllowed(() => express.router.stack));
   app.use(PROVIDER_WEBHOOK_PATH, providerWebhookRawBody());
-  app.use('/api', ...exceptProviderWebhook(app.get(SessionsService).middleware()));
+  app.use('/api', ...exceptSessionless(app.get(SessionsService).middleware()));
   app.use(jsonBody(config.bodyLimit));
   setupOpenApi(app, config);
 }

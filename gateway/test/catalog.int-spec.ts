@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CatalogMessages, ErrorCodes, Subjects } from '@medtutor/contracts';
 import request from 'supertest';
 import { sql } from '@medtutor/nest-kit/testing';
+import { PublicReadsService } from '../src/public-reads/public-reads.service.js';
 import { PLATFORM_START_MS, PLATFORM_STOP_MS, type RealPlatform, startRealPlatform } from './support/real-platform.js';
 
 /**
@@ -24,6 +25,8 @@ afterAll(() => platform?.close(), PLATFORM_STOP_MS);
 
 describe('GET /api/catalog', () => {
   it("serves docs/product.md §9's subjects, packages and currencies to a visitor, asking with no actor", async () => {
+    // The copy fetched at start was asked for before the request log listened: fetch it again.
+    platform.gateway.app.get(PublicReadsService).changed('catalog');
     const res = await request(platform.server).get('/api/catalog');
 
     expect(res.status).toBe(200);
@@ -115,11 +118,16 @@ describe('GET /api/catalog', () => {
   });
 
   // Last: catalog-payments stays stopped.
-  it('answers 503 when catalog-payments is gone', async () => {
+  it('keeps answering from memory when catalog-payments is gone, and 503 once the copy is dropped', async () => {
+    const before = await request(platform.server).get('/api/catalog');
     await platform.stopService('catalog-payments');
 
-    const res = await request(platform.server).get('/api/catalog');
+    const fromMemory = await request(platform.server).get('/api/catalog');
+    expect(fromMemory.status).toBe(200);
+    expect(fromMemory.body).toEqual(before.body);
 
+    platform.gateway.app.get(PublicReadsService).changed('catalog');
+    const res = await request(platform.server).get('/api/catalog');
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ code: ErrorCodes.serviceUnavailable });
   });

@@ -139,7 +139,11 @@ describe('/metrics on the probe ports', () => {
     }, 15_000);
 
     const rpc = MetricNames.rpcServerDuration.name;
-    expect(valueOf(samples, `${rpc}_count`, { subject: Subjects.tutoring.listPublicTutors, outcome: 'ok' })).toBe(1);
+    // The gateway's start-up copy of the tutor cards; on a slow machine one more if that first answer
+    // came after the gateway's deadline.
+    expect(
+      valueOf(samples, `${rpc}_count`, { subject: Subjects.tutoring.listPublicTutors, outcome: 'ok' }),
+    ).toBeGreaterThanOrEqual(1);
     expect(valueOf(samples, MetricNames.consumerPending.name, consumer)).toBe(0);
     expect(valueOf(samples, MetricNames.consumerAckPending.name, consumer)).toBe(0);
     expect(valueOf(samples, MetricNames.eventsConsumed.name, { consumer: CONSUMER, outcome: 'dead_lettered' })).toBe(1);

@@ -1,13 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Controller, Module } from '@nestjs/common';
+import { Controller, Get, Module, Req } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, type MicroserviceOptions, Transport } from '@nestjs/microservices';
-import { ErrorCodes, ServerMessages, Subjects } from '@medtutor/contracts';
+import { CatalogDtoSchema, ErrorCodes, ServerMessages, Subjects } from '@medtutor/contracts';
 import { RpcErrorFilter } from '@medtutor/nest-kit';
 import { eventually, type RestartableNats, startRestartableNats } from '@medtutor/nest-kit/testing';
 import type { NatsConnection } from '@nats-io/transport-node';
+import type { Request } from 'express';
 import { pino } from 'pino';
 import request from 'supertest';
 import { startGatewayProcess } from './support/gateway-process.js';
@@ -20,6 +21,7 @@ import {
   startRealPlatform,
 } from './support/real-platform.js';
 import { type GatewayUnderTest, startGatewayOn } from './support/test-gateway.js';
+import { ServiceClient } from '../src/clients/service-client.js';
 
 /**
  * The gateway while parts around it fail: a service that cannot answer, the broker gone and back,
@@ -27,6 +29,20 @@ import { type GatewayUnderTest, startGatewayOn } from './support/test-gateway.js
  * that the tests kill and restart; a service that cannot answer is its process frozen.
  */
 let nats: RestartableNats;
+
+/**
+ * A route that asks catalog-payments on every request. GET /api/catalog is answered from the
+ * gateway's memory (issue 27), so it no longer shows what a silent service costs a route.
+ */
+@Controller('api/test-probes')
+class CatalogProbeController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Get('catalog')
+  catalog(@Req() req: Request) {
+    return this.services.send(Subjects.catalogPayments.getCatalog, {}, req, CatalogDtoSchema);
+  }
+}
 let platform: RealPlatform;
 let gateway: GatewayUnderTest;
 let server: Server;
@@ -39,6 +55,7 @@ beforeAll(async () => {
     services: ['catalog-payments'],
     nats,
     gatewayEnv: { RPC_TIMEOUT_MS: '2000' },
+    gatewayControllers: [CatalogProbeController],
     watch: [Subjects.catalogPayments.getCatalog, Subjects.identity.verifyCredentials],
   });
   gateway = platform.gateway;
@@ -52,10 +69,11 @@ const unavailable = {
   code: ErrorCodes.serviceUnavailable,
   message: ServerMessages.serviceUnavailable,
 };
-const catalog = () => request(server).get('/api/catalog');
+const catalog = () => request(server).get('/api/test-probes/catalog');
 const askedFor = (subject: string) => platform.requests.count(subject);
 /** Stops catalog-payments answering until `resume`. */
 const freezeCatalogPayments = () => platform.pauseService('catalog-payments');
+const freezeIdentity = () => platform.pauseService('identity');
 
 /**
  * catalog-payments with its database down, answering get_catalog as the platform's error filter
@@ -236,10 +254,14 @@ describe('SIGTERM', () => {
       SHUTDOWN_GRACE_MS: '5000',
     });
     try {
-      // catalog-payments frozen for slowMs: the request is in flight when the signal comes.
-      const frozen = freezeCatalogPayments();
+      // identity frozen for slowMs: the request is in flight when the signal comes.
+      const frozen = freezeIdentity();
       setTimeout(frozen.resume, slowMs);
-      const inFlight = fetch(`${process.url}/api/catalog`);
+      const inFlight = fetch(`${process.url}/api/forgot-password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'in-flight@example.com' }),
+      });
       await sleep(200);
       const signalledAt = Date.now();
       process.signal('SIGTERM');
@@ -267,7 +289,7 @@ describe('SIGTERM', () => {
 
       const finished = await inFlight;
       expect(finished.status).toBe(200);
-      expect(await finished.json()).toHaveProperty('packages');
+      expect(await finished.json()).toHaveProperty('message');
       expect(await process.exited).toBe(0);
       const exitMs = Date.now() - signalledAt;
       // Gone as soon as the last request was answered, not at the end of the grace period.

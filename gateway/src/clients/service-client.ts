@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { type ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
 import { ErrorCodes, type RpcMeta, type RpcRequest, Subjects } from '@medtutor/contracts';
 import { ActorAssertionSigner, inRpcClientSpan, type SpanFailure } from '@medtutor/nest-kit';
-import type { MsgHdrs, NatsConnection } from '@nats-io/transport-node';
+import type { MsgHdrs, NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { Request } from 'express';
 import type { Logger } from 'pino';
 import { firstValueFrom, timeout } from 'rxjs';
@@ -47,6 +48,9 @@ export class ServiceClient implements OnApplicationBootstrap {
   private readonly signer: ActorAssertionSigner;
   private readonly breakers: ServiceBreakers;
   private natsConnected = false;
+  /** Core subscriptions the gateway keeps (public read models' events), made on each new connection. */
+  private readonly listeners: { subject: string; onMessage: () => void; subscription?: Subscription }[] = [];
+  private readonly connectedListeners: (() => void)[] = [];
 
   constructor(
     @Inject(NATS_CLIENT) private readonly nats: ClientProxy,
@@ -68,8 +72,11 @@ export class ServiceClient implements OnApplicationBootstrap {
       const connected = status === 'connected';
       if (connected === this.natsConnected) return;
       this.natsConnected = connected;
-      if (connected) this.logger.info('NATS connected');
-      else this.logger.warn({ status }, 'NATS connection lost: reconnecting (forever)');
+      if (connected) {
+        this.logger.info('NATS connected');
+        this.subscribeListeners();
+        for (const listener of this.connectedListeners) listener();
+      } else this.logger.warn({ status }, 'NATS connection lost: reconnecting (forever)');
     });
     // Connect early but don't block start-up: the readiness probe reports NATS until it is reachable.
     this.nats.connect().catch((error: unknown) => this.logger.warn({ err: error }, 'NATS not reachable yet'));
@@ -80,7 +87,44 @@ export class ServiceClient implements OnApplicationBootstrap {
    * and the request's trace goes on in a client span whose context travels in the NATS headers.
    */
   async send<S extends z.ZodType>(subject: string, data: unknown, req: Request, reply: S): Promise<z.output<S>> {
-    const meta: RpcMeta = { correlationId: req.correlationId, actor: actorOf(req) };
+    return this.call(subject, data, { correlationId: req.correlationId, actor: actorOf(req) }, reply);
+  }
+
+  /** A call the gateway makes on its own account, outside any HTTP request and with no actor (read models). */
+  async sendAsGateway<S extends z.ZodType>(subject: string, data: unknown, reply: S): Promise<z.output<S>> {
+    return this.call(subject, data, { correlationId: randomUUID(), actor: null }, reply);
+  }
+
+  /**
+   * Calls `onMessage` for every message on `subject`, a plain core NATS subscription: nothing is
+   * delivered while the connection is down, so pair it with `onConnected` to catch up.
+   */
+  listen(subject: string, onMessage: () => void): void {
+    this.listeners.push({ subject, onMessage });
+    if (this.natsConnected) this.subscribeListeners();
+  }
+
+  /** Calls `listener` each time the NATS connection is (re)established. */
+  onConnected(listener: () => void): void {
+    this.connectedListeners.push(listener);
+  }
+
+  private subscribeListeners(): void {
+    // A reconnect keeps the client and its subscriptions; only a new client (after Nest's ClientNats
+    // gave up and connected afresh) needs them made again.
+    const connection = this.nats.unwrap<NatsConnection>();
+    for (const listener of this.listeners) {
+      if (listener.subscription && !listener.subscription.isClosed()) continue;
+      listener.subscription = connection.subscribe(listener.subject, {
+        callback: (error) => {
+          if (error) this.logger.warn({ err: error, subject: listener.subject }, 'subscription failed');
+          else listener.onMessage();
+        },
+      });
+    }
+  }
+
+  private call<S extends z.ZodType>(subject: string, data: unknown, meta: RpcMeta, reply: S): Promise<z.output<S>> {
     return inRpcClientSpan(
       subject,
       (headers) => this.breakers.call(subject, () => this.request(subject, data, meta, reply, headers)),

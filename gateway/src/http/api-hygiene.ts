@@ -4,7 +4,7 @@ import { ApiErrors } from '../filters/api-error.js';
 /**
  * API answers carry accounts, packages, payments and contact details: no browser or proxy may keep
  * them. Set on every /api answer (errors included) rather than route by route, so a new route
- * cannot forget it; the public catalog loses nothing worth caching.
+ * cannot forget it. The public reads alone replace it with their own (public-reads.service.ts).
  */
 export const noStore: RequestHandler = (_req, res, next) => {
   res.setHeader('Cache-Control', 'no-store');

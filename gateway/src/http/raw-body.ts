@@ -32,11 +32,3 @@ export const providerWebhookRawBody = (): RequestHandler => {
       next();
     });
 };
-
-/** Runs `handlers` for every request except the webhook, which needs no session (and sets no cookie). */
-export const exceptProviderWebhook = (handlers: RequestHandler[]): RequestHandler[] =>
-  handlers.map(
-    (handler): RequestHandler =>
-      (req, res, next) =>
-        req.originalUrl.split('?')[0] === PROVIDER_WEBHOOK_PATH ? next() : handler(req, res, next),
-  );

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Role, UserDto } from '@medtutor/contracts';
 import { RedisStore } from 'connect-redis';
 import type { Request, RequestHandler, Response } from 'express';
-import session from 'express-session';
+import session, { type SessionData } from 'express-session';
 import type { Redis } from 'ioredis';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { REDIS, redisKeys } from '../redis/redis.module.js';
@@ -40,6 +40,36 @@ redis.call('DEL', KEYS[1])
 return #ids`;
 
 /**
+ * express-session pushes a session's idle expiry in Redis on every answer (`rolling`). This store
+ * pushes it at most once per tenth of the idle window (at most a minute) per session and replica:
+ * a signed-in page view then costs one Redis round trip, not two, and a session idle for its whole
+ * window still ends within that tenth of its time.
+ */
+class ThrottledTouchStore extends RedisStore {
+  private readonly touchedAt = new Map<string, number>();
+
+  constructor(
+    options: ConstructorParameters<typeof RedisStore>[0],
+    private readonly touchIntervalMs: number,
+  ) {
+    super(options);
+  }
+
+  override async touch(sid: string, sess: SessionData, cb?: (error?: unknown) => void): Promise<void> {
+    const now = Date.now();
+    const last = this.touchedAt.get(sid);
+    if (last !== undefined && now - last < this.touchIntervalMs) {
+      cb?.();
+      return;
+    }
+    // Bounded: a cleared map only means one more touch per session.
+    if (this.touchedAt.size >= 100_000) this.touchedAt.clear();
+    this.touchedAt.set(sid, now);
+    await super.touch(sid, sess, cb);
+  }
+}
+
+/**
  * Server-side sessions in Redis. Besides express-session's own key per session, each user has a set
  * of their session ids, so a password reset can end all of them.
  */
@@ -54,11 +84,14 @@ export class SessionsService {
   ) {
     this.keys = redisKeys(config.redisKeyPrefix);
     const { idleMs, absoluteMs } = config.session;
-    this.store = new RedisStore({
-      client: redis,
-      prefix: this.keys.sessionPrefix,
-      ttl: (data) => sessionTtlSeconds(data.createdAt, Date.now(), idleMs, absoluteMs),
-    });
+    this.store = new ThrottledTouchStore(
+      {
+        client: redis,
+        prefix: this.keys.sessionPrefix,
+        ttl: (data) => sessionTtlSeconds(data.createdAt, Date.now(), idleMs, absoluteMs),
+      },
+      Math.min(60_000, idleMs / 10),
+    );
   }
 
   /** express-session, then the absolute-lifetime check. */

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   type DeleteTestimonialReply,
@@ -6,7 +6,6 @@ import {
   type PendingTestimonialDto,
   PendingTestimonialDtoSchema,
   PendingTestimonialListSchema,
-  type PublicTestimonialDto,
   PublicTestimonialListSchema,
   Subjects,
   SubmitTestimonialBodySchema,
@@ -15,13 +14,15 @@ import {
   TestimonialIdParamSchema,
   type TestimonialIdRequest,
 } from '@medtutor/contracts';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { AdminOnly } from '../../auth/auth.decorators.js';
 import { ServiceClient } from '../../clients/service-client.js';
 import { ApiErrors } from '../../filters/api-error.js';
 import { clientIp } from '../../http/client-ip.js';
 import { ApiErrorReplies, jsonSchemaOf } from '../../http/openapi.js';
 import { parseBody } from '../../http/zod-body.pipe.js';
+import { ChangesPublicRead } from '../../public-reads/changes-public-read.decorator.js';
+import { PublicReadsService } from '../../public-reads/public-reads.service.js';
 import { RateLimitsService } from '../../rate-limits/rate-limits.service.js';
 
 /** Contract schemas as OpenAPI, stating formats and defaults as the server enforces them. */
@@ -40,6 +41,7 @@ export class TestimonialsController {
   constructor(
     private readonly services: ServiceClient,
     private readonly limits: RateLimitsService,
+    private readonly publicReads: PublicReadsService,
   ) {}
 
   @Post()
@@ -63,8 +65,8 @@ export class TestimonialsController {
   @ApiOperation({ summary: 'Approved success stories: names shortened to initials, never the email' })
   @ApiOkResponse({ description: 'Approved stories, newest first', schema: openApi(PublicTestimonialListSchema) })
   @ApiErrorReplies(503)
-  listApproved(@Req() req: Request): Promise<PublicTestimonialDto[]> {
-    return this.services.send(Subjects.reviews.listApprovedTestimonials, {}, req, PublicTestimonialListSchema);
+  listApproved(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.publicReads.send('testimonials', req, res);
   }
 
   @Get('pending')
@@ -78,6 +80,7 @@ export class TestimonialsController {
 
   @Patch(':id/approve')
   @AdminOnly()
+  @ChangesPublicRead('testimonials')
   @ApiOperation({ summary: 'Publish a story (approving an approved one changes nothing)' })
   @ApiParam({ name: 'id', type: 'integer' })
   @ApiOkResponse({ description: 'The approved story', schema: openApi(PendingTestimonialDtoSchema) })
@@ -88,6 +91,7 @@ export class TestimonialsController {
 
   @Delete(':id')
   @AdminOnly()
+  @ChangesPublicRead('testimonials')
   @ApiOperation({ summary: 'Delete a story, pending or published' })
   @ApiParam({ name: 'id', type: 'integer' })
   @ApiOkResponse({ description: 'Deleted', schema: openApi(DeleteTestimonialReplySchema) })

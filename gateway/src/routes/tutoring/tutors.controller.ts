@@ -1,8 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   CreateTutorBodySchema,
-  type PublicTutorDto,
   PublicTutorDtoSchema,
   RecordTutorChangeReplySchema,
   Subjects,
@@ -13,12 +12,14 @@ import {
   TutorStatusChangeReplySchema,
   UpdateTutorBodySchema,
 } from '@medtutor/contracts';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { AdminOnly } from '../../auth/auth.decorators.js';
 import { ServiceClient } from '../../clients/service-client.js';
 import { ApiErrorReplies } from '../../http/openapi.js';
 import { ZodBodyPipe } from '../../http/zod-body.pipe.js';
+import { ChangesPublicRead } from '../../public-reads/changes-public-read.decorator.js';
+import { PublicReadsService } from '../../public-reads/public-reads.service.js';
 import { SessionValidityGuard } from '../../sessions/session-validity.guard.js';
 import { SessionsService } from '../../sessions/sessions.service.js';
 import { openApi } from './openapi-schema.js';
@@ -35,6 +36,7 @@ export class TutorsController {
     private readonly services: ServiceClient,
     private readonly sessions: SessionsService,
     private readonly validity: SessionValidityGuard,
+    private readonly publicReads: PublicReadsService,
   ) {}
 
   /** The reply schema drops calendar links, logins and the active flag, whatever the service sends. */
@@ -42,8 +44,8 @@ export class TutorsController {
   @ApiOperation({ summary: "The active tutors' cards: name, specialty, qualifications, photo and subjects" })
   @ApiOkResponse({ description: 'The cards', schema: openApi(z.array(PublicTutorDtoSchema)) })
   @ApiErrorReplies(503)
-  listPublic(@Req() req: Request): Promise<PublicTutorDto[]> {
-    return this.services.send(Subjects.tutoring.listPublicTutors, {}, req, z.array(PublicTutorDtoSchema));
+  listPublic(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.publicReads.send('tutors', req, res);
   }
 
   @Get('admin/tutors')
@@ -58,6 +60,7 @@ export class TutorsController {
   @Post('admin/tutors')
   @HttpCode(201)
   @AdminOnly()
+  @ChangesPublicRead('tutors')
   @ApiOperation({ summary: 'Add a tutor to the directory' })
   @ApiBody({ schema: openApi(CreateTutorBodySchema, 'input') })
   @ApiResponse({ status: 201, description: 'The new entry', schema: openApi(TutorDtoSchema) })
@@ -71,6 +74,7 @@ export class TutorsController {
 
   @Patch('admin/tutors/:id')
   @AdminOnly()
+  @ChangesPublicRead('tutors')
   @ApiOperation({ summary: 'Edit an entry (deactivation and reactivation have routes of their own)' })
   @TutorIdParam()
   @ApiBody({ schema: openApi(UpdateTutorBodySchema, 'input') })
@@ -86,6 +90,7 @@ export class TutorsController {
 
   @Delete('admin/tutors/:id')
   @AdminOnly()
+  @ChangesPublicRead('tutors')
   @ApiOperation({
     summary:
       "Deactivate an entry: off the home page; the tutor's login is refused and every session of theirs " +
@@ -107,6 +112,7 @@ export class TutorsController {
   @Post('admin/tutors/:id/reactivate')
   @HttpCode(200)
   @AdminOnly()
+  @ChangesPublicRead('tutors')
   @ApiOperation({
     summary: 'Reactivate an entry: back on the home page; the tutor may sign in again (old sessions stay ended)',
   })

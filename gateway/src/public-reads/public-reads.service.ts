@@ -1,0 +1,108 @@
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  CatalogDtoSchema,
+  EventTypes,
+  eventSubject,
+  PublicTestimonialListSchema,
+  PublicTutorDtoSchema,
+  Subjects,
+} from '@medtutor/contracts';
+import type { Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { ServiceClient } from '../clients/service-client.js';
+import { LOGGER } from '../logging/logger.js';
+import { PublicReadModel } from './public-read-model.js';
+
+/**
+ * Used without a sign of change for this long (events keep the answers fresh; this bounds an
+ * event the gateway missed), and what a shared cache (a CDN) may hold an answer for.
+ */
+export const PUBLIC_READ_MAX_AGE_MS = 30_000;
+const SHARED_CACHE_SECONDS = 15;
+
+/**
+ * The public answers every page view asks for, each with the owner's RPC and the events after which
+ * it may have changed. Prices change only with a release (the contracts' price table), which restarts
+ * the gateway too: they need no event.
+ */
+const PUBLIC_READS = {
+  testimonials: {
+    path: '/api/testimonials',
+    fetch: (services: ServiceClient) =>
+      services.sendAsGateway(Subjects.reviews.listApprovedTestimonials, {}, PublicTestimonialListSchema),
+    changedBy: [EventTypes.testimonialApproved, EventTypes.publishedTestimonialsChanged],
+  },
+  tutors: {
+    path: '/api/tutors',
+    fetch: (services: ServiceClient) =>
+      services.sendAsGateway(Subjects.tutoring.listPublicTutors, {}, z.array(PublicTutorDtoSchema)),
+    changedBy: [EventTypes.tutorChanged],
+  },
+  catalog: {
+    path: '/api/catalog',
+    fetch: (services: ServiceClient) =>
+      services.sendAsGateway(Subjects.catalogPayments.getCatalog, {}, CatalogDtoSchema),
+    changedBy: [],
+  },
+} as const;
+
+export type PublicRead = keyof typeof PUBLIC_READS;
+
+/** The paths answered from memory: they need no session, so the session layer leaves their GETs alone. */
+export const PUBLIC_READ_PATHS: ReadonlySet<string> = new Set(Object.values(PUBLIC_READS).map((read) => read.path));
+
+/**
+ * The gateway's in-memory public read models: warmed at start, dropped by the events that change them
+ * (and all at once when the NATS connection comes back, since events sent meanwhile were missed), and
+ * sent with an entity tag (304 when the browser's copy is current) and a Cache-Control that lets a
+ * CDN hold them briefly while browsers revalidate every time.
+ */
+@Injectable()
+export class PublicReadsService implements OnApplicationBootstrap {
+  private readonly models: Record<PublicRead, PublicReadModel>;
+
+  constructor(
+    private readonly services: ServiceClient,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.models = Object.fromEntries(
+      Object.entries(PUBLIC_READS).map(([name, read]) => [
+        name,
+        new PublicReadModel(() => read.fetch(services), { maxAgeMs: PUBLIC_READ_MAX_AGE_MS }),
+      ]),
+    ) as Record<PublicRead, PublicReadModel>;
+  }
+
+  onApplicationBootstrap(): void {
+    for (const [name, read] of Object.entries(PUBLIC_READS) as [PublicRead, (typeof PUBLIC_READS)[PublicRead]][]) {
+      for (const type of read.changedBy) this.services.listen(eventSubject(type), () => this.changed(name));
+    }
+    // Events sent while the connection was down were missed: everything may have changed.
+    this.services.onConnected(() => {
+      for (const name of Object.keys(this.models) as PublicRead[]) this.changed(name);
+    });
+  }
+
+  /**
+   * `name` may have changed: its copy is dropped now, and fetched again at once so the next page
+   * view need not wait for it (a failure there is the next request's to retry).
+   */
+  changed(name: PublicRead): void {
+    const model = this.models[name];
+    model.invalidate();
+    model.warm().catch((error: unknown) => this.logger.warn({ err: error, read: name }, 'public read not refreshed'));
+  }
+
+  /** Sends the answer, or 304 when the request's If-None-Match names it. */
+  async send(name: PublicRead, req: Request, res: Response): Promise<void> {
+    const snapshot = await this.models[name].current();
+    res.setHeader('Cache-Control', `public, max-age=0, s-maxage=${SHARED_CACHE_SECONDS}`);
+    res.setHeader('ETag', snapshot.etag);
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    res.type('application/json').send(snapshot.body);
+  }
+}
