@@ -139,6 +139,7 @@ export const EventTypes = {
   tutorInvited: 'identity.tutor_invited.v1',
   testimonialSubmitted: 'reviews.testimonial_submitted.v1',
   testimonialApproved: 'reviews.testimonial_approved.v1',
+  publishedTestimonialsChanged: 'reviews.published_testimonials_changed.v1',
   payslipStatusChanged: 'payroll.payslip_status_changed.v1',
 } as const;
 export type EventType = (typeof EventTypes)[keyof typeof EventTypes];
