@@ -2,7 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
-import { DeadLetterStream, EventStreams, PlatformConsumers, ServiceNames } from '@medtutor/contracts';
+import {
+  DeadLetterStream,
+  EventStreams,
+  EventTypes,
+  eventSubject,
+  PlatformConsumers,
+  ServiceNames,
+} from '@medtutor/contracts';
 import { consumerDefinition, PlatformStreams } from '@medtutor/nest-kit';
 
 /**
@@ -20,6 +27,13 @@ function publishAllowed(user: string): string[] {
   const start = config.indexOf(`user: ${user}\n`);
   expect(start).toBeGreaterThan(-1);
   const block = config.slice(start, config.indexOf('subscribe:', start));
+  return [...block.matchAll(/"([^"]+)"/g)].map((match) => match[1]!);
+}
+
+/** The subscribe allow-list of one user's block. */
+function subscribeAllowed(user: string): string[] {
+  const start = config.indexOf(`subscribe:`, config.indexOf(`user: ${user}\n`));
+  const block = config.slice(start, config.indexOf('}', start));
   return [...block.matchAll(/"([^"]+)"/g)].map((match) => match[1]!);
 }
 
@@ -102,5 +116,14 @@ describe('infra/nats/authorization.conf', () => {
 
   it('lets the gateway publish only to the five services’ RPC subjects', () => {
     expect(publishAllowed('gateway').sort()).toEqual(ServiceNames.map((service) => `${service}.*`).sort());
+  });
+
+  it('lets the gateway hear its own replies and only the events that drop its in-memory read models', () => {
+    expect(subscribeAllowed('gateway')).toEqual([
+      '_INBOX.gateway.>',
+      ...[EventTypes.publishedTestimonialsChanged, EventTypes.testimonialApproved, EventTypes.tutorChanged].map(
+        eventSubject,
+      ),
+    ]);
   });
 });

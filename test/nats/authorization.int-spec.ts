@@ -229,6 +229,22 @@ describe('infra/nats/authorization.conf on nats-server', () => {
     await expect(jetstreamManager(gateway.nc)).rejects.toThrow('Permissions Violation for Publish to "$JS.API.INFO"');
   });
 
+  it('lets the gateway overhear the events of its in-memory read models, and no other event', async () => {
+    const subject = eventSubject(EventTypes.tutorChanged);
+    const heard: string[] = [];
+    const listening = gateway.nc.subscribe(subject, { callback: (_error, msg) => void heard.push(msg.string()) });
+    await gateway.nc.flush();
+    tutoring.nc.publish(subject, '{"changed":true}');
+    await eventually(async () => heard.length === 1 || undefined, 5_000, 'the event at the gateway');
+    expect(heard).toEqual(['{"changed":true}']);
+    listening.unsubscribe();
+
+    const denied = (pattern: string) =>
+      gateway.nc.subscribe(pattern).closed.then((error) => (error as Error | undefined)?.message);
+    expect(await denied(eventSubject(EventTypes.userRegistered))).toMatch(PERMISSION_DENIED);
+    expect(await denied('events.reviews.>')).toMatch(PERMISSION_DENIED);
+  });
+
   it("lets a service read another's stream only through its own provisioned durables, and ack there", async () => {
     const stream = EventStreams.catalogPayments.name;
     const subject = eventSubject(EventTypes.paymentSucceeded);

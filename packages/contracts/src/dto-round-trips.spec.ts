@@ -252,6 +252,11 @@ const samples: [string, z.ZodType, unknown][] = [
   ['testimonial submitted', reviews.TestimonialSubmittedV1Schema, { testimonialId: 1, rating: 5 }],
   ['testimonial approved', reviews.TestimonialApprovedV1Schema, { testimonialId: 1, approvedBy: 9 }],
   [
+    'published testimonials changed',
+    reviews.PublishedTestimonialsChangedV1Schema,
+    { cause: 'purchase_changed', testimonialIds: [1, 2] },
+  ],
+  [
     'invite reply',
     invitations.InviteTutorReplySchema,
     { userId: 8, tutorId: 4, email: 'ada@example.com', inviteExpiresAt: at },

@@ -100,3 +100,17 @@ export const TestimonialApprovedV1Schema = z.object({
 });
 export type TestimonialSubmittedV1 = z.infer<typeof TestimonialSubmittedV1Schema>;
 export type TestimonialApprovedV1 = z.infer<typeof TestimonialApprovedV1Schema>;
+
+/** Why the public list (GET /api/testimonials) may now read differently. */
+export const PublishedTestimonialsChangeCauses = ['approved', 'deleted', 'erased', 'purchase_changed'] as const;
+export type PublishedTestimonialsChangeCause = (typeof PublishedTestimonialsChangeCauses)[number];
+
+/**
+ * The published stories, or a verified-purchase badge on one of them, may have changed: whoever holds
+ * the public list drops it. `testimonialIds`: the published stories concerned (no personal data).
+ */
+export const PublishedTestimonialsChangedV1Schema = z.object({
+  cause: z.enum(PublishedTestimonialsChangeCauses),
+  testimonialIds: z.array(z.number().int().positive()),
+});
+export type PublishedTestimonialsChangedV1 = z.infer<typeof PublishedTestimonialsChangedV1Schema>;

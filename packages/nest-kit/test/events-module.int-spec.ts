@@ -72,6 +72,8 @@ describe('event kit module against a broker that goes away (real nats-server and
     );
   const unpublished = async () =>
     Number((await pool.query('SELECT count(*) FROM outbox_events WHERE published_at IS NULL')).rows[0].count);
+  /** What the handler answered, as `afterCommit` received it: once per event, after its commit. */
+  const committed: string[] = [];
 
   const startApp = async (relay: { pollIntervalMs: number }) => {
     const moduleRef = await Test.createTestingModule({
@@ -98,7 +100,9 @@ describe('event kit module against a broker that goes away (real nats-server and
           DURABLE,
           envelope.id,
         );
+        return envelope.id;
       },
+      afterCommit: (eventId) => committed.push(eventId),
     });
     return started;
   };
@@ -169,6 +173,7 @@ describe('event kit module against a broker that goes away (real nats-server and
     );
     expect(published).toBeLessThan(5);
     expect(credits).toBeLessThan(10);
+    expect(committed.sort()).toEqual([before, ...during].map((event) => event.id).sort());
   });
 
   it('publishes what is still in the outbox when the application shuts down', async () => {

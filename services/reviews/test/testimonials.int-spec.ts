@@ -51,6 +51,16 @@ describe('reviews testimonials over NATS (real PostgreSQL and JetStream)', () =>
     sql<R>(service.db.url, text, values);
   const outbox = (type: string) =>
     query<{ payload: { data: unknown } }>('SELECT payload FROM outbox_events WHERE type = $1', [type]);
+  /** What reviews told holders of the public list, oldest first. */
+  const listChanges = async () =>
+    (
+      await query<{ payload: { data: unknown } }>(
+        'SELECT payload FROM outbox_events WHERE type = $1 ORDER BY created_at',
+        [EventTypes.publishedTestimonialsChanged],
+      )
+    ).map((row) => row.payload.data);
+  const unpublishedOutboxRows = async () =>
+    Number((await query<{ count: string }>('SELECT count(*) FROM outbox_events WHERE published_at IS NULL'))[0]!.count);
   const inboxRows = async (consumer: string, eventId: string) =>
     Number(
       (
@@ -140,6 +150,7 @@ describe('reviews testimonials over NATS (real PostgreSQL and JetStream)', () =>
       expect((await outbox(EventTypes.testimonialApproved)).map((row) => row.payload.data)).toEqual([
         { testimonialId: id, approvedBy: actors.admin.userId },
       ]);
+      expect(await listChanges()).toEqual([{ cause: 'approved', testimonialIds: [id] }]);
       const [row] = await query<{ approved_by: number; approved_at: Date | null }>(
         'SELECT approved_by, approved_at FROM testimonials WHERE id = $1',
         [id],
@@ -152,12 +163,38 @@ describe('reviews testimonials over NATS (real PostgreSQL and JetStream)', () =>
 
       expect(await call(Subjects.reviews.deleteTestimonial, { id }, actors.admin)).toEqual({ deleted: true });
       expect(await pendingList()).toEqual([]);
+      // A pending story was never public: the public list has not changed.
+      expect(await listChanges()).toEqual([]);
       for (const subject of [Subjects.reviews.deleteTestimonial, Subjects.reviews.approveTestimonial]) {
         expect(await fail(subject, { id }, actors.admin)).toMatchObject({
           code: ErrorCodes.notFound,
           message: ReviewsMessages.testimonialNotFound,
         });
       }
+    });
+
+    it('tells whoever holds the public list (a plain NATS subscriber) when a published story is deleted', async () => {
+      const id = await submit();
+      await call(Subjects.reviews.approveTestimonial, { id }, actors.admin);
+      await eventually(async () => (await unpublishedOutboxRows()) === 0, 5_000, 'the approval to be published');
+      const heard: unknown[] = [];
+      const subscription = nc.subscribe(eventSubject(EventTypes.publishedTestimonialsChanged), {
+        callback: (_error, message) => {
+          heard.push(message.json<{ data: unknown }>().data);
+        },
+      });
+      await nc.flush();
+
+      expect(await call(Subjects.reviews.deleteTestimonial, { id }, actors.admin)).toEqual({ deleted: true });
+
+      expect(await publicList()).toEqual([]);
+      expect(await listChanges()).toEqual([
+        { cause: 'approved', testimonialIds: [id] },
+        { cause: 'deleted', testimonialIds: [id] },
+      ]);
+      await eventually(async () => heard.length > 0, 5_000, 'the event on NATS');
+      subscription.unsubscribe();
+      expect(heard).toEqual([{ cause: 'deleted', testimonialIds: [id] }]);
     });
 
     it('refuses malformed ids as validation errors', async () => {

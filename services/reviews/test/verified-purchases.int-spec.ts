@@ -38,6 +38,18 @@ const story = (name: string, email = BUYER_EMAIL) => ({
   email,
 });
 
+/** What reviews told holders of the public list about badges, oldest first. */
+const badgeChanges = async (databaseUrl: string) =>
+  (
+    await sql<{ payload: { data: { cause: string } } }>(
+      databaseUrl,
+      'SELECT payload FROM outbox_events WHERE type = $1 ORDER BY created_at',
+      [EventTypes.publishedTestimonialsChanged],
+    )
+  )
+    .map((row) => row.payload.data)
+    .filter((data) => data.cause === 'purchase_changed');
+
 /**
  * The verified-purchase badge: only a story submitted by a signed-in student who has paid. The
  * typed email plays no part, so typing a buyer's address earns nothing.
@@ -132,6 +144,18 @@ describe('verified purchase', () => {
 
     await eventually(async () => (await badges()).get(id) === true, 15_000, 'the story to be verified');
   });
+
+  it('tells holders of the public list of a payment only when the buyer has a published story', async () => {
+    const published = await submit(story('Sarah Johnson'), buyer);
+    await call(Subjects.reviews.submitTestimonial, story('Omar Haddad', 'omar@example.com'), nonBuyer);
+
+    await publishPayment(nonBuyer.userId); // only a pending story: the public list reads the same
+    await publishPayment(admin.userId); // no story at all
+    await publishPayment(buyer.userId);
+    await paymentsApplied();
+
+    expect(await badgeChanges(service.db.url)).toEqual([{ cause: 'purchase_changed', testimonialIds: [published] }]);
+  });
 });
 
 /**
@@ -200,6 +224,11 @@ describe('verified purchase after refunds and disputes', () => {
 
     await deliver(EventTypes.paymentRefunded, paymentRefunded(paymentId));
     expect(await badge()).toBe(false);
+    // The payment and the full refund were told; the partial refund recorded nothing.
+    expect(await badgeChanges(service.db.url)).toEqual([
+      { cause: 'purchase_changed', testimonialIds: [storyId] },
+      { cause: 'purchase_changed', testimonialIds: [storyId] },
+    ]);
   });
 
   it('hides the badge while a dispute is open and gives it back when the dispute is won', async () => {
@@ -210,6 +239,17 @@ describe('verified purchase after refunds and disputes', () => {
 
     await deliver(EventTypes.paymentDisputed, paymentDisputed(paymentId, 'dp_won', 'won'));
     expect(await badge()).toBe(true);
+    // The payment, the opening and the win, each in its own consumer's transaction.
+    expect(await badgeChanges(service.db.url)).toHaveLength(3);
+  });
+
+  it('tells holders of the public list nothing of a refund or dispute of a buyer with no published story', async () => {
+    const stranger = 79;
+    const paymentId = await paid(stranger);
+    await deliver(EventTypes.paymentRefunded, paymentRefunded(paymentId, { userId: stranger }));
+    await deliver(EventTypes.paymentDisputed, paymentDisputed(paymentId, 'dp_stranger', 'open', { userId: stranger }));
+
+    expect(await badgeChanges(service.db.url)).toEqual([]);
   });
 
   it('takes the badge for good when a dispute is lost, whatever arrives late', async () => {

@@ -49,7 +49,7 @@ export interface EventKitOptions {
 }
 
 /** One event type consumed by a service, from subscription to the effect's commit. */
-export interface EventConsumerDefinition<T, Tx extends RawSqlExecutor> extends ConsumerTuning {
+export interface EventConsumerDefinition<T, Tx extends RawSqlExecutor, R = unknown> extends ConsumerTuning {
   /**
    * The consumer's entry in the registry (`PlatformConsumers.*` in contracts): its durable name (the
    * inbox key and the dead-letter subject's suffix) and its event type, whose owner's stream it reads.
@@ -61,7 +61,12 @@ export interface EventConsumerDefinition<T, Tx extends RawSqlExecutor> extends C
   /** The service's Prisma client: the inbox row and the effect commit in one of its transactions. */
   db: TransactionRunner<Tx>;
   /** The effect, on `tx` only; it runs at most once per event (a redelivery finds the inbox row). */
-  handle: (tx: Tx, data: T, envelope: EventEnvelope<T>) => Promise<unknown>;
+  handle: (tx: Tx, data: T, envelope: EventEnvelope<T>) => Promise<R>;
+  /**
+   * Runs once the effect committed (never for a delivery the inbox turned away), with what `handle`
+   * returned: `relay.nudge()` when the effect wrote an outbox row, so its event leaves at once.
+   */
+  afterCommit?: (result: R) => void;
 }
 
 /** Injection token of the NATS connection used for JetStream (Nest's transport has its own). */
@@ -84,8 +89,8 @@ export class EventConsumers {
     @Inject(EVENTS_NATS) private readonly nc: NatsConnection,
   ) {}
 
-  async start<T, Tx extends RawSqlExecutor>(definition: EventConsumerDefinition<T, Tx>): Promise<void> {
-    const { consumer, schema, db, handle, ...tuning } = definition;
+  async start<T, Tx extends RawSqlExecutor, R>(definition: EventConsumerDefinition<T, Tx, R>): Promise<void> {
+    const { consumer, schema, db, handle, afterCommit, ...tuning } = definition;
     if (consumer.service !== this.options.service) {
       throw new Error(`The consumer ${consumer.durable} is ${consumer.service}'s, not ${this.options.service}'s`);
     }
@@ -99,8 +104,14 @@ export class EventConsumers {
         durable,
         filterSubject,
         schema,
-        handle: (envelope) =>
-          handleOnce(db, durable, envelope.id, (tx) => handle(tx, envelope.data, envelope).then(() => undefined)),
+        handle: async (envelope) => {
+          let result: R | undefined;
+          const outcome = await handleOnce(db, durable, envelope.id, async (tx) => {
+            result = await handle(tx, envelope.data, envelope);
+          });
+          if (outcome === 'processed') afterCommit?.(result as R);
+          return outcome;
+        },
       }),
     );
   }

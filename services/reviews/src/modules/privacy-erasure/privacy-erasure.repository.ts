@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { UserErasedV1 } from '@medtutor/contracts';
+import { writeOutbox } from '@medtutor/nest-kit';
 import type { Prisma } from '../../generated/prisma/client.js';
+import { publishedTestimonialsChanged } from '../testimonials/published-testimonials-changed.event.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -11,12 +13,18 @@ type Tx = Prisma.TransactionClient;
  */
 @Injectable()
 export class PrivacyErasureRepository {
-  async eraseUser(tx: Tx, erased: UserErasedV1): Promise<void> {
-    await tx.testimonial.deleteMany({
-      where: { OR: [{ submittedBy: erased.userId }, { email: erased.email.trim().toLowerCase() }] },
-    });
+  /** True when published stories went, and the event saying so was written with them. */
+  async eraseUser(tx: Tx, erased: UserErasedV1, correlationId: string | null): Promise<boolean> {
+    // The delete answers the rows as it removed them: a story approved meanwhile counts as published.
+    const deleted = await tx.$queryRaw<Array<{ id: number; is_approved: boolean }>>`
+      DELETE FROM testimonials WHERE submitted_by = ${erased.userId} OR email = ${erased.email.trim().toLowerCase()}
+      RETURNING id, is_approved`;
     await tx.purchaseDispute.deleteMany({ where: { purchase: { userId: erased.userId } } });
     await tx.purchase.deleteMany({ where: { userId: erased.userId } });
     await tx.paidUser.deleteMany({ where: { userId: erased.userId } });
+    const published = deleted.filter((row) => row.is_approved).map((row) => row.id);
+    if (!published.length) return false;
+    await writeOutbox(tx, publishedTestimonialsChanged('erased', published, correlationId));
+    return true;
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { PlatformConsumers, UserErasedV1Schema } from '@medtutor/contracts';
-import { EventConsumers } from '@medtutor/nest-kit';
+import { EventConsumers, OutboxRelay } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { PrivacyErasureRepository } from './privacy-erasure.repository.js';
 
@@ -14,6 +14,7 @@ export class UserErasedConsumer implements OnApplicationBootstrap {
     private readonly consumers: EventConsumers,
     private readonly prisma: PrismaService,
     private readonly erasure: PrivacyErasureRepository,
+    private readonly relay: OutboxRelay,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -21,7 +22,10 @@ export class UserErasedConsumer implements OnApplicationBootstrap {
       consumer: PlatformConsumers.reviewsUserErased,
       schema: UserErasedV1Schema,
       db: this.prisma,
-      handle: (tx, erased) => this.erasure.eraseUser(tx, erased),
+      handle: (tx, erased, envelope) => this.erasure.eraseUser(tx, erased, envelope.correlationId),
+      afterCommit: (announced) => {
+        if (announced) this.relay.nudge();
+      },
     });
   }
 }

@@ -39,14 +39,14 @@ export class TestimonialsRepository {
   }
 
   /**
-   * Approves a pending story with its event in one transaction. Null when nothing was pending under
+   * Approves a pending story with its events in one transaction. Null when nothing was pending under
    * that id (unknown, or already approved): the conditional update lets one of two concurrent
-   * approvals win, so the event is written once.
+   * approvals win, so the events are written once.
    */
-  approveWithEvent(
+  approveWithEvents(
     id: number,
     approvedBy: number,
-    eventFor: (row: Testimonial) => EventEnvelope,
+    eventsFor: (row: Testimonial) => EventEnvelope[],
   ): Promise<Testimonial | null> {
     return this.prisma.$transaction(async (tx) => {
       const { count } = await tx.testimonial.updateMany({
@@ -55,14 +55,23 @@ export class TestimonialsRepository {
       });
       if (count === 0) return null;
       const row = await tx.testimonial.findUniqueOrThrow({ where: { id } });
-      await writeOutbox(tx, eventFor(row));
+      for (const event of eventsFor(row)) await writeOutbox(tx, event);
       return row;
     });
   }
 
-  /** False when there was nothing to delete. */
-  async delete(id: number): Promise<boolean> {
-    const { count } = await this.prisma.testimonial.deleteMany({ where: { id } });
-    return count === 1;
+  /**
+   * Deletes a story, and when it was published writes `eventIfPublished` in the same transaction. Null
+   * when there was nothing to delete. The delete answers the row as it removed it, so an approval
+   * committing meanwhile is seen (the delete waits for its lock) and the event is not missed.
+   */
+  deleteWithEvent(id: number, eventIfPublished: () => EventEnvelope): Promise<{ wasPublished: boolean } | null> {
+    return this.prisma.$transaction(async (tx) => {
+      const [deleted] = await tx.$queryRaw<Array<{ is_approved: boolean }>>`
+        DELETE FROM testimonials WHERE id = ${id} RETURNING is_approved`;
+      if (!deleted) return null;
+      if (deleted.is_approved) await writeOutbox(tx, eventIfPublished());
+      return { wasPublished: deleted.is_approved };
+    });
   }
 }

@@ -46,6 +46,6 @@ export class TestimonialsRpcController {
   @MessagePattern(Subjects.reviews.deleteTestimonial)
   delete(@Payload() payload: unknown): Promise<DeleteTestimonialReply> {
     const { meta, data } = parseRequest(TestimonialIdRequestSchema, payload);
-    return this.testimonials.delete(data.id, meta.actor);
+    return this.testimonials.delete(data.id, meta.actor, meta.correlationId);
   }
 }

@@ -14,6 +14,7 @@ import {
 import { newEvent, OutboxRelay, requireRole } from '@medtutor/nest-kit';
 import type { Testimonial } from '../../generated/prisma/client.js';
 import { VerifiedPurchasesService } from '../verified-purchases/verified-purchases.service.js';
+import { publishedTestimonialsChanged } from './published-testimonials-changed.event.js';
 import { toPendingTestimonialDto, toPublicTestimonialDto } from './testimonial.mapping.js';
 import { testimonialNotFound } from './testimonials.errors.js';
 import { TestimonialsRepository } from './testimonials.repository.js';
@@ -77,14 +78,15 @@ export class TestimonialsService {
     correlationId: RpcMeta['correlationId'],
   ): Promise<PendingTestimonialDto> {
     const admin = requireRole(actor, 'admin');
-    const approved = await this.testimonials.approveWithEvent(id, admin.userId, (row) =>
+    const approved = await this.testimonials.approveWithEvents(id, admin.userId, (row) => [
       newEvent<TestimonialApprovedV1>(
         EventTypes.testimonialApproved,
         1,
         { testimonialId: row.id, approvedBy: admin.userId },
         correlationId,
       ),
-    );
+      publishedTestimonialsChanged('approved', [row.id], correlationId),
+    ]);
     if (approved) this.relay.nudge();
     const row = approved ?? (await this.testimonials.findById(id));
     if (!row) throw testimonialNotFound();
@@ -92,9 +94,18 @@ export class TestimonialsService {
     return toPendingTestimonialDto(row, isVerified(row, paid));
   }
 
-  async delete(id: number, actor: Actor | null): Promise<DeleteTestimonialReply> {
+  /** Deleting a pending story changes nothing public, so only a published one is announced. */
+  async delete(
+    id: number,
+    actor: Actor | null,
+    correlationId: RpcMeta['correlationId'],
+  ): Promise<DeleteTestimonialReply> {
     requireRole(actor, 'admin');
-    if (!(await this.testimonials.delete(id))) throw testimonialNotFound();
+    const deleted = await this.testimonials.deleteWithEvent(id, () =>
+      publishedTestimonialsChanged('deleted', [id], correlationId),
+    );
+    if (!deleted) throw testimonialNotFound();
+    if (deleted.wasPublished) this.relay.nudge();
     return { deleted: true };
   }
 }

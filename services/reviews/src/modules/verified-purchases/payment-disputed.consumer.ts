@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { PaymentDisputedV1Schema, PlatformConsumers } from '@medtutor/contracts';
-import { EventConsumers } from '@medtutor/nest-kit';
+import { EventConsumers, OutboxRelay } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { VerifiedPurchasesService } from './verified-purchases.service.js';
 
@@ -13,6 +13,7 @@ export class PaymentDisputedConsumer implements OnApplicationBootstrap {
     private readonly consumers: EventConsumers,
     private readonly prisma: PrismaService,
     private readonly verified: VerifiedPurchasesService,
+    private readonly relay: OutboxRelay,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -20,7 +21,10 @@ export class PaymentDisputedConsumer implements OnApplicationBootstrap {
       consumer: PlatformConsumers.reviewsPaymentDisputed,
       schema: PaymentDisputedV1Schema,
       db: this.prisma,
-      handle: (tx, dispute) => this.verified.recordDispute(tx, dispute),
+      handle: (tx, dispute, envelope) => this.verified.recordDispute(tx, dispute, envelope.correlationId),
+      afterCommit: (announced) => {
+        if (announced) this.relay.nudge();
+      },
     });
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { PaymentRefundedV1Schema, PlatformConsumers } from '@medtutor/contracts';
-import { EventConsumers } from '@medtutor/nest-kit';
+import { EventConsumers, OutboxRelay } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { VerifiedPurchasesService } from './verified-purchases.service.js';
 
@@ -13,6 +13,7 @@ export class PaymentRefundedConsumer implements OnApplicationBootstrap {
     private readonly consumers: EventConsumers,
     private readonly prisma: PrismaService,
     private readonly verified: VerifiedPurchasesService,
+    private readonly relay: OutboxRelay,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -20,7 +21,10 @@ export class PaymentRefundedConsumer implements OnApplicationBootstrap {
       consumer: PlatformConsumers.reviewsPaymentRefunded,
       schema: PaymentRefundedV1Schema,
       db: this.prisma,
-      handle: (tx, refund) => this.verified.recordRefund(tx, refund),
+      handle: (tx, refund, envelope) => this.verified.recordRefund(tx, refund, envelope.correlationId),
+      afterCommit: (announced) => {
+        if (announced) this.relay.nudge();
+      },
     });
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { PaymentSucceededV1Schema, PlatformConsumers } from '@medtutor/contracts';
-import { EventConsumers } from '@medtutor/nest-kit';
+import { EventConsumers, OutboxRelay } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { VerifiedPurchasesService } from './verified-purchases.service.js';
 
@@ -13,6 +13,7 @@ export class PaymentSucceededConsumer implements OnApplicationBootstrap {
     private readonly consumers: EventConsumers,
     private readonly prisma: PrismaService,
     private readonly verified: VerifiedPurchasesService,
+    private readonly relay: OutboxRelay,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -20,7 +21,10 @@ export class PaymentSucceededConsumer implements OnApplicationBootstrap {
       consumer: PlatformConsumers.reviewsPaymentSucceeded,
       schema: PaymentSucceededV1Schema,
       db: this.prisma,
-      handle: (tx, payment) => this.verified.recordPayment(tx, payment),
+      handle: (tx, payment, envelope) => this.verified.recordPayment(tx, payment, envelope.correlationId),
+      afterCommit: (announced) => {
+        if (announced) this.relay.nudge();
+      },
     });
   }
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { type PurchaseFacts, purchaseStands, verifiedBuyers } from './verified-purchase.rules.js';
+import {
+  type PurchaseFacts,
+  publishedStoriesOfBuyer,
+  purchaseStands,
+  verifiedBuyers,
+} from './verified-purchase.rules.js';
 
 const paid = (overrides: Partial<PurchaseFacts> = {}): PurchaseFacts => ({
   userId: 7,
@@ -50,5 +55,27 @@ describe('verifiedBuyers', () => {
 
   it('answers only for the users asked about', () => {
     expect(verifiedBuyers([1], [paid({ userId: 2 })], new Set([3]))).toEqual(new Set());
+  });
+});
+
+describe('publishedStoriesOfBuyer', () => {
+  it("names the buyer's approved stories, whose badge a purchase fact may flip", () => {
+    const stories = [
+      { id: 1, submittedBy: 7, isApproved: true },
+      { id: 2, submittedBy: 7, isApproved: false },
+      { id: 3, submittedBy: 7, isApproved: true },
+    ];
+    expect(publishedStoriesOfBuyer(7, stories)).toEqual([1, 3]);
+  });
+
+  it('names none when the buyer has only pending stories, or the published ones are not theirs', () => {
+    expect(publishedStoriesOfBuyer(7, [{ id: 2, submittedBy: 7, isApproved: false }])).toEqual([]);
+    expect(
+      publishedStoriesOfBuyer(7, [
+        { id: 4, submittedBy: 8, isApproved: true },
+        { id: 5, submittedBy: null, isApproved: true },
+      ]),
+    ).toEqual([]);
+    expect(publishedStoriesOfBuyer(7, [])).toEqual([]);
   });
 });

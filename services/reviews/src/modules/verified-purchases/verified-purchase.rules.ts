@@ -41,3 +41,20 @@ export function verifiedBuyers(
   }
   return verified;
 }
+
+/** A story as far as its badge is concerned. */
+export interface StoryFacts {
+  id: number;
+  submittedBy: number | null;
+  isApproved: boolean;
+}
+
+/**
+ * The published stories whose badge a new fact about `buyerId`'s purchases (a payment, a full refund,
+ * a dispute's state) may have flipped: the approved stories they submitted signed in, the badge's only
+ * basis. Empty: the public list reads the same. Deliberately not "the badge before ≠ after", which
+ * would need the buyer's purchases read twice in the transaction for a change that is rare anyway.
+ */
+export function publishedStoriesOfBuyer(buyerId: number, stories: readonly StoryFacts[]): number[] {
+  return stories.filter((story) => story.isApproved && story.submittedBy === buyerId).map((story) => story.id);
+}

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { DisputeStatus } from '@medtutor/contracts';
+import type { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../../infra/db.js';
 import { PrismaService } from '../../infra/prisma.service.js';
-import type { PurchaseFacts } from './verified-purchase.rules.js';
+import type { PurchaseFacts, StoryFacts } from './verified-purchase.rules.js';
 
 /**
  * The local read copy of who has paid (payments): one row per payment, folded from its events in any
@@ -42,6 +43,17 @@ export class VerifiedPurchasesRepository {
       VALUES (${disputeId}, ${paymentId}::uuid, ${status}::purchase_dispute_status)
       ON CONFLICT (dispute_id) DO UPDATE SET status = EXCLUDED.status
       WHERE purchase_disputes.status = 'open'`;
+  }
+
+  /**
+   * The stories a user submitted signed in, as far as their badge is concerned. Locked until the
+   * caller's transaction ends, so an approval committing meanwhile is either seen here or waits, and
+   * then announces the list itself after this purchase fact is visible: no badge change goes untold.
+   */
+  storiesSubmittedBy(tx: Prisma.TransactionClient, userId: number): Promise<StoryFacts[]> {
+    return tx.$queryRaw<StoryFacts[]>`
+      SELECT id, submitted_by AS "submittedBy", is_approved AS "isApproved"
+      FROM testimonials WHERE submitted_by = ${userId} FOR SHARE`;
   }
 
   /** What is known of the payments of `userIds`, and which of them were recorded as paid before issue 24. */
