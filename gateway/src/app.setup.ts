@@ -17,24 +17,29 @@ import { requestLogger } from './logging/logger.js';
 import { httpMetrics } from './metrics/http-metrics.js';
 import { SessionsService } from './sessions/sessions.service.js';
 import { ReadinessService } from './health/readiness.service.js';
+import { publicReadsFromMemory } from './public-reads/public-reads-from-memory.js';
+import { PublicReadsService } from './public-reads/public-reads.service.js';
 import { closeConnectionsWhenStopping } from './shutdown.js';
 
 /**
- * The Express pipeline around Nest's routes, in order: HTTP metrics, correlation id, `Connection: close` once
- * shutting down, access log, security headers, no-store for /api, cross-site request refusal, static
- * frontends (before sessions, so assets never touch Redis), 405 for a known path's other methods,
- * then sessions (but not for the webhook and the public reads) and the JSON parser (whose failures wait for the route's guards). Nest adds its
- * routes, the JSON 404 and the error layer at init.
+ * The Express pipeline around Nest's routes, in order: HTTP metrics, `Connection: close` once
+ * shutting down, the public reads held in memory (answered there and then), tracing, correlation
+ * id, access log, security headers, no-store for /api, cross-site request refusal, static frontends
+ * (before sessions, so assets never touch Redis), 405 for a known path's other methods, then
+ * sessions (but not for the webhook and the public reads) and the JSON parser (whose failures wait
+ * for the route's guards). Nest adds its routes, the JSON 404 and the error layer at init.
  */
 export function configureGatewayApp(app: NestExpressApplication, config: GatewayConfig, logger: Logger): void {
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  const headers = securityHeaders(config.production);
   app.use(httpMetrics(app));
+  app.use(closeConnectionsWhenStopping(app.get(ReadinessService)));
+  app.use(publicReadsFromMemory(app.get(PublicReadsService), headers));
   app.use(httpTracing());
   app.use(correlationId());
-  app.use(closeConnectionsWhenStopping(app.get(ReadinessService)));
   app.use(requestLogger(logger));
-  app.use(securityHeaders(config.production));
+  app.use(headers);
   app.use('/api', noStore);
   // A browser's cross-site POST (Sec-Fetch-Site / Origin) gets 403: a second line behind SameSite=Lax.
   // Stripe's webhook is a server-to-server POST from another site, authenticated by its signature.

@@ -37,17 +37,41 @@ export function knownRoutes(stack: readonly object[]): KnownRoute[] {
   });
 }
 
+/** Paths remembered by `KnownRouteIndex`; past it the memory starts again (ids make paths unbounded). */
+const REMEMBERED_PATHS = 5_000;
+
+/**
+ * The routes whose template matches a path, remembered per path: every request asks, and trying
+ * each of the ~150 templates' matchers per request was a few per cent of a request's time.
+ * The routes are read at the first question, once all are registered.
+ */
+export class KnownRouteIndex {
+  private routes: KnownRoute[] | undefined;
+  private readonly byPath = new Map<string, readonly KnownRoute[]>();
+
+  constructor(private readonly routerStack: () => readonly object[]) {}
+
+  matching(path: string): readonly KnownRoute[] {
+    const known = this.byPath.get(path);
+    if (known) return known;
+    this.routes ??= knownRoutes(this.routerStack());
+    const matching = this.routes.filter((route) => route.matches(path));
+    if (this.byPath.size >= REMEMBERED_PATHS) this.byPath.clear();
+    this.byPath.set(path, matching);
+    return matching;
+  }
+}
+
 /**
  * A known path asked with a method none of its routes takes: 405 with `Allow` (Express would answer
  * 404, as if the path did not exist). OPTIONS on a known path answers 204 with `Allow`. Unknown
  * paths go on to the 404.
  */
 export function methodNotAllowed(routerStack: () => readonly object[]): RequestHandler {
-  let routes: KnownRoute[] | undefined;
+  const index = new KnownRouteIndex(routerStack);
   return (req: Request, res: Response, next: NextFunction) => {
-    routes ??= knownRoutes(routerStack());
     const allowed = new Set<string>();
-    for (const route of routes) if (route.matches(req.path)) route.methods.forEach((method) => allowed.add(method));
+    for (const route of index.matching(req.path)) route.methods.forEach((method) => allowed.add(method));
     if (allowed.size === 0 || allowed.has(req.method)) return next();
     const allow = [...allowed, 'OPTIONS'];
     if (req.method === 'OPTIONS') {

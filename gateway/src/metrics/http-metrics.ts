@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { MetricNames, processHistogram, REQUEST_DURATION_BUCKETS } from '@medtutor/nest-kit';
 import type { Request, RequestHandler } from 'express';
-import { type KnownRoute, knownRoutes } from '../http/api-hygiene.js';
+import { type KnownRoute, KnownRouteIndex } from '../http/api-hygiene.js';
 
 const duration = processHistogram({
   name: MetricNames.httpRequestDuration.name,
@@ -34,15 +34,14 @@ export function routeLabel(req: Request, routes: readonly KnownRoute[]): string 
  */
 export function httpMetrics(app: NestExpressApplication): RequestHandler {
   const express = app.getHttpAdapter().getInstance() as unknown as { router: { stack: object[] } };
-  let routes: KnownRoute[] | undefined;
+  const index = new KnownRouteIndex(() => express.router.stack);
   return (req, res, next) => {
     const started = performance.now();
     res.once('close', () => {
-      // Read at the end: the routes are all registered by the first request, and `req.route` is set.
-      routes ??= knownRoutes(express.router.stack);
+      // Read at the end, when `req.route` is set.
       const status = res.writableFinished ? String(res.statusCode) : '499';
       duration.observe(
-        { method: req.method, route: routeLabel(req, routes), status },
+        { method: req.method, route: routeLabel(req, index.matching(req.path)), status },
         (performance.now() - started) / 1_000,
       );
     });

@@ -108,4 +108,19 @@ describe('PublicReadModel', () => {
     calls[1]?.resolve([]);
     expect((await retry).body.toString()).toBe('[]');
   });
+
+  it('tells without waiting what it holds: nothing before the first answer or after an event, else the snapshot', async () => {
+    const { model, calls, answer, advance } = harness(30_000);
+    expect(model.held()).toBeUndefined();
+    expect(calls).toHaveLength(0);
+    const warm = model.warm();
+    await answer(0, ['v1']);
+    expect(model.held()).toBe(await warm);
+    advance(30_000);
+    expect(model.held()?.body.toString()).toBe('["v1"]');
+    // Aged: held() started the refresh.
+    expect(calls).toHaveLength(2);
+    model.invalidate();
+    expect(model.held()).toBeUndefined();
+  });
 });

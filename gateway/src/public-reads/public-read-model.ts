@@ -47,9 +47,16 @@ export class PublicReadModel {
    * fetch fails the requests waiting on it; an aged snapshot is kept when its refresh fails.
    */
   async current(): Promise<PublicSnapshot> {
+    return this.held() ?? this.refresh();
+  }
+
+  /**
+   * The snapshot held now, if any, without waiting: an aged one starts its refresh. Undefined when
+   * there is none (never fetched, dropped by an event): then only `current()` can answer.
+   */
+  held(): PublicSnapshot | undefined {
     const snapshot = this.snapshot;
-    if (!snapshot) return this.refresh();
-    if (this.now() - snapshot.fetchedAt >= this.options.maxAgeMs) {
+    if (snapshot && this.now() - snapshot.fetchedAt >= this.options.maxAgeMs) {
       // The error is the next request's to see if the snapshot goes; this one has its answer.
       this.refresh().catch(() => {});
     }

@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ServiceClient } from '../clients/service-client.js';
 import { LOGGER } from '../logging/logger.js';
-import { PublicReadModel } from './public-read-model.js';
+import { PublicReadModel, type PublicSnapshot } from './public-read-model.js';
 
 /**
  * Used without a sign of change for this long (events keep the answers fresh; this bounds an
@@ -49,8 +49,13 @@ const PUBLIC_READS = {
 
 export type PublicRead = keyof typeof PUBLIC_READS;
 
+/** Each public read by its path. */
+export const PUBLIC_READ_BY_PATH: ReadonlyMap<string, PublicRead> = new Map(
+  (Object.entries(PUBLIC_READS) as [PublicRead, { path: string }][]).map(([name, read]) => [read.path, name]),
+);
+
 /** The paths answered from memory: they need no session, so the session layer leaves their GETs alone. */
-export const PUBLIC_READ_PATHS: ReadonlySet<string> = new Set(Object.values(PUBLIC_READS).map((read) => read.path));
+export const PUBLIC_READ_PATHS: ReadonlySet<string> = new Set(PUBLIC_READ_BY_PATH.keys());
 
 /**
  * The gateway's in-memory public read models: warmed at start, dropped by the events that change them
@@ -94,15 +99,28 @@ export class PublicReadsService implements OnApplicationBootstrap {
     model.warm().catch((error: unknown) => this.logger.warn({ err: error, read: name }, 'public read not refreshed'));
   }
 
-  /** Sends the answer, or 304 when the request's If-None-Match names it. */
+  /** Sends the answer (fetching it first if none is held), or 304 when the request's If-None-Match names it. */
   async send(name: PublicRead, req: Request, res: Response): Promise<void> {
-    const snapshot = await this.models[name].current();
+    this.write(await this.models[name].current(), req, res);
+  }
+
+  /** The answer held now, if any, without waiting (see `PublicReadModel.held`). */
+  held(name: PublicRead): PublicSnapshot | undefined {
+    return this.models[name].held();
+  }
+
+  /** Writes `snapshot` as the answer: the whole of it, or 304 for a client whose copy is current. */
+  write(snapshot: PublicSnapshot, req: Request, res: Response): void {
     res.setHeader('Cache-Control', `public, max-age=0, s-maxage=${SHARED_CACHE_SECONDS}`);
     res.setHeader('ETag', snapshot.etag);
     if (req.fresh) {
-      res.status(304).end();
+      res.statusCode = 304;
+      res.end();
       return;
     }
-    res.type('application/json').send(snapshot.body);
+    res.statusCode = 200;
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Length', snapshot.body.length);
+    res.end(req.method === 'HEAD' ? undefined : snapshot.body);
   }
 }
