@@ -1,7 +1,7 @@
-// Gives the e2e run a clean slate: drops its databases (the services recreate, migrate and seed them
+// Gives the e2e run (and npm run bench:soak's own system) a clean slate: drops its databases (the services recreate, migrate and seed them
 // at start) and empties its Redis database (sessions, rate-limit counters).
 //   node scripts/lib/reset-e2e-state.mjs --redis <redis-url> <database-url>...
-// Refuses database names without "e2e" in them, so a wrong variable cannot drop real data.
+// Refuses database names without "e2e" or "soak" in them, so a wrong variable cannot drop real data.
 import pg from 'pg';
 import { Redis } from 'ioredis';
 
@@ -12,8 +12,8 @@ const redisUrl = redisIndex >= 0 ? args.splice(redisIndex, 2)[1] : undefined;
 for (const databaseUrl of args) {
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.slice(1));
-  if (!/^[a-z0-9_]*e2e[a-z0-9_]*$/.test(name)) {
-    console.error(`refusing to drop "${name}": not an e2e database`);
+  if (!/^[a-z0-9_]*(e2e|soak)[a-z0-9_]*$/.test(name)) {
+    console.error(`refusing to drop "${name}": not an e2e or soak database`);
     process.exit(1);
   }
   url.pathname = '/postgres';
