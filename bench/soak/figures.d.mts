@@ -39,6 +39,7 @@ export interface Verdict {
   ok: boolean;
   failures: string[];
   warnings: string[];
+  enforceMemory: boolean;
 }
 type Snapshot = Record<string, Memory>;
 

@@ -198,7 +198,7 @@ export function verdict({ routes, memory, enforceMemory }) {
     failures.push(...overLimit);
   }
   // Without --enforce-memory a growth over the limit is still said, as a warning.
-  return { ok: failures.length === 0, failures, warnings: enforceMemory ? [] : overLimit };
+  return { ok: failures.length === 0, failures, warnings: enforceMemory ? [] : overLimit, enforceMemory };
 }
 
 const formatMs = (ms) => (Number.isFinite(ms) ? `${ms.toFixed(1)} ms` : '-');
@@ -262,6 +262,9 @@ export function render({ baseUrl, durationSeconds, warmupSeconds, routes, memory
       ].join('\n'),
     );
   }
-  lines.push('', outcome.ok ? 'ok: no errors' : ['FAILED:', ...outcome.failures.map((line) => `  ${line}`)].join('\n'));
+  const passed = outcome.enforceMemory
+    ? `ok: no errors, no process's memory grew over ${memoryGrowthLimitPercent} %`
+    : 'ok: no errors';
+  lines.push('', outcome.ok ? passed : ['FAILED:', ...outcome.failures.map((line) => `  ${line}`)].join('\n'));
   return lines.join('\n');
 }

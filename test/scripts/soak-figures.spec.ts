@@ -183,6 +183,7 @@ describe('bench/soak/figures.mjs: verdict and report', () => {
       ok: true,
       failures: [],
       warnings: [],
+      enforceMemory: false,
     });
     expect(verdict({ routes: [...clean, ...failing], memory: [], enforceMemory: false })).toMatchObject({
       ok: false,
@@ -195,11 +196,13 @@ describe('bench/soak/figures.mjs: verdict and report', () => {
       ok: true,
       failures: [],
       warnings: ['gateway: memory grew +15.0 % from warm-up to end (limit 10 %)'],
+      enforceMemory: false,
     });
     expect(verdict({ routes: clean, memory: grown, enforceMemory: true })).toEqual({
       ok: false,
       failures: ['gateway: memory grew +15.0 % from warm-up to end (limit 10 %)'],
       warnings: [],
+      enforceMemory: true,
     });
     expect(verdict({ routes: clean, memory: [], enforceMemory: true }).failures).toEqual([
       'memory: no process could be measured (see --probe-ports)',
@@ -238,5 +241,18 @@ describe('bench/soak/figures.mjs: verdict and report', () => {
     });
     expect(quiet).toContain('Memory: not measured');
     expect(quiet.endsWith('ok: no errors')).toBe(true);
+    const within = memoryFigures({
+      warm: { gateway: { rssBytes: 100, heapUsedBytes: 1 } },
+      end: { gateway: { rssBytes: 101, heapUsedBytes: 1 } },
+    });
+    const enforced = render({
+      baseUrl,
+      durationSeconds: 90,
+      warmupSeconds: 22.5,
+      routes: clean,
+      memory: within,
+      verdict: verdict({ routes: clean, memory: within, enforceMemory: true }),
+    });
+    expect(enforced.endsWith("ok: no errors, no process's memory grew over 10 %")).toBe(true);
   });
 });
