@@ -22,6 +22,8 @@ Usage: npm start [-- OPTIONS]   (or scripts/start.sh [OPTIONS])
                  returns once the platform is ready (stop it with scripts/stop.sh)
 
 Settings come from the environment; unset ones get local defaults (scripts/lib/local-env.sh).
+PROBE_PORT_BASE=N gives each app a probe port (/healthz, /readyz, /metrics; HEALTH_PORT), N for the
+gateway and the next five for the services, listed in .var/probe-ports (npm run bench:soak reads it).
 EOF
 }
 
@@ -99,9 +101,26 @@ app_command() {
     [[ "${SECRET_OWNER[$secret]}" == "$user" ]] || names+=("$secret")
   done
   # shellcheck disable=SC2016 # $NATS_..._PASSWORD is for the supervisor's shell to expand
-  printf 'export NATS_USER=%s NATS_PASSWORD="$%s"; unset %s; exec node %s' \
-    "$user" "$(nats_password_var "$user")" "${names[*]}" "$entry"
+  printf 'export NATS_USER=%s NATS_PASSWORD="$%s"%s; unset %s; exec node %s' \
+    "$user" "$(nats_password_var "$user")" "${PROBE_PORTS[$user]:+ HEALTH_PORT=${PROBE_PORTS[$user]}}" \
+    "${names[*]}" "$entry"
 }
+
+# With PROBE_PORT_BASE, each app's probe port, consecutive in the supervisor's order, listed for the
+# tools that read every process's /metrics; without it, no probe ports (and no stale list).
+declare -A PROBE_PORTS=()
+PROBE_PORTS_FILE="$VAR_DIR/probe-ports"
+rm -f "$PROBE_PORTS_FILE"
+if [[ -n "${PROBE_PORT_BASE:-}" ]]; then
+  [[ "$PROBE_PORT_BASE" =~ ^[0-9]+$ ]] || die "PROBE_PORT_BASE must be a port number, not '$PROBE_PORT_BASE'"
+  probe_port="$PROBE_PORT_BASE"
+  for user in gateway identity catalog-payments tutoring reviews payroll; do
+    ! probe port 127.0.0.1 "$probe_port" || die "probe port $probe_port ($user) is already in use; pick another PROBE_PORT_BASE"
+    PROBE_PORTS[$user]="$probe_port"
+    printf '%s %s\n' "$user" "$probe_port" >>"$PROBE_PORTS_FILE"
+    probe_port=$((probe_port + 1))
+  done
+fi
 
 # shellcheck disable=SC2054 # the commas belong to concurrently's lists
 supervisor=(

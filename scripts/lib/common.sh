@@ -61,3 +61,25 @@ ensure_deps() {
 # Seconds since the epoch with a fraction, for step timings.
 now() { date +%s.%N; }
 elapsed() { awk -v start="$1" -v end="$(now)" 'BEGIN { printf "%.1fs", end - start }'; }
+
+# free_ports_from COUNT: the first of COUNT consecutive loopback ports nothing listens on now (for
+# PROBE_PORT_BASE), picked at random above 20000 so parallel runs rarely try the same ones.
+free_ports_from() {
+  node -e '
+    const { createServer } = require("node:net");
+    const count = Number(process.argv[1]);
+    const free = (port) => new Promise((resolve) => {
+      const server = createServer().once("error", () => resolve(false));
+      server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+    });
+    (async () => {
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const first = 20000 + Math.floor(Math.random() * 40000);
+        let all = true;
+        for (let port = first; all && port < first + count; port++) all = await free(port);
+        if (all) return console.log(first);
+      }
+      process.exit(1);
+    })();
+  ' "$1"
+}

@@ -1,7 +1,7 @@
-// Gives the e2e run (and the HTTP bench) a clean slate: drops its databases (the services recreate,
-// migrate and seed them at start) and empties its Redis database (sessions, rate-limit counters).
+// Gives the e2e run, the HTTP bench and the soak a clean slate: drops their databases (the services
+// recreate, migrate and seed them at start) and empties their Redis database (sessions, rate limits).
 //   node scripts/lib/reset-e2e-state.mjs --redis <redis-url> <database-url>...
-// Refuses database names without "e2e" or "bench" in them, so a wrong variable cannot drop real data.
+// Refuses database names without "e2e", "bench" or "soak" in them, so a wrong variable cannot drop real data.
 import pg from 'pg';
 import { Redis } from 'ioredis';
 
@@ -12,8 +12,8 @@ const redisUrl = redisIndex >= 0 ? args.splice(redisIndex, 2)[1] : undefined;
 for (const databaseUrl of args) {
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.slice(1));
-  if (!/^[a-z0-9_]*(e2e|bench)[a-z0-9_]*$/.test(name)) {
-    console.error(`refusing to drop "${name}": not an e2e or bench database`);
+  if (!/^[a-z0-9_]*(e2e|bench|soak)[a-z0-9_]*$/.test(name)) {
+    console.error(`refusing to drop "${name}": not an e2e, bench or soak database`);
     process.exit(1);
   }
   url.pathname = '/postgres';

@@ -132,5 +132,19 @@ describe('scripts/lib/local-env.sh', () => {
       expect.arrayContaining([expect.stringMatching(/^(ACTOR_SIGNING_KEY|SESSION_SECRET|TOTP_ENCRYPTION_KEY)$/)]),
     );
     expect(child.ACTOR_VERIFY_KEYS).toBe(env.ACTOR_VERIFY_KEYS);
+    expect(child.HEALTH_PORT).toBeUndefined();
+  });
+
+  it('gives an app its probe port (PROBE_PORT_BASE) as HEALTH_PORT', () => {
+    const script = `source scripts/lib/common.sh && VAR_DIR="$1" && source scripts/lib/local-env.sh &&
+      eval "$(sed -n '/^declare -A SECRET_OWNER=(/,/^}/p' scripts/start.sh)" &&
+      declare -A PROBE_PORTS=([gateway]=21000 [reviews]=21004) &&
+      sh -c "$(app_command reviews /dev/null | sed 's#exec node /dev/null#env -0#')"`;
+    const output = execFileSync('bash', ['-c', script, 'start', varDir], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: varDir },
+      encoding: 'utf8',
+    });
+    expect(output.split('\0')).toContain('HEALTH_PORT=21004');
   });
 });
