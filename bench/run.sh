@@ -27,7 +27,7 @@ run_http_bench() {
     export "${name^^}_DATABASE_URL"
   done
   [[ "$REDIS_URL" =~ ^(rediss?://[^/?]+)/?[0-9]*$ ]] || die "cannot pick a bench database in REDIS_URL=$REDIS_URL"
-  export REDIS_URL="${BASH_REMATCH[1]}/14"
+  export REDIS_URL="${BASH_REMATCH[1]}/13"
   export PORT="${BENCH_PORT:-8093}" MAIL_OUTBOX_DIR="$VAR_DIR/bench-mail-outbox"
   export PUBLIC_BASE_URL="http://localhost:$PORT" BENCH_BASE_URL="http://localhost:$PORT"
   # The loads sign in and register far more than one address may: the limits are the subject of
