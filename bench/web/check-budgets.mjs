@@ -102,6 +102,7 @@ await writeFile(
         scripts: measured.firstView.count,
         startUpJsKb: Number(measured.startUp.kb.toFixed(1)),
         startUpScripts: measured.startUp.count,
+        headerKb: Number(measured.firstView.headerKb.toFixed(1)),
         budgetKb: verdict.budget,
         ok: verdict.ok,
         files: measured.files,
