@@ -90,7 +90,7 @@ export function medians(runs) {
 
 /**
  * Gzipped size in bytes of a file, or in KB (1 KB = 1024 bytes) of some files, each gzipped on its own at the level the
- * build's precompressed copies use (frontends/build/precompress-plugin.ts): what a file would cost
+ * build's precompressed copies use (frontends/precompress-plugin.ts): what a file would cost
  * served compressed, for the source-map make-up (bench/web/js-makeup.mjs), whose server sends files
  * as they are. The budgets count what the gateway actually sends (bench/web/browser.mjs).
  */
