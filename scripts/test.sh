@@ -6,7 +6,7 @@
 #   faults     issue 13's fault scenarios on the built platform (npm run test:faults), report
 #              test-results/faults.json, figures in test-results/faults-figures.json
 #   e2e        Playwright against the whole system started in the background, test-results/e2e.json
-#   web-budgets  the public pages' start-up JavaScript against issue 15's budget, on that system
+#   web-budgets  every page's JavaScript until its first view is complete against its budget, on that system
 #   soak       issue 27's mixed load for 90 s on that system (npm run bench:soak): fails on any error,
 #              prints p50/p99 per route and every process's memory, report test-results/soak.json
 # A failing step does not stop the others. The last line printed is the totals line
@@ -190,9 +190,9 @@ run_e2e() {
   PLAYWRIGHT_JSON_OUTPUT_FILE="$RESULTS/e2e.json" \
     npx playwright test -c e2e/playwright.config.ts --reporter=list,json || code=$?
   ((code == 0)) || show_e2e_failure_contexts
-  # Issue 15's start-up JavaScript budgets (150 KB gzipped on every public page, 300 KB on each
-  # dashboard), measured in Chromium against the system still running; a route over its budget fails
-  # with its figure.
+  # The JavaScript budgets of issues 15 and 27 (150 KB gzipped on every public page, 300 KB on each
+  # dashboard, every script until the first view is complete), measured in Chromium against the
+  # system still running; a route over its budget fails with its figure.
   check web-budgets npm run --silent check:web-budgets -- --enforce
   # Issue 27's soak, short: 90 s of mixed load on the same system; any error fails it.
   check soak npm run --silent bench:soak -- --base-url "$E2E_BASE_URL" --duration 90s

@@ -1,5 +1,6 @@
 // Types of budgets.mjs, for its unit test (test/scripts/web-budgets.spec.ts).
-export type MetricKey = 'jsKb' | 'performance' | 'accessibility' | 'seo' | 'bestPractices' | 'lcpMs' | 'tbtMs' | 'cls';
+export type MetricKey =
+  'jsKb' | 'startUpJsKb' | 'performance' | 'accessibility' | 'seo' | 'bestPractices' | 'lcpMs' | 'tbtMs' | 'cls';
 export interface Route {
   name: string;
   path: string;

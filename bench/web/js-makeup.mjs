@@ -1,4 +1,4 @@
-// `node bench/web/js-makeup.mjs [--only /,/about] [--top 25]`: what each public route's start-up
+// `node bench/web/js-makeup.mjs [--only /,/about] [--top 25]`: what each public route's first-view
 // JavaScript is made of, gzipped KB per npm package and per source folder, from the shell built with
 // source maps (first, in frontends/shell: `npx rsbuild build --mode production --config
 // build/source-maps.config.ts`). It serves that build itself, as a visitor sees it (GET /api/user
@@ -9,7 +9,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { dirname, extname, join, resolve } from 'node:path';
 import { publicRoutes } from './budgets.mjs';
-import { initialJs, launchChromium } from './browser.mjs';
+import { firstViewJs, launchChromium } from './browser.mjs';
 
 const dist = new URL('../../frontends/shell/node_modules/.cache/source-maps/dist', import.meta.url).pathname;
 const option = (name) => {
@@ -107,7 +107,9 @@ function bytesBySource(code, map, mapDir) {
 const browser = await launchChromium();
 try {
   for (const route of selected) {
-    const { kb, files } = await initialJs(browser, new URL(route.path, origin).href);
+    // This server sends files whole: each is counted gzipped, as the gateway sends the build's copies.
+    const { files } = await firstViewJs(browser, new URL(route.path, origin).href);
+    const kb = files.reduce((sum, file) => sum + file.gzipBytes, 0) / 1024;
     const groups = new Map();
     for (const file of files) {
       const path = join(dist, file.url);

@@ -1,25 +1,18 @@
 // `npm run bench:web [-- --enforce] [--runs N] [--only /path,/path]`: Lighthouse (its default mobile
 // profile: emulated phone, simulated slow 4G and 4x CPU slowdown) against a running system
-// (BENCH_BASE_URL, default http://localhost:8080), for every route of issue 15's budgets: the public
-// pages, and /my-tutoring and /admin-dashboard signed in (a new student; the seeded admin). Three
-// runs per route by default; the medians of each figure are compared with the budgets
-// (bench/web/budgets.mjs). Prints a table and writes test-results/bench-web.json. A bench: it
-// reports and exits 0, unless --enforce is given, when a missed budget exits 1 naming the figure.
+// (BENCH_BASE_URL, default http://localhost:8080), for every route of the budgets: the public pages,
+// and /my-tutoring and /admin-dashboard signed in (a new student; the seeded admin). Three runs per
+// route by default; the medians of each figure are compared with the budgets (bench/web/budgets.mjs).
+// Beside them, from one load of each route in Playwright (bench/web/browser.mjs), the JavaScript
+// fetched at start-up and until the first view is complete, as a gzip-only browser downloads it.
+// Prints a table and writes test-results/bench-web.json. A bench: it reports and exits 0, unless
+// --enforce is given, when a missed budget exits 1 naming the figure.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import {
-  budgetsFor,
-  formatValue,
-  gzippedBytes,
-  medians,
-  metrics,
-  missLines,
-  routes,
-  table,
-  verdicts,
-} from './budgets.mjs';
+import { budgetsFor, formatValue, medians, metrics, missLines, routes, table, verdicts } from './budgets.mjs';
+import { firstViewJs, launchChromium } from './browser.mjs';
 import { sessions } from './session.mjs';
 
 const baseUrl = process.env.BENCH_BASE_URL ?? 'http://localhost:8080';
@@ -51,39 +44,27 @@ const categories = {
   bestPractices: 'best-practices',
 };
 
-/**
- * Gzipped size of each script, fetched once per URL from the server (decoded) and gzipped like the
- * build's .gz copies, so the figure is the budget's "gzipped" whatever encoding Chrome was sent.
- */
-const scriptSizes = new Map();
-async function gzippedScriptBytes(url, cookie) {
-  if (!scriptSizes.has(url)) {
-    scriptSizes.set(
-      url,
-      fetch(url, { headers: cookie ? { cookie } : {} }).then(async (reply) => {
-        if (!reply.ok) throw new Error(`GET ${url} answered ${reply.status}`);
-        return gzippedBytes(Buffer.from(await reply.arrayBuffer()));
-      }),
-    );
-  }
-  return scriptSizes.get(url);
-}
-
 /** The figures of one Lighthouse run; null for those it could not measure. */
-async function figures(lhr, cookie) {
+function figures(lhr) {
   const audit = (id) => lhr.audits[id]?.numericValue ?? null;
-  const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter(
-    (item) => item.resourceType === 'Script',
-  );
-  const jsBytes = await Promise.all(scripts.map((item) => gzippedScriptBytes(item.url, cookie)));
   const score = (id) => (lhr.categories[id]?.score == null ? null : lhr.categories[id].score * 100);
   return {
-    jsKb: lhr.runtimeError ? null : jsBytes.reduce((sum, bytes) => sum + bytes, 0) / 1024,
     ...Object.fromEntries(Object.entries(categories).map(([key, id]) => [key, score(id)])),
     lcpMs: audit('largest-contentful-paint'),
     tbtMs: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
   };
+}
+
+/** The start-up and first-view JavaScript of each route, measured like check:web-budgets. */
+async function javaScriptOf(route, cookie) {
+  const browser = await launchChromium();
+  try {
+    const measured = await firstViewJs(browser, new URL(route.path, baseUrl).href, { cookie });
+    return { startUpJsKb: measured.startUp.kb, jsKb: measured.firstView.kb, scripts: measured.firstView.count };
+  } finally {
+    await browser.close();
+  }
 }
 
 const cookieFor = sessions(baseUrl);
@@ -116,9 +97,10 @@ for (const route of selected) {
       if (route.signedIn && landed !== route.path) {
         throw new Error(`${route.path} went to ${landed}: the ${route.signedIn} session did not hold`);
       }
-      perRun.push(await figures(lhr, cookie));
+      perRun.push(figures(lhr));
     }
-    const median = medians(perRun);
+    const javaScript = await javaScriptOf(route, cookie);
+    const median = { ...medians(perRun), ...javaScript };
     const list = verdicts(budgetsFor(route), median);
     results.push({ route, runs: perRun, median, verdicts: list, problems: [...new Set(problems)] });
     console.log(`  ${route.path}: done`);
@@ -128,12 +110,22 @@ for (const route of selected) {
 }
 
 // One row per route; a figure over its budget is marked with "!", one without a budget with nothing.
-const columns = ['jsKb', 'performance', 'accessibility', 'seo', 'bestPractices', 'lcpMs', 'tbtMs', 'cls'];
+const columns = [
+  'startUpJsKb',
+  'jsKb',
+  'performance',
+  'accessibility',
+  'seo',
+  'bestPractices',
+  'lcpMs',
+  'tbtMs',
+  'cls',
+];
 const cell = ({ median, verdicts: list }, key) => {
   const verdict = list.find((item) => item.key === key);
   return `${formatValue(key, median[key] ?? null)}${verdict && !verdict.ok ? ' !' : ''}`;
 };
-console.log(`\nMedians of ${runs} (! = over budget)\n`);
+console.log(`\nLighthouse: medians of ${runs}; JavaScript: one load in Playwright (! = over budget)\n`);
 console.log(
   table(
     ['route', ...columns.map((key) => metrics[key].label)],

@@ -2,10 +2,13 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { workspaceAliases, remoteFederation, remoteSplitChunks } from '../federation.shared';
+import { pluginPrecompress } from '../precompress-plugin';
 
 export default defineConfig({
   plugins: [
     pluginReact(),
+    // The gateway sends a file compressed only if the build wrote a compressed copy of it.
+    pluginPrecompress(),
     pluginModuleFederation({
       name: 'admin',
       // The back office and the tutor portal (/tutor) are separate modules: each page loads only its own code.

@@ -4,7 +4,7 @@ import { pluginReact } from '@rsbuild/plugin-react';
 import { PAGE_SETTINGS_META, PAGE_SETTINGS_TOKENS, pageSettingsAttribute } from '@medtutor/contracts';
 import { workspaceAliases, hostFederation } from '../federation.shared';
 import { site } from './src/config/site';
-import { pluginPrecompress } from './build/precompress-plugin';
+import { pluginPrecompress } from '../precompress-plugin';
 import { pluginPrerender, prerenderEnvironment } from './build/prerender-plugin';
 import { robotsTxt, sitemapXml } from './src/seo/site-files';
 

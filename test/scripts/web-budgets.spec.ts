@@ -52,7 +52,12 @@ describe('bench/web/budgets.mjs', () => {
       seo: 95,
       bestPractices: 95,
     });
-    expect(budgetsFor(route('/admin-dashboard'))).toEqual({ jsKb: 300, tbtMs: 300 });
+  });
+
+  it('asks of both dashboards 300 KB until the first view is complete and the Lighthouse figures of issue 27', () => {
+    for (const path of ['/my-tutoring', '/admin-dashboard']) {
+      expect(budgetsFor(route(path))).toEqual({ jsKb: 300, performance: 90, lcpMs: 2500, tbtMs: 200, cls: 0.05 });
+    }
   });
 
   it('measures the not-found page with its 404 and without the SEO score, which fails any 404 by design', () => {
@@ -121,12 +126,12 @@ describe('bench/web/budgets.mjs', () => {
         route: home,
         verdicts: verdicts({ jsKb: 150, lcpMs: 1800, performance: 95 }, { jsKb: 471.24, lcpMs: 1200, performance: 61 }),
       },
-      { route: route('/my-tutoring'), verdicts: verdicts({ tbtMs: 300 }, {}) },
+      { route: route('/my-tutoring'), verdicts: verdicts({ tbtMs: 200 }, {}) },
     ];
     expect(missLines(results)).toEqual([
-      '/: initial JS (gzip) 471.2 KB, budget <= 150.0 KB',
+      '/: first-view JS (gzip) 471.2 KB, budget <= 150.0 KB',
       '/: performance 61, budget >= 95',
-      '/my-tutoring: TBT not measured, budget <= 300 ms',
+      '/my-tutoring: TBT not measured, budget <= 200 ms',
     ]);
     expect(formatBudget('lcpMs', 1800)).toBe('<= 1.80 s');
     expect(formatBudget('cls', 0.05)).toBe('<= 0.050');

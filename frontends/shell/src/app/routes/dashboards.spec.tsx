@@ -48,6 +48,13 @@ async function renderAt(path: string, page: ReactNode, session: Session) {
 }
 
 describe('dashboard routes', () => {
+  // First: each remote module loads once per page life, and the later tests load all three.
+  it('starts loading the remote while the session is still being checked', async () => {
+    await renderAt('/my-tutoring', <MyTutoringRoute />, sessionWith({ isLoading: true }));
+    expect(screen.getByRole('status', { name: 'Checking your session…' })).toBeTruthy();
+    expect(loadRemote.mock.calls).toEqual([['student/App']]);
+  });
+
   it("loads the student remote for a student, with the user, under the page's title", async () => {
     await renderAt('/my-tutoring', <MyTutoringRoute />, sessionWith({ user: student }));
     expect(await screen.findByText('student/App for amelia')).toBeTruthy();

@@ -10,3 +10,6 @@ const loadUserSchema = () => import('./auth-reply-schemas').then((schemas) => sc
 export const getUser = (): Promise<UserDto | null> => apiGetOrNullOn401(userKey, loadUserSchema);
 
 export const useUser = () => useSWR(userKey, getUser);
+
+/** Downloads the reply's check ahead of the reply, where a signed-in user is expected (the dashboards). */
+export const preloadUserCheck = (): void => void loadUserSchema().catch(() => undefined);
