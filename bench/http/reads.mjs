@@ -57,7 +57,10 @@ const studentCookie = await signIn(baseUrl, student);
 // for the bench's own system, but cycling through many accounts keeps the load realistic anyway.
 const loginAccounts = await registerStudents(baseUrl, 40);
 
-const bare = await bareYardstick(tutorsBody, seconds);
+// The yardstick is measured at the start and again at the end, and the better of the two is kept:
+// a machine briefly busy elsewhere (a service's start-up job) would otherwise flatter every ratio.
+const bareAtStart = await bareYardstick(tutorsBody, seconds);
+let bare = bareAtStart;
 record('bare node:http', bare);
 for (const path of ['/api/testimonials', '/api/tutors']) {
   const figures = await load({ url: url(path), seconds });
@@ -69,6 +72,13 @@ for (const path of ['/api/user', '/api/user/sessions']) {
     ...figures,
     shareOfBare: shareOf(figures.requestsPerSecond, bare.requestsPerSecond),
   });
+}
+const bareAtEnd = await bareYardstick(tutorsBody, seconds);
+bare = bareAtEnd.requestsPerSecond > bareAtStart.requestsPerSecond ? bareAtEnd : bareAtStart;
+record('bare node:http', { ...bare, atStart: bareAtStart.requestsPerSecond, atEnd: bareAtEnd.requestsPerSecond });
+for (const figures of Object.values(results.figures)) {
+  if (figures.shareOfBare !== undefined)
+    figures.shareOfBare = shareOf(figures.requestsPerSecond, bare.requestsPerSecond);
 }
 const [logins, readsBeside] = await Promise.all([
   loginLoad(loginAccounts, loginConcurrency, seconds),

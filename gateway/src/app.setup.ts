@@ -11,7 +11,7 @@ import { jsonBody } from './http/json-body.js';
 import { PROVIDER_WEBHOOK_PATH, providerWebhookRawBody, providerWebhookRoute } from './http/raw-body.js';
 import { exceptSessionless } from './http/sessionless.js';
 import { setupOpenApi } from './http/openapi.js';
-import { securityHeaders } from './http/security-headers.js';
+import { securityHeaders, securityHeaderValues } from './http/security-headers.js';
 import { mountFrontends } from './http/static-frontends.js';
 import { requestLogger } from './logging/logger.js';
 import { httpMetrics } from './metrics/http-metrics.js';
@@ -32,14 +32,13 @@ import { closeConnectionsWhenStopping } from './shutdown.js';
 export function configureGatewayApp(app: NestExpressApplication, config: GatewayConfig, logger: Logger): void {
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
-  const headers = securityHeaders(config.production);
   app.use(httpMetrics(app));
   app.use(closeConnectionsWhenStopping(app.get(ReadinessService)));
-  app.use(publicReadsFromMemory(app.get(PublicReadsService), headers));
+  app.use(publicReadsFromMemory(app.get(PublicReadsService), securityHeaderValues(config.production)));
   app.use(httpTracing());
   app.use(correlationId());
   app.use(requestLogger(logger));
-  app.use(headers);
+  app.use(securityHeaders(config.production));
   app.use('/api', noStore);
   // A browser's cross-site POST (Sec-Fetch-Site / Origin) gets 403: a second line behind SameSite=Lax.
   // Stripe's webhook is a server-to-server POST from another site, authenticated by its signature.

@@ -1,4 +1,5 @@
 import helmet from 'helmet';
+import type { Request, Response } from 'express';
 
 /**
  * Helmet with a CSP for the shell, its remotes and Stripe.js: Stripe's script and iframes (card
@@ -28,4 +29,25 @@ export function securityHeaders(production: boolean) {
     strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     xFrameOptions: { action: 'deny' },
   });
+}
+
+/**
+ * The headers `securityHeaders` sets, worked out once: every directive above is a constant, so an
+ * answer written without running the middleware (a public read from memory) carries exactly these.
+ * Lower-case names, as Node keeps them.
+ */
+export function securityHeaderValues(production: boolean): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: () => {},
+  };
+  let failure: unknown;
+  securityHeaders(production)({} as Request, recorder as unknown as Response, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return headers;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import express from 'express';
 import request from 'supertest';
-import { securityHeaders } from '../http/security-headers.js';
+import { securityHeaders, securityHeaderValues } from '../http/security-headers.js';
 import { entityTagOf, type PublicSnapshot } from './public-read-model.js';
 import { publicReadsFromMemory } from './public-reads-from-memory.js';
 import { type PublicRead, PublicReadsService } from './public-reads.service.js';
@@ -14,7 +14,7 @@ function app(held: Partial<Record<PublicRead, PublicSnapshot>>) {
   const reads = Object.create(PublicReadsService.prototype) as PublicReadsService;
   reads.held = (name: PublicRead) => held[name];
   const server = express();
-  server.use(publicReadsFromMemory(reads, securityHeaders(false)));
+  server.use(publicReadsFromMemory(reads, securityHeaderValues(false)));
   server.use((_req, res) => {
     res.status(299).json({ passedOn: true });
   });
@@ -35,6 +35,12 @@ describe('publicReadsFromMemory', () => {
       'x-frame-options': 'DENY',
       'x-request-id': 'abc-123',
     });
+    // Exactly what the middleware sets on every other answer.
+    const viaMiddleware = await request(express().use(securityHeaders(false), (_req, out) => out.end())).get('/');
+    expect(Object.keys(securityHeaderValues(false)).length).toBeGreaterThanOrEqual(10);
+    for (const header of Object.keys(securityHeaderValues(false))) {
+      expect(res.headers[header]).toBe(viaMiddleware.headers[header]);
+    }
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     const again = await app({ testimonials: snapshot }).get('/api/testimonials').set('If-None-Match', snapshot.etag);
     expect(again.status).toBe(304);

@@ -5,13 +5,17 @@ import { PUBLIC_READ_BY_PATH, type PublicReadsService } from './public-reads.ser
 
 /**
  * Page views of the public reads answered straight from memory, near the front of the pipeline:
- * with the security headers and a request id, counted by the HTTP metrics (registered before), but
+ * with the security headers (worked out once) and a request id, counted by the HTTP metrics (registered before), but
  * without the rest — no trace, no access-log line, no session, no Nest routing — since nothing is
  * asked of anyone. This is what lets the gateway answer thousands a second (issue 27). A read with
  * nothing in memory yet, a HEAD or a path spelled another way goes on to its Nest route, which
  * fetches it and answers any failure the usual way.
  */
-export function publicReadsFromMemory(reads: PublicReadsService, securityHeaders: RequestHandler): RequestHandler {
+export function publicReadsFromMemory(
+  reads: PublicReadsService,
+  securityHeaders: Readonly<Record<string, string>>,
+): RequestHandler {
+  const headers = Object.entries(securityHeaders);
   return (req, res, next) => {
     const name = req.method === 'GET' ? PUBLIC_READ_BY_PATH.get(req.path) : undefined;
     const snapshot = name && reads.held(name);
@@ -19,13 +23,8 @@ export function publicReadsFromMemory(reads: PublicReadsService, securityHeaders
       next();
       return;
     }
-    securityHeaders(req, res, (error?: unknown) => {
-      if (error) {
-        next(error);
-        return;
-      }
-      res.setHeader(REQUEST_ID_HEADER, sanitizeRequestId(req.headers[REQUEST_ID_HEADER]) ?? randomUUID());
-      reads.write(snapshot, req, res);
-    });
+    for (const [header, value] of headers) res.setHeader(header, value);
+    res.setHeader(REQUEST_ID_HEADER, sanitizeRequestId(req.headers[REQUEST_ID_HEADER]) ?? randomUUID());
+    reads.write(snapshot, req, res);
   };
 }
