@@ -34,6 +34,12 @@ export interface MemoryFigures {
   end: Memory;
   rssGrowthPercent: number | null;
   heapGrowthPercent: number | null;
+  /** Median RSS of the first third after warm-up to that of the last third; null on a short run. */
+  rssTrendPercent: number | null;
+}
+export interface MemorySample {
+  atSeconds: number;
+  memory: Snapshot;
 }
 export interface Verdict {
   ok: boolean;
@@ -56,11 +62,21 @@ export declare function memoryOf(metricsText: string): Memory;
 export declare function percentile(sorted: number[], p: number): number;
 export declare function growthPercent(from: number | null | undefined, to: number | null | undefined): number | null;
 export declare function routeFigures(recorded: Record<string, Recorded>): RouteFigures[];
-export declare function memoryFigures(snapshots: {
-  start?: Snapshot;
-  warm?: Snapshot;
-  end?: Snapshot;
-}): MemoryFigures[];
+export declare function median(values: number[]): number;
+export declare function rssTrendPercent(
+  samples: MemorySample[],
+  processName: string,
+  warmupSeconds: number,
+): number | null;
+export declare function memoryFigures(
+  snapshots: {
+    start?: Snapshot;
+    warm?: Snapshot;
+    end?: Snapshot;
+  },
+  samples?: MemorySample[],
+  warmupSeconds?: number,
+): MemoryFigures[];
 export declare function verdict(input: {
   routes: RouteFigures[];
   memory: MemoryFigures[];

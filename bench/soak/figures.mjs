@@ -149,12 +149,43 @@ export function routeFigures(recorded) {
     });
 }
 
+/** The middle value of numbers (the mean of the middle two for an even count), NaN for none. */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/**
+ * Growth of a process's resident memory from the first third of the run after warm-up to the last
+ * third, each third by the median of its samples: one sample lands on a collector's peak or trough
+ * (tens of MB apart), a third's median does not. Null with fewer than two samples in either third.
+ */
+export function rssTrendPercent(samples, processName, warmupSeconds) {
+  const measured = samples
+    .filter((sample) => sample.atSeconds >= warmupSeconds && typeof sample.memory?.[processName]?.rssBytes === 'number')
+    .map((sample) => ({ at: sample.atSeconds, rss: sample.memory[processName].rssBytes }));
+  if (measured.length === 0) return null;
+  const span = (measured.at(-1).at - warmupSeconds) / 3;
+  const early = measured.filter((sample) => sample.at <= warmupSeconds + span).map((sample) => sample.rss);
+  const late = measured.filter((sample) => sample.at >= measured.at(-1).at - span).map((sample) => sample.rss);
+  if (early.length < 2 || late.length < 2) return null;
+  return growthPercent(median(early), median(late));
+}
+
 /**
  * Memory per process at the three moments (`{ start, warm, end }`, each process → `{ rssBytes,
- * heapUsedBytes }`, or absent where it could not be read), with the growth from warm-up to end.
+ * heapUsedBytes }`, or absent where it could not be read), with the growth from warm-up to end, and
+ * the trend over every sample (`samples`, `[{ atSeconds, memory }]`) where the run was long enough.
  */
-export function memoryFigures(snapshots) {
-  const processes = [...new Set(['start', 'warm', 'end'].flatMap((moment) => Object.keys(snapshots[moment] ?? {})))];
+export function memoryFigures(snapshots, samples = [], warmupSeconds = 0) {
+  const processes = [
+    ...new Set([
+      ...['start', 'warm', 'end'].flatMap((moment) => Object.keys(snapshots[moment] ?? {})),
+      ...samples.flatMap((sample) => Object.keys(sample.memory ?? {})),
+    ]),
+  ];
   return processes.map((name) => {
     const at = (moment) => snapshots[moment]?.[name] ?? { rssBytes: null, heapUsedBytes: null };
     const [start, warm, end] = [at('start'), at('warm'), at('end')];
@@ -165,9 +196,13 @@ export function memoryFigures(snapshots) {
       end,
       rssGrowthPercent: growthPercent(warm.rssBytes, end.rssBytes),
       heapGrowthPercent: growthPercent(warm.heapUsedBytes, end.heapUsedBytes),
+      rssTrendPercent: rssTrendPercent(samples, name, warmupSeconds),
     };
   });
 }
+
+/** The growth a process is judged by: the trend of its samples where there is one, else warm-up to end. */
+const judgedGrowth = (row) => row.rssTrendPercent ?? row.rssGrowthPercent;
 
 /**
  * Whether the run passed, and why not: any error fails it; with `enforceMemory`, so does a process
@@ -177,10 +212,10 @@ export function memoryFigures(snapshots) {
  */
 export function verdict({ routes, memory, enforceMemory }) {
   const overLimit = memory
-    .filter((row) => row.rssGrowthPercent !== null && row.rssGrowthPercent > memoryGrowthLimitPercent)
+    .filter((row) => judgedGrowth(row) !== null && judgedGrowth(row) > memoryGrowthLimitPercent)
     .map(
       (row) =>
-        `${row.process}: memory grew ${formatPercent(row.rssGrowthPercent)} from warm-up to end (limit ${memoryGrowthLimitPercent} %)`,
+        `${row.process}: memory grew ${formatPercent(judgedGrowth(row))} ${row.rssTrendPercent === null ? 'from warm-up to end' : 'from the first third after warm-up to the last (medians)'} (limit ${memoryGrowthLimitPercent} %)`,
     );
   const failures = routes
     .filter((route) => route.errors > 0)
@@ -193,7 +228,7 @@ export function verdict({ routes, memory, enforceMemory }) {
   if (enforceMemory) {
     if (memory.length === 0) failures.push('memory: no process could be measured (see --probe-ports)');
     for (const row of memory) {
-      if (row.rssGrowthPercent === null) failures.push(`${row.process}: memory not measured at warm-up and end`);
+      if (judgedGrowth(row) === null) failures.push(`${row.process}: memory not measured at warm-up and end`);
     }
     failures.push(...overLimit);
   }
@@ -231,13 +266,14 @@ export function render({ baseUrl, durationSeconds, warmupSeconds, routes, memory
       'Memory per process (MB; RSS, then used V8 heap)',
       '',
       table(
-        ['process', 'RSS start', 'warm', 'end', 'growth', 'heap start', 'warm', 'end', 'growth'],
+        ['process', 'RSS start', 'warm', 'end', 'growth', 'trend', 'heap start', 'warm', 'end', 'growth'],
         memory.map((row) => [
           row.process,
           formatMb(row.start.rssBytes),
           formatMb(row.warm.rssBytes),
           formatMb(row.end.rssBytes),
           formatPercent(row.rssGrowthPercent),
+          row.rssTrendPercent === null ? '-' : formatPercent(row.rssTrendPercent),
           formatMb(row.start.heapUsedBytes),
           formatMb(row.warm.heapUsedBytes),
           formatMb(row.end.heapUsedBytes),

@@ -290,7 +290,7 @@ memory.end = await memoryNow();
 samples.push({ atSeconds: Math.round((performance.now() - runStarted) / 1000), memory: memory.end });
 
 const routes = routeFigures(recorded);
-const memoryRows = memoryFigures(memory);
+const memoryRows = memoryFigures(memory, samples, warmupSeconds);
 const outcome = verdict({ routes, memory: memoryRows, enforceMemory: options.enforceMemory });
 console.log(
   `\n${render({ baseUrl, durationSeconds, warmupSeconds, routes, memory: memoryRows, verdict: outcome, skipped })}`,

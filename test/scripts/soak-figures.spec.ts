@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import {
   defaultRates,
   growthPercent,
+  median,
   memoryFigures,
   memoryOf,
   type Options,
@@ -167,6 +168,37 @@ describe('bench/soak/figures.mjs: figures', () => {
       heapGrowthPercent: null,
     });
   });
+
+  it('judges the trend by the medians of the first and last thirds after warm-up, not by two samples', () => {
+    // A gateway whose samples swing between a collector's trough and peak but stay level: the
+    // warm-up sample on a trough (130) and the last on a peak (175) would read as +35 %.
+    const rss = [
+      160, 185, 130, 165, 150, 168, 150, 173, 171, 170, 171, 171, 171, 171, 176, 178, 165, 170, 166, 165, 175,
+    ];
+    const samples = rss.map((mb, index) => ({
+      atSeconds: index * 30,
+      memory: { gateway: { rssBytes: mb * MB, heapUsedBytes: 0 } },
+    }));
+    const [gateway] = memoryFigures({ warm: samples[2]!.memory, end: samples.at(-1)!.memory }, samples, 60);
+    expect(gateway!.rssGrowthPercent).toBeCloseTo(34.6, 1);
+    // First third after warm-up: 60–240 s, median 165; last third: 420–600 s, median 170.
+    expect(gateway!.rssTrendPercent).toBeCloseTo(((170 - 165) / 165) * 100, 5);
+    expect(verdict({ routes: [], memory: [gateway!], enforceMemory: true }).ok).toBe(true);
+    // A steady climb is still caught.
+    const climbing = rss.map((_, index) => ({
+      atSeconds: index * 30,
+      memory: { gateway: { rssBytes: (100 + index * 3) * MB, heapUsedBytes: 0 } },
+    }));
+    const [leaking] = memoryFigures({ warm: climbing[2]!.memory, end: climbing.at(-1)!.memory }, climbing, 60);
+    expect(leaking!.rssTrendPercent).toBeGreaterThan(10);
+    expect(verdict({ routes: [], memory: [leaking!], enforceMemory: true }).failures[0]).toMatch(
+      /^gateway: memory grew \+\d+\.\d % from the first third after warm-up to the last \(medians\)/,
+    );
+    // Too short a run for thirds: no trend, and the two samples decide.
+    expect(memoryFigures({}, samples.slice(0, 4), 22)[0]!.rssTrendPercent).toBeNull();
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 2, 3])).toBe(2.5);
+  });
 });
 
 describe('bench/soak/figures.mjs: verdict and report', () => {
@@ -227,7 +259,7 @@ describe('bench/soak/figures.mjs: verdict and report', () => {
     expect(text).toContain(`Soak of ${baseUrl}: 90 s of mixed load`);
     expect(text).toMatch(/route\s+requests\s+errors\s+p50\s+p99\s+max/);
     expect(text).toMatch(/GET \/api\/tutors\s+2\s+0\s+1\.0 ms\s+2\.0 ms\s+2\.0 ms/);
-    expect(text).toMatch(/gateway\s+90\.0\s+100\.0\s+115\.0\s+\+15\.0 %\s+20\.0\s+20\.0\s+40\.0\s+\+100\.0 %/);
+    expect(text).toMatch(/gateway\s+90\.0\s+100\.0\s+115\.0\s+\+15\.0 %\s+-\s+20\.0\s+20\.0\s+40\.0\s+\+100\.0 %/);
     expect(text).toContain('every slot busy (the system fell behind the rates): browse 3');
     expect(text).toContain('Over the memory target (not enforced');
     expect(text).toContain('FAILED:\n  POST /api/register: 1 error(s) (1× 429)');
