@@ -17,24 +17,29 @@ import { requestLogger } from './logging/logger.js';
 import { httpMetrics } from './metrics/http-metrics.js';
 import { SessionsService } from './sessions/sessions.service.js';
 import { ReadinessService } from './health/readiness.service.js';
-import { publicReadsFromMemory } from './public-reads/public-reads-from-memory.js';
+import { answerBeforeExpress, answerFromMemory } from './public-reads/public-reads-from-memory.js';
 import { PublicReadsService } from './public-reads/public-reads.service.js';
 import { closeConnectionsWhenStopping } from './shutdown.js';
 
 /**
- * The Express pipeline around Nest's routes, in order: HTTP metrics, `Connection: close` once
- * shutting down, the public reads held in memory (answered there and then), tracing, correlation
- * id, access log, security headers, no-store for /api, cross-site request refusal, static frontends
- * (before sessions, so assets never touch Redis), 405 for a known path's other methods, then
- * sessions (but not for the webhook and the public reads) and the JSON parser (whose failures wait
- * for the route's guards). Nest adds its routes, the JSON 404 and the error layer at init.
+ * In front of Express: the public reads held in memory, answered there and then. Then the Express
+ * pipeline around Nest's routes, in order: HTTP metrics, `Connection: close` once shutting down,
+ * tracing, correlation id, access log, security headers, no-store for /api, cross-site request
+ * refusal, static frontends (before sessions, so assets never touch Redis), 405 for a known path's
+ * other methods, then sessions (but not for the webhook and the public reads) and the JSON parser
+ * (whose failures wait for the route's guards). Nest adds its routes, the JSON 404 and the error
+ * layer at init.
  */
 export function configureGatewayApp(app: NestExpressApplication, config: GatewayConfig, logger: Logger): void {
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  const readiness = app.get(ReadinessService);
+  answerBeforeExpress(
+    app.getHttpServer(),
+    answerFromMemory(app.get(PublicReadsService), securityHeaderValues(config.production), () => readiness.stopping),
+  );
   app.use(httpMetrics(app));
-  app.use(closeConnectionsWhenStopping(app.get(ReadinessService)));
-  app.use(publicReadsFromMemory(app.get(PublicReadsService), securityHeaderValues(config.production)));
+  app.use(closeConnectionsWhenStopping(readiness));
   app.use(httpTracing());
   app.use(correlationId());
   app.use(requestLogger(logger));

@@ -135,7 +135,11 @@ describe('/metrics on the probe ports', () => {
     const consumer = { stream: EventStreams.catalogPayments.name, consumer: CONSUMER };
     const { samples, families } = await eventually(async () => {
       const scraped = await scrape(tutoringProbeUrl);
-      return valueOf(scraped.samples, MetricNames.deadLetters.name, consumer) === 1 ? scraped : undefined;
+      // The gauges are read when scraped, the counters when the event is settled: wait for both.
+      const settled =
+        valueOf(scraped.samples, MetricNames.deadLetters.name, consumer) === 1 &&
+        valueOf(scraped.samples, MetricNames.consumerAckPending.name, consumer) === 0;
+      return settled ? scraped : undefined;
     }, 15_000);
 
     const rpc = MetricNames.rpcServerDuration.name;

@@ -28,6 +28,11 @@ export function routeLabel(req: Request, routes: readonly KnownRoute[]): string 
   return /^\/api(\/|$)/.test(req.path) ? UnroutedLabels.api : UnroutedLabels.frontend;
 }
 
+/** Records one answer given outside Express (the public reads from memory), by its exact route. */
+export function observeHttpAnswer(method: string, route: string, status: number, seconds: number): void {
+  duration.observe({ method, route, status: String(status) }, seconds);
+}
+
 /**
  * `http_request_duration_seconds{method, route, status}` for every answer of the public port; its
  * `_count` is the request rate. Registered first, so the time includes the whole pipeline.

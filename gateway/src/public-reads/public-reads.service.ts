@@ -7,7 +7,9 @@ import {
   PublicTutorDtoSchema,
   Subjects,
 } from '@medtutor/contracts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
+import fresh from 'fresh';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ServiceClient } from '../clients/service-client.js';
@@ -109,18 +111,23 @@ export class PublicReadsService implements OnApplicationBootstrap {
     return this.models[name].held();
   }
 
-  /** Writes `snapshot` as the answer: the whole of it, or 304 for a client whose copy is current. */
-  write(snapshot: PublicSnapshot, req: Request, res: Response): void {
+  /**
+   * Writes `snapshot` as the answer: the whole of it, or 304 for a client whose copy is current.
+   * Plain Node, so the answer given before Express (public-reads-from-memory.ts) is the same.
+   * Returns the status sent.
+   */
+  write(snapshot: PublicSnapshot, req: IncomingMessage, res: ServerResponse): number {
     res.setHeader('Cache-Control', `public, max-age=0, s-maxage=${SHARED_CACHE_SECONDS}`);
     res.setHeader('ETag', snapshot.etag);
-    if (req.fresh) {
+    if (fresh(req.headers, { etag: snapshot.etag })) {
       res.statusCode = 304;
       res.end();
-      return;
+      return 304;
     }
     res.statusCode = 200;
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader('Content-Length', snapshot.body.length);
     res.end(req.method === 'HEAD' ? undefined : snapshot.body);
+    return 200;
   }
 }
