@@ -263,6 +263,48 @@ function subjectsSent(method, methods, registry, seen = new Set()) {
   return found;
 }
 
+/**
+ * The subjects each public read of the gateway fetches, by its name (`PUBLIC_READS` in
+ * gateway/src/public-reads/public-reads.service.ts): a route answering `this.publicReads.send('<name>', …)`
+ * is answered from memory that those RPCs fill, so the docs name them for it.
+ */
+function readPublicReads(registry) {
+  const reads = new Map();
+  visit(parse(join(REPO, 'gateway/src/public-reads/public-reads.service.ts')), (node) => {
+    if (!ts.isVariableDeclaration(node) || node.name.getText() !== 'PUBLIC_READS' || !node.initializer) return;
+    let object = node.initializer;
+    while (ts.isAsExpression(object) || ts.isSatisfiesExpression(object)) object = object.expression;
+    for (const read of object.properties) {
+      const fetch = read.initializer?.properties?.find((property) => property.name?.getText() === 'fetch');
+      const subjects = new Set();
+      if (fetch) {
+        visit(fetch, (inner) => {
+          const subject = ts.isPropertyAccessExpression(inner) ? registryValue(inner, registry) : null;
+          if (subject) subjects.add(subject);
+        });
+      }
+      reads.set(read.name.getText(), [...subjects]);
+    }
+  });
+  return reads;
+}
+
+/** The subjects behind the public reads a method answers with `this.publicReads.send('<name>', …)`. */
+function publicReadSubjects(method, publicReads) {
+  const found = new Set();
+  visit(method, (node) => {
+    if (
+      ts.isCallExpression(node) &&
+      node.expression.getText() === 'this.publicReads.send' &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      for (const subject of publicReads.get(node.arguments[0].text) ?? []) found.add(subject);
+    }
+  });
+  return found;
+}
+
 const joinPath = (...parts) =>
   '/' +
   parts
@@ -273,6 +315,7 @@ const joinPath = (...parts) =>
 /** Every HTTP route of the gateway's Nest controllers. */
 export function readGatewayRoutes(registry) {
   const routes = [];
+  const publicReads = readPublicReads(registry);
   for (const file of sourceFiles(join(REPO, 'gateway/src')).filter((f) => f.endsWith('.controller.ts'))) {
     visit(parse(file), (node) => {
       if (!ts.isClassDeclaration(node)) return;
@@ -294,7 +337,9 @@ export function readGatewayRoutes(registry) {
           path: joinPath(prefix, stringOf(verb.args[0]) ?? '').replace(/:(\w+)/g, '{$1}'),
           access: accessOf(names),
           summary: operation ? summaryOf(operation.args) : '',
-          subjects: [...subjectsSent(method, methods, registry)].sort(),
+          subjects: [
+            ...new Set([...subjectsSent(method, methods, registry), ...publicReadSubjects(method, publicReads)]),
+          ].sort(),
           file: relative(REPO, file),
         });
       }
