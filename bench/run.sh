@@ -36,12 +36,7 @@ run_http_bench() {
   export RATE_LIMIT_TESTIMONIALS_IP=1000/1h
   node scripts/lib/reset-e2e-state.mjs --redis "$REDIS_URL" "$IDENTITY_DATABASE_URL" "$PAYMENTS_DATABASE_URL" \
     "$TUTORING_DATABASE_URL" "$REVIEWS_DATABASE_URL" "$PAYROLL_DATABASE_URL"
-  local nats_user password_var
-  for nats_user in "${NATS_USERS[@]}"; do
-    password_var="$(nats_password_var "$nats_user")"
-    printf -v "$password_var" 'n%s' "$(node -e 'process.stdout.write(require("node:crypto").randomBytes(24).toString("hex"))')"
-    export "${password_var?}"
-  done
+  # The checkout's NATS users and passwords (scripts/lib/local-env.sh), as `npm start` runs them.
   start_private_nats bench-nats auth || die "no nats-server to run the bench system on"
   export NATS_URL="$PRIVATE_NATS_URL"
   trap 'scripts/stop.sh >/dev/null; stop_private_nats bench-nats' EXIT

@@ -1,17 +1,7 @@
 // The accounts and data the HTTP benches need, made through the public API like a user would.
-import { adminCookie } from '../web/session.mjs';
+import { adminCookie, post } from '../web/session.mjs';
 
 const BENCH_PASSWORD = 'bench-http-student-1';
-
-async function post(baseUrl, path, body, cookie) {
-  const reply = await fetch(new URL(path, baseUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!reply.ok) throw new Error(`POST ${path} answered ${reply.status}: ${await reply.text()}`);
-  return reply;
-}
 
 /** `count` new adult students (issue 26: adults may pay without a guardian), registered one by one. */
 export async function registerStudents(baseUrl, count) {

@@ -17,7 +17,8 @@ function mergeCookies(previous, reply) {
   return [...jar.values()].join('; ');
 }
 
-async function post(baseUrl, path, body, cookie = '') {
+/** A JSON POST to the system; anything but a 2xx throws with the status and body. */
+export async function post(baseUrl, path, body, cookie = '') {
   const reply = await fetch(new URL(path, baseUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
