@@ -1,7 +1,10 @@
 // The arithmetic and the report of `npm run bench:soak` (bench/soak/soak.mjs): its options, latency
 // percentiles, memory read from each process's /metrics, growth from warm-up to end, the verdict and
 // the printed tables. No I/O here, so it is unit-tested (test/scripts/soak-figures.spec.ts).
-import { table } from '../web/budgets.mjs';
+import { median, table } from '../web/budgets.mjs';
+
+// The web bench's median, for the memory trend; exported with the soak's other figures.
+export { median };
 
 /** Issue 27's target: no process's memory grows more than this from warm-up to end. */
 export const memoryGrowthLimitPercent = 10;
@@ -147,14 +150,6 @@ export function routeFigures(recorded) {
         maxMs: sorted.at(-1) ?? NaN,
       };
     });
-}
-
-/** The middle value of numbers (the mean of the middle two for an even count), NaN for none. */
-export function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /**

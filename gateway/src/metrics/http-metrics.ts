@@ -28,8 +28,8 @@ export function routeLabel(req: Request, routes: readonly KnownRoute[]): string 
   return /^\/api(\/|$)/.test(req.path) ? UnroutedLabels.api : UnroutedLabels.frontend;
 }
 
-/** Records one answer given outside Express (the public reads from memory), by its exact route. */
-export function observeHttpAnswer(method: string, route: string, status: number, seconds: number): void {
+/** Records one answer: Express's (below) or one given before it (the public reads from memory). */
+export function observeHttpAnswer(method: string, route: string, status: number | string, seconds: number): void {
   duration.observe({ method, route, status: String(status) }, seconds);
 }
 
@@ -45,8 +45,10 @@ export function httpMetrics(app: NestExpressApplication): RequestHandler {
     res.once('close', () => {
       // Read at the end, when `req.route` is set.
       const status = res.writableFinished ? String(res.statusCode) : '499';
-      duration.observe(
-        { method: req.method, route: routeLabel(req, index.matching(req.path)), status },
+      observeHttpAnswer(
+        req.method,
+        routeLabel(req, index.matching(req.path)),
+        status,
         (performance.now() - started) / 1_000,
       );
     });
