@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { ServerMessages } from '@medtutor/contracts';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception.js';
 import { TimeoutError } from 'rxjs';
-import { isUnavailable, mapRpcFailure } from './rpc-failure.js';
+import { blamesService, isUnavailable, mapRpcFailure, SERVICES_RECONNECT_GRACE_MS } from './rpc-failure.js';
 
 const natsError = (name: string) => Object.assign(new Error('nats'), { name });
 
@@ -72,5 +72,33 @@ describe('mapRpcFailure', () => {
     expect(mapRpcFailure({ code: 'COMMON.SERVICE_UNAVAILABLE', message: 'db down' }).message).toBe(
       ServerMessages.serviceUnavailable,
     );
+  });
+});
+
+describe('blamesService', () => {
+  const silent = () => mapRpcFailure(natsError('NoResponders'));
+  const backAt = 1_000_000;
+  const up = { connected: true };
+  const justBack = { connected: true, backSince: backAt };
+
+  it("counts a silent service against it while the gateway's connection is up and was never lost", () => {
+    expect(blamesService(silent(), up, backAt)).toBe(true);
+  });
+
+  it("counts it again once the connection has been back for longer than the services' reconnects take", () => {
+    expect(blamesService(silent(), justBack, backAt + SERVICES_RECONNECT_GRACE_MS)).toBe(true);
+  });
+
+  it('does not count it while the broker is down or just back: every service is silent then, through no fault of its own', () => {
+    expect(blamesService(silent(), { connected: false }, backAt)).toBe(false);
+    expect(blamesService(silent(), { connected: false, backSince: backAt }, backAt + 60_000)).toBe(false);
+    expect(blamesService(silent(), justBack, backAt)).toBe(false);
+    expect(blamesService(silent(), justBack, backAt + SERVICES_RECONNECT_GRACE_MS - 1)).toBe(false);
+  });
+
+  it("never counts a service's answers, load shedding included", () => {
+    const overloaded = mapRpcFailure({ code: 'COMMON.OVERLOADED', message: 'busy', details: { retryAfterSeconds: 1 } });
+    const domainError = mapRpcFailure({ code: 'IDENTITY.EMAIL_TAKEN', message: 'taken' });
+    for (const error of [overloaded, domainError]) expect(blamesService(error, up, backAt)).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import {
   OverloadedDetailsSchema,
   RpcErrorSchema,
 } from '@medtutor/contracts';
+import { natsReconnectOptions } from '@medtutor/nest-kit';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception.js';
 import { ApiError, ApiErrors } from '../filters/api-error.js';
 
@@ -26,6 +27,33 @@ const UNAVAILABLE_ERROR_NAMES = new Set([
  */
 export const isUnavailable = (error: unknown): boolean =>
   error instanceof ApiError && error.code === ErrorCodes.serviceUnavailable;
+
+/**
+ * How long after the gateway's own NATS connection comes back that a silent service is still the
+ * broker's fault: each service reconnects on its own schedule (natsReconnectOptions: every second
+ * plus up to half a second of jitter, later on a busy machine), and until it has, its subjects have
+ * no responders. Three of its attempts.
+ */
+export const SERVICES_RECONNECT_GRACE_MS =
+  3 * (natsReconnectOptions.reconnectTimeWait + natsReconnectOptions.reconnectJitter);
+
+/** The gateway's NATS connection as the circuit breakers see it. */
+export interface BrokerConnection {
+  connected: boolean;
+  /** When the connection came back after it was lost; undefined if it was never lost. */
+  backSince?: number | undefined;
+}
+
+/**
+ * Whether a failure counts against the service in its circuit breaker: an unavailable answer, unless
+ * the gateway's own connection is down or came back less than SERVICES_RECONNECT_GRACE_MS ago. Every
+ * service looks silent then through no fault of its own, and counting it would keep their circuits
+ * open after the broker is back.
+ */
+export const blamesService = (error: unknown, broker: BrokerConnection, now: number): boolean =>
+  isUnavailable(error) &&
+  broker.connected &&
+  (broker.backSince === undefined || now - broker.backSince >= SERVICES_RECONNECT_GRACE_MS);
 
 /** Why a request over NATS failed, as the HTTP error the client gets. */
 export function mapRpcFailure(error: unknown): ApiError {

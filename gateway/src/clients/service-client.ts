@@ -13,7 +13,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js'
 import { ApiError, ApiErrors } from '../filters/api-error.js';
 import { LOGGER } from '../logging/logger.js';
 import { rpcOutcomeOfFailure, timeRpc } from '../metrics/gateway-metrics.js';
-import { isUnavailable, mapRpcFailure } from './rpc-failure.js';
+import { blamesService, type BrokerConnection, isUnavailable, mapRpcFailure } from './rpc-failure.js';
 import { ServiceBreakers } from './service-breakers.js';
 
 export const NATS_CLIENT = Symbol('NATS_CLIENT');
@@ -47,7 +47,8 @@ const spanFailureOf = (error: unknown): SpanFailure =>
 export class ServiceClient implements OnApplicationBootstrap {
   private readonly signer: ActorAssertionSigner;
   private readonly breakers: ServiceBreakers;
-  private natsConnected = false;
+  private readonly broker: BrokerConnection = { connected: false };
+  private connectionLost = false;
   /** Core subscriptions the gateway keeps (public read models' events), made on each new connection. */
   private readonly listeners: { subject: string; onMessage: () => void; subscription?: Subscription }[] = [];
   private readonly connectedListeners: (() => void)[] = [];
@@ -58,11 +59,9 @@ export class ServiceClient implements OnApplicationBootstrap {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.signer = new ActorAssertionSigner(config.actorSigningKey);
-    // While the gateway's own NATS connection is down every service looks silent: that is not theirs
-    // to answer for, and counting it would keep their circuits open after NATS is back.
     this.breakers = new ServiceBreakers(
       config.circuitBreaker,
-      (error) => isUnavailable(error) && this.natsConnected,
+      (error) => blamesService(error, this.broker, Date.now()),
       logger,
     );
   }
@@ -70,8 +69,10 @@ export class ServiceClient implements OnApplicationBootstrap {
   onApplicationBootstrap(): void {
     this.nats.status.subscribe((status) => {
       const connected = status === 'connected';
-      if (connected === this.natsConnected) return;
-      this.natsConnected = connected;
+      if (connected === this.broker.connected) return;
+      this.broker.connected = connected;
+      if (connected && this.connectionLost) this.broker.backSince = Date.now();
+      this.connectionLost ||= !connected;
       if (connected) {
         this.logger.info('NATS connected');
         this.subscribeListeners();
@@ -101,7 +102,7 @@ export class ServiceClient implements OnApplicationBootstrap {
    */
   listen(subject: string, onMessage: () => void): void {
     this.listeners.push({ subject, onMessage });
-    if (this.natsConnected) this.subscribeListeners();
+    if (this.broker.connected) this.subscribeListeners();
   }
 
   /** Calls `listener` each time the NATS connection is (re)established. */
@@ -187,7 +188,7 @@ export class ServiceClient implements OnApplicationBootstrap {
    */
   async checkNats(): Promise<void> {
     await this.nats.connect();
-    if (!this.natsConnected) throw new Error('NATS connection is down');
+    if (!this.broker.connected) throw new Error('NATS connection is down');
     await this.nats.unwrap<NatsConnection>().flush();
   }
 }
