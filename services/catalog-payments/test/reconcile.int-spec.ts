@@ -219,14 +219,33 @@ describe('npm run payments -- reconcile', () => {
     expect(await harness.succeededEvents(notPaid.paymentId)).toBe(0);
   });
 
+  it('fails with exit code 1 and says why when Stripe cannot be asked', async () => {
+    stripe.failing = true;
+    try {
+      const run = await reconcileSince('--repair');
+      expect(run.code).toBe(1);
+      expect(run.stdout).toEqual([]);
+      expect(run.stderr.join(' ')).toMatch(
+        /^Stripe refused or could not be reached \(StripeAPIError, 500\): .*STRIPE_SECRET_KEY/,
+      );
+    } finally {
+      stripe.failing = false;
+    }
+  });
+
   it('refuses the demo provider, saying why, and a --since it cannot read', async () => {
-    const demo = await payments(['reconcile', '--since', '24h'], {
-      ...serviceEnv,
-      PAYMENTS_PROVIDER: 'demo',
-      STRIPE_SECRET_KEY: '',
-    });
-    expect(demo.code).toBe(1);
-    expect(demo.stderr.join(' ')).toMatch(/demo provider .* never reach Stripe, so there is nothing to reconcile/);
+    const gets = stripe.requests.filter((request) => request.method === 'GET').length;
+    // Chosen by name, or by default when no Stripe key is set (npm start's local settings).
+    for (const provider of ['demo', '']) {
+      const demo = await payments(['reconcile', '--since', '24h'], {
+        ...serviceEnv,
+        PAYMENTS_PROVIDER: provider,
+        STRIPE_SECRET_KEY: '',
+      });
+      expect(demo.code).toBe(1);
+      expect(demo.stderr.join(' ')).toMatch(/demo provider .* never reach Stripe, so there is nothing to reconcile/);
+    }
+    expect(stripe.requests.filter((request) => request.method === 'GET')).toHaveLength(gets);
 
     const badTime = await payments(['reconcile', '--since', 'yesterday']);
     expect(badTime.code).toBe(1);

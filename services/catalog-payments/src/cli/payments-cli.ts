@@ -120,7 +120,12 @@ function explain(error: unknown): string {
   if (error instanceof DemoProviderError) return error.message;
   const stripeError = error as { type?: unknown; statusCode?: unknown; message?: unknown };
   if (typeof stripeError.type === 'string' && stripeError.type.startsWith('Stripe')) {
-    return `Stripe refused or could not be reached (${stripeError.type}, ${String(stripeError.statusCode ?? 'no status')}): ${String(stripeError.message)}. Check STRIPE_SECRET_KEY (a restricted key needs read access to PaymentIntents and Refunds) and the egress to api.stripe.com.`;
+    const message = String(stripeError.message).replace(/\.+$/, '');
+    return (
+      `Stripe refused or could not be reached (${stripeError.type}, ${String(stripeError.statusCode ?? 'no status')}): ` +
+      `${message}. Check STRIPE_SECRET_KEY (a restricted key needs read access to PaymentIntents, Charges, Refunds ` +
+      'and Balance transactions) and the egress to api.stripe.com.'
+    );
   }
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
