@@ -83,11 +83,12 @@ const ZERO_DECIMAL = new Set(['jpy']);
 const FINAL = new Set(['succeeded', 'canceled']);
 
 /**
- * A small Stripe API stand-in for the PaymentIntents endpoints (create, retrieve, cancel, and confirm,
- * which the buyer's browser calls), answering like Stripe: form-encoded requests, JSON objects, the
- * same answer for a repeated Idempotency-Key, and Stripe's state rules: a cancelled intent cannot be
- * confirmed and a succeeded one cannot be cancelled (400 payment_intent_unexpected_state). The real
- * SDK talks to it through STRIPE_API_BASE; every request is recorded.
+ * A small Stripe API stand-in for the PaymentIntents endpoints (create, retrieve, list, cancel, and
+ * confirm, which the buyer's browser calls) and refunds, answering like Stripe: form-encoded
+ * requests, JSON objects, lists in pages, the same answer for a repeated Idempotency-Key, and
+ * Stripe's state rules: a cancelled intent cannot be confirmed and a succeeded one cannot be
+ * cancelled (400 payment_intent_unexpected_state). The real SDK talks to it through STRIPE_API_BASE;
+ * every request is recorded.
  */
 export class StripeStandIn {
   readonly requests: RecordedStripeRequest[] = [];
@@ -106,6 +107,8 @@ export class StripeStandIn {
    * made the refund. Listing refunds still answers.
    */
   losingRefundAnswers = false;
+  /** The most objects a list page holds, whatever `limit` asked: small in a test, so paging is exercised. */
+  listPageSize = 100;
   readonly charges = new Map<string, StandInCharge>();
   readonly refunds = new Map<string, StandInRefund>();
   readonly balanceTransactions = new Map<string, StandInBalanceTransaction>();
@@ -315,6 +318,28 @@ export class StripeStandIn {
     return reply(res, 200, this.expandRefund(refund, expand));
   }
 
+  /**
+   * One page of a list as Stripe answers it: newest first, `created[gte]` and the other bounds applied,
+   * at most `limit` (and `listPageSize`) objects after `starting_after`, `has_more` when others follow.
+   */
+  private page<T extends { id: string; created: number }>(
+    newestFirst: T[],
+    form: Record<string, string>,
+    url: string,
+    render: (object: T) => unknown,
+  ): unknown {
+    const bound = (name: string) => Number(form[`created[${name}]`] ?? Number.NaN);
+    const [gte, gt, lte, lt] = [bound('gte'), bound('gt'), bound('lte'), bound('lt')];
+    // A bound not asked for is NaN, and every comparison with NaN is false.
+    const matching = newestFirst.filter(
+      ({ created }) => !(created < gte) && !(created <= gt) && !(created > lte) && !(created >= lt),
+    );
+    const after = form.starting_after ? matching.findIndex(({ id }) => id === form.starting_after) + 1 : 0;
+    const size = Math.min(Number(form.limit ?? 10), this.listPageSize);
+    const data = matching.slice(after, after + size);
+    return { object: 'list', data: data.map(render), has_more: after + size < matching.length, url };
+  }
+
   private expandRefund(refund: StandInRefund, expand: string[]): unknown {
     return expand.includes('balance_transaction')
       ? { ...refund, balance_transaction: this.balanceTransactions.get(refund.balance_transaction) }
@@ -355,12 +380,24 @@ export class StripeStandIn {
     if (req.method === 'POST' && path === '/v1/payment_intents') return reply(res, 200, this.create(recorded));
     if (req.method === 'POST' && path === '/v1/refunds') return this.createRefund(recorded, res);
     if (req.method === 'GET' && path === '/v1/refunds') {
-      // Stripe's list, filtered by payment_intent, newest first; one page is enough for a stand-in.
+      // Stripe's list, by payment_intent or by creation time, newest first.
       const expand = expansions(recorded.form).map((name) => name.replace(/^data\./, ''));
-      const data = this.refundsOf(recorded.form.payment_intent ?? '').map((refund) =>
-        this.expandRefund(refund, expand),
+      const intentId = recorded.form.payment_intent;
+      const refunds = intentId === undefined ? [...this.refunds.values()].reverse() : this.refundsOf(intentId);
+      return reply(
+        res,
+        200,
+        this.page(refunds, recorded.form, '/v1/refunds', (refund) => this.expandRefund(refund, expand)),
       );
-      return reply(res, 200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
+    }
+    if (req.method === 'GET' && path === '/v1/payment_intents') {
+      const expand = expansions(recorded.form).map((name) => name.replace(/^data\./, ''));
+      const intents = [...this.intents.values()].reverse();
+      return reply(
+        res,
+        200,
+        this.page(intents, recorded.form, '/v1/payment_intents', (intent) => this.expandIntent(intent, expand)),
+      );
     }
     const refundMatch = /^\/v1\/refunds\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && refundMatch) {

@@ -6,7 +6,7 @@ import type { Payment } from '../../generated/prisma/client.js';
 import type { Db } from '../../infra/db.js';
 import { LOGGER } from '../../infra/logger.js';
 import { PrismaService } from '../../infra/prisma.service.js';
-import { MoneyBackService } from './money-back.service.js';
+import { MoneyBackService, type ReportedRefund } from './money-back.service.js';
 import { PaymentDisputesService, type ReportedDispute } from './payment-disputes.service.js';
 import { webhookSignatureInvalid } from './payments.errors.js';
 import { CheckoutEndingService } from './checkout-ending.service.js';
@@ -91,7 +91,7 @@ export class PaymentWebhooksService {
         const payment = await this.lockedPaymentOf(tx, charge.payment_intent, charge.id);
         if (!payment) return {};
         for (const refund of charge.refunds?.data ?? [])
-          await this.moneyBack.recordRefund(tx, payment, reported(refund));
+          await this.moneyBack.recordRefund(tx, payment, reportedRefund(refund));
         const outcome = await this.moneyBack.applyRefunded(tx, payment, at, correlationId, charge.amount_refunded);
         return { moneyBack: outcome.changed };
       }
@@ -103,7 +103,7 @@ export class PaymentWebhooksService {
         const chargeId = typeof refund.charge === 'string' ? refund.charge : (refund.charge?.id ?? null);
         const payment = await this.lockedPaymentOf(tx, refund.payment_intent, chargeId);
         if (!payment) return {};
-        await this.moneyBack.recordRefund(tx, payment, reported(refund));
+        await this.moneyBack.recordRefund(tx, payment, reportedRefund(refund));
         return { moneyBack: (await this.moneyBack.applyRefunded(tx, payment, at, correlationId)).changed };
       }
       case 'charge.dispute.created':
@@ -232,7 +232,7 @@ export class PaymentWebhooksService {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A Stripe refund as the money-back path records it; our row's id travels in its metadata. */
-const reported = (refund: Stripe.Refund) => ({
+export const reportedRefund = (refund: Stripe.Refund): ReportedRefund => ({
   providerRefundId: refund.id,
   refundId: UUID.test(refund.metadata?.refundId ?? '') ? (refund.metadata?.refundId ?? null) : null,
   amountMinor: refund.amount,

@@ -142,6 +142,37 @@ export class StripePaymentProvider implements PaymentProvider {
     return refundSettlement(refund);
   }
 
+  /**
+   * Every intent made at or after `since`, newest first, page after page (the SDK's auto-pagination):
+   * what reconciliation compares. Each comes with its charge, whose time is when it was paid.
+   */
+  intentsSince(since: Date): AsyncIterable<Stripe.PaymentIntent> {
+    return this.stripe.paymentIntents.list({
+      created: { gte: Math.floor(since.getTime() / 1000) },
+      limit: 100,
+      expand: ['data.latest_charge'],
+    });
+  }
+
+  /** Every refund made at or after `since`, page after page, with its balance transaction (the GBP settled). */
+  refundsSince(since: Date): AsyncIterable<Stripe.Refund> {
+    return this.stripe.refunds.list({
+      created: { gte: Math.floor(since.getTime() / 1000) },
+      limit: 100,
+      expand: ['data.balance_transaction'],
+    });
+  }
+
+  /** One intent with its charge; null when Stripe holds no such intent. */
+  async intent(providerPaymentId: string): Promise<Stripe.PaymentIntent | null> {
+    try {
+      return await this.stripe.paymentIntents.retrieve(providerPaymentId, { expand: ['latest_charge'] });
+    } catch (error) {
+      if ((error as { statusCode?: unknown }).statusCode === 404) return null;
+      throw error;
+    }
+  }
+
   /** Verifies the signature (and its age) over the exact bytes Stripe sent; throws when it does not hold. */
   verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event {
     return this.stripe.webhooks.constructEvent(
