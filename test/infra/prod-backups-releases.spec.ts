@@ -34,6 +34,7 @@ const of = (kind: string) => objects.filter((object) => object.kind === kind);
 const find = (kind: string, name: string) => of(kind).find((object) => object.metadata.name === name);
 const podSpecOf = (object: K8sObject): PodSpec | undefined =>
   object.kind === 'CronJob' ? object.spec.jobTemplate.spec.template.spec : object.spec?.template?.spec;
+type Rbac = K8sObject & { rules?: Array<{ resources?: string[] }>; roleRef?: Record<string, string> };
 const containersOf = (pod: PodSpec) => [...(pod.initContainers ?? []), ...pod.containers];
 const script = (container: Container) => [...(container.command ?? []), ...(container.args ?? [])].join(' ');
 const backups = of('CronJob').filter(
@@ -128,13 +129,16 @@ describe('prod backups: encrypted with a key the business holds', () => {
         reads: false,
       });
     }
-    expect(find('Role', 'backup-restore')?.rules).toEqual([
+    expect((find('Role', 'backup-restore') as Rbac | undefined)?.rules).toEqual([
       { apiGroups: [''], resources: ['secrets'], resourceNames: [READ_KEY], verbs: ['get'] },
     ]);
-    expect(find('RoleBinding', 'backup-restore')?.roleRef).toMatchObject({ kind: 'Role', name: 'backup-restore' });
+    expect((find('RoleBinding', 'backup-restore') as Rbac | undefined)?.roleRef).toMatchObject({
+      kind: 'Role',
+      name: 'backup-restore',
+    });
     // No other Role in the overlay reaches Secrets.
-    const secretReaders = [...of('Role'), ...of('ClusterRole')].filter((role) =>
-      (role.rules ?? []).some((rule: { resources?: string[] }) => rule.resources?.includes('secrets')),
+    const secretReaders = ([...of('Role'), ...of('ClusterRole')] as Rbac[]).filter((role) =>
+      (role.rules ?? []).some((rule) => rule.resources?.includes('secrets')),
     );
     expect(secretReaders.map((role) => role.metadata.name)).toEqual(['backup-restore']);
   });
