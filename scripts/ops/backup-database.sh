@@ -18,14 +18,14 @@ source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
 [[ -n "${DATABASE_URL:-}" ]] || die "DATABASE_URL must name the database to back up"
 file="$1"
 [[ "$file" == *.age ]] || die "$file: the backup is encrypted, so its name ends in .age"
-command -v pg_dump >/dev/null || die "pg_dump is not installed (Debian: apt-get install postgresql-client)"
-command -v age >/dev/null || die "age is not installed (Debian: apt-get install age)"
 recipients=()
 for recipient in ${BACKUP_AGE_RECIPIENTS:-}; do
   [[ "$recipient" == age1* ]] || die "BACKUP_AGE_RECIPIENTS: \"$recipient\" is not an age public key (age1…): set the business's recipient (docs/operations.md, \"Backup encryption\")"
   recipients+=(--recipient "$recipient")
 done
 ((${#recipients[@]} > 0)) || die "BACKUP_AGE_RECIPIENTS must name at least one age public key (age1…): a dump is never written in clear"
+command -v pg_dump >/dev/null || die "pg_dump is not installed (Debian: apt-get install postgresql-client)"
+command -v age >/dev/null || die "age is not installed (Debian: apt-get install age)"
 
 umask 077
 clear="$(mktemp "$file.clear.XXXXXX")"
