@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Usage: DATABASE_URL=<the service's database URL> NATS_URL=… NATS_USER=admin NATS_PASSWORD=… \
-#          scripts/ops/restore-database.sh [--replace] <service> <file.dump>
+#          BACKUP_AGE_IDENTITY_FILE=<the read key> scripts/ops/restore-database.sh [--replace] <service> <file.dump.age>
 #
 # Restores one service's database from a dump of scripts/ops/backup-database.sh (or a backup
 # CronJob), then makes the service catch up from JetStream. Run it with the service stopped
-# (`kubectl -n medtutor scale deployment/<service> --replicas=0`); start it afterwards. Runbook:
-# docs/operations.md, "Restore one service's database".
+# (`kubectl -n medtutor scale deployment/<service> --replicas=0`); then run the service's migration
+# Job, then start the service. Runbook: docs/operations.md, "Restore one service's database".
 #
+# 0. An encrypted dump (`.age`) is decrypted with the age identity in BACKUP_AGE_IDENTITY_FILE (the
+#    `backup-age-identity` Secret, which no backup Job can read) into a private temporary file,
+#    removed on exit. A clear `.dump` (a local backup) is read as it is.
 # 1. The database: created when missing; with --replace an existing one is dropped first (refused
 #    while anything is connected to it); an existing one without --replace must hold no tables.
 #    Creating and dropping go through DATABASE_ADMIN_URL (default: DATABASE_URL's server, database
@@ -24,7 +27,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
 
 SERVICES=(identity catalog-payments tutoring reviews payroll)
-usage="usage: DATABASE_URL=<url> NATS_URL=<url> [NATS_USER=… NATS_PASSWORD=…] $0 [--replace] <service> <file.dump>"
+usage="usage: DATABASE_URL=<url> NATS_URL=<url> [NATS_USER=… NATS_PASSWORD=…] [BACKUP_AGE_IDENTITY_FILE=<key>] $0 [--replace] <service> <file.dump.age>"
 
 replace=false
 if [[ "${1:-}" == --replace ]]; then
@@ -38,6 +41,16 @@ service="$1" dump="$2"
 [[ -n "${NATS_URL:-}" ]] || die "NATS_URL must name the platform's NATS (as the operators' admin user)"
 [[ -r "$dump" ]] || die "cannot read $dump"
 command -v pg_restore >/dev/null || die "pg_restore is not installed (Debian: apt-get install postgresql-client)"
+if [[ "$dump" == *.age ]]; then
+  [[ -r "${BACKUP_AGE_IDENTITY_FILE:-}" ]] || die "$dump is encrypted: BACKUP_AGE_IDENTITY_FILE must name the read key (docs/operations.md, \"Backup encryption\")"
+  command -v age >/dev/null || die "age is not installed (Debian: apt-get install age)"
+  umask 077
+  clear="$(mktemp "${TMPDIR:-/tmp}/restore-$service.XXXXXX")"
+  trap 'rm -f "$clear"' EXIT
+  age --decrypt --identity "$BACKUP_AGE_IDENTITY_FILE" --output "$clear" "$dump" || die "$dump does not decrypt with $BACKUP_AGE_IDENTITY_FILE"
+  info "decrypted $dump"
+  dump="$clear"
+fi
 pg_restore --list "$dump" >/dev/null || die "$dump is not a pg_dump archive (--format=custom)"
 
 base="${DATABASE_URL%%\?*}" query=''
@@ -80,4 +93,6 @@ provision="$REPO_ROOT/packages/nest-kit/dist/cli/events.js"
 [[ -f "$provision" ]] || die "$provision is missing: npm run build -w packages/contracts -w packages/nest-kit, then npm run events -- provision"
 node "$provision" provision >/dev/null || die "provisioning the consumers again failed: run npm run events -- provision"
 ok "consumers provisioned again, delivering from the start of each stream"
-ok "done in $(ms_since "$started") ms. Start $service: it applies any newer migrations, then reads its consumers and catches up."
+# Production services run with MIGRATE_ON_START=false: they wait for a migration Job to have applied
+# every migration their image ships, and a dump older than the release lacks the newer ones.
+ok "done in $(ms_since "$started") ms. Run $service's migration Job (docs/operations.md), then start $service: it reads its consumers and catches up."

@@ -67,15 +67,17 @@ describe('backups in the production overlay', () => {
     expect(dump?.env?.find((variable) => variable.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef).toEqual(
       serviceRef,
     );
-    expect(script(dump)).toContain('pg_dump --format=custom');
-    // The archive must read back before it is shipped.
-    expect(script(dump)).toContain('pg_restore --list');
+    // The script the restore drill tests, from the backup image: dump, read back, encrypt.
+    expect(dump?.image).toMatch(/^medtutor\/backup:/);
+    expect(script(dump)).toMatch(
+      new RegExp(`^bash -ec backup-database\\.sh "/backup/${service.name}-.*\\.dump\\.age"$`),
+    );
     expect(script(upload)).toContain(`backups:$(BACKUP_BUCKET)/postgres/${service.name}`);
   });
 
   it('snapshots every platform stream as the `backup` NATS user, over TLS trusting the internal CA', () => {
     const cronJob = find('CronJob', 'jetstream-backup')!;
-    const [snapshot, upload] = containersOf(cronJob);
+    const [snapshot, , upload] = containersOf(cronJob);
     const listed = /for stream in ([A-Z_ ]+);/.exec(script(snapshot))?.[1]?.split(' ');
     expect(listed?.sort()).toEqual(
       [...Object.values(EventStreams), DeadLetterStream].map((stream) => stream.name).sort(),

@@ -39,8 +39,14 @@ interface Container {
 }
 
 const label = (object: K8sObject) => `${object.kind} ${object.metadata.name}`;
+/** A Job by its `app.kubernetes.io/name` too: prod names each Job after the release (`identity-migrate-1-0-0`). */
 const finder = (objects: K8sObject[]) => (kind: string, name: string) =>
-  objects.find((object) => object.kind === kind && object.metadata.name === name);
+  objects.find(
+    (object) =>
+      object.kind === kind &&
+      (object.metadata.name === name ||
+        (kind === 'Job' && object.metadata.labels?.['app.kubernetes.io/name'] === name)),
+  );
 const containersOf = (workload: K8sObject): Container[] => workload.spec.template.spec.containers;
 const of = (objects: K8sObject[], kind: string) => objects.filter((object) => object.kind === kind);
 
@@ -407,7 +413,7 @@ describe('infra/k8s/overlays/prod', () => {
   it('migrates each database with a Job from the service image, and starts the services with MIGRATE_ON_START=false', () => {
     expect(platformConfig.MIGRATE_ON_START).toBe('false');
     const jobs = of(objects, 'Job');
-    expect(jobs.map((job) => job.metadata.name).sort()).toEqual(
+    expect(jobs.map((job) => job.metadata.labels?.['app.kubernetes.io/name']).sort()).toEqual(
       [...SERVICES.map((app) => `${app.name}-migrate`), 'events-provision'].sort(),
     );
     for (const app of SERVICES) {
