@@ -1,17 +1,19 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { parseAllDocuments } from 'yaml';
 
 /**
- * docs/operations.md is where every alert's `runbook_url` leads: each one must land on a heading
- * whose section names the alert. Its links to other files and their headings must resolve, and the
- * scripts it tells operators to run must exist.
+ * docs/operations.md (the apps' alerts) or a runbook of docs/runbooks (the platform's) is where every
+ * alert's `runbook_url` leads: each one must land on a heading whose section names the alert. The
+ * links of operations.md to other files and their headings must resolve, and the scripts it tells
+ * operators to run must exist.
  */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DOC = 'docs/operations.md';
-const RULES_DIR = 'infra/observability/prometheus';
+const RULES = 'infra/k8s/components/observability/prometheus-rules.yaml';
+const RUNBOOKS = /^docs\/runbooks\/[a-z0-9-]+\.md$/;
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
@@ -48,9 +50,8 @@ type RuleFile = { groups?: Groups; spec?: { groups?: Groups } } | null;
 
 const doc = read(DOC);
 const sections = anchorsOf(doc);
-const alerts = readdirSync(join(ROOT, RULES_DIR))
-  .filter((file) => /\.ya?ml$/.test(file))
-  .flatMap((file) => parseAllDocuments(read(join(RULES_DIR, file))).map((document) => document.toJS() as RuleFile))
+const alerts = parseAllDocuments(read(RULES))
+  .map((document) => document.toJS() as RuleFile)
   // A rule file, or a PrometheusRule wrapping one in its spec.
   .flatMap((content) => content?.groups ?? content?.spec?.groups ?? [])
   .flatMap((group) => group.rules.filter((rule) => rule.alert));
@@ -61,13 +62,15 @@ describe(DOC, () => {
   });
 
   it.each(alerts.map((rule) => [rule.alert!, rule] as const))(
-    '%s: its runbook_url is a heading of operations.md whose section names the alert',
+    '%s: its runbook_url is a heading of operations.md or a runbook whose section names the alert',
     (alert, rule) => {
       const url = rule.annotations?.runbook_url ?? '';
-      const [path, anchor = ''] = url.split('#');
-      expect({ alert, path }).toEqual({ alert, path: DOC });
-      expect([...sections.keys()]).toContain(anchor);
-      expect(sections.get(anchor)).toContain(`**${alert}**`);
+      const [path = '', anchor = ''] = url.split('#');
+      expect({ alert, runbook: path === DOC || RUNBOOKS.test(path) }).toEqual({ alert, runbook: true });
+      expect({ alert, exists: existsSync(join(ROOT, path)) }).toEqual({ alert, exists: true });
+      const headings = path === DOC ? sections : anchorsOf(read(path));
+      expect([...headings.keys()]).toContain(anchor);
+      expect(headings.get(anchor)).toContain(`**${alert}**`);
     },
   );
 
