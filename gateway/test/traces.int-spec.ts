@@ -160,6 +160,9 @@ describe('traces', () => {
       }
     }
     expect(queries.some((query) => /^\s*INSERT/i.test(String(query.attributes['db.query.text'])))).toBe(true);
+    // Queries outside any trace (the outbox relays polling every second) make no spans of their own.
+    const databaseSpans = otlp.spans().filter((span) => span.attributes['db.system.name'] === 'postgresql');
+    expect(databaseSpans.filter((span) => span.parentSpanId === undefined)).toEqual([]);
     expect(rpcClient).toMatchObject({ name: Subjects.tutoring.submitConsultation, parentSpanId: http.spanId });
     expect(rpcServer).toMatchObject({ name: Subjects.tutoring.submitConsultation, parentSpanId: rpcClient.spanId });
     expect(publish).toMatchObject({ name: `send ${event}`, parentSpanId: rpcServer.spanId, error: false });
