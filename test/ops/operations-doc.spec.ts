@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
@@ -7,8 +7,8 @@ import { parseAllDocuments } from 'yaml';
 /**
  * docs/operations.md (the apps' alerts) or a runbook of docs/runbooks (the platform's) is where every
  * alert's `runbook_url` leads: each one must land on a heading whose section names the alert. The
- * links of operations.md to other files and their headings must resolve, and the scripts it tells
- * operators to run must exist.
+ * links of operations.md and of the runbooks to other files and their headings must resolve, and the
+ * scripts operations.md tells operators to run must exist.
  */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DOC = 'docs/operations.md';
@@ -74,12 +74,14 @@ describe(DOC, () => {
     },
   );
 
-  it('links only to files and headings that exist', () => {
+  // The runbooks the alerts lead to, too: an operator follows their links mid-incident.
+  const runbooks = readdirSync(join(ROOT, 'docs/runbooks')).map((file) => `docs/runbooks/${file}`);
+  it.each([DOC, ...runbooks])('%s links only to files and headings that exist', (source) => {
     const broken: string[] = [];
-    for (const [, target] of doc.matchAll(/\]\(([^)\s]+)\)/g)) {
+    for (const [, target] of read(source).matchAll(/\]\(([^)\s]+)\)/g)) {
       if (/^[a-z]+:/.test(target!)) continue;
       const [path = '', anchor] = target!.split('#');
-      const file = path ? relative(ROOT, join(ROOT, dirname(DOC), path)) : DOC;
+      const file = path ? relative(ROOT, join(ROOT, dirname(source), path)) : source;
       if (!existsSync(join(ROOT, file))) {
         broken.push(`${target}: no ${file}`);
         continue;
