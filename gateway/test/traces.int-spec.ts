@@ -21,7 +21,8 @@ import { type CapturedGateway, startCapturedGateway } from './support/captured-g
 
 /**
  * One trace across the platform: a visitor's free-trial request at the gateway, its RPC to
- * tutoring, tutoring's outbox and JetStream publish, and identity's event handler. The services
+ * tutoring, tutoring's queries to its database, its outbox and JetStream publish, and identity's
+ * event handler. The services
  * run from their builds and export over OTLP/JSON to a receiver here; the gateway runs in this
  * process and records into memory.
  */
@@ -127,16 +128,41 @@ describe('traces', () => {
         // Each process exports its spans in batches of its own: wait for all three services' spans.
         const has = (service: string, kind: string) =>
           spans.some((span) => span.service === service && span.kind === kind);
-        return has('tutoring', 'server') && has('tutoring', 'producer') && has('identity', 'consumer') && spans;
+        return (
+          has('tutoring', 'server') &&
+          has('tutoring', 'client') &&
+          has('tutoring', 'producer') &&
+          has('identity', 'consumer') &&
+          spans
+        );
       },
       20_000,
-      "tutoring's RPC and publish spans and identity's handler span in the request's trace",
+      "tutoring's RPC, database and publish spans and identity's handler span in the request's trace",
     );
 
     const rpcClient = only(trace, { service: 'gateway', kind: 'client' });
     const rpcServer = only(trace, { service: 'tutoring', kind: 'server' });
     const publish = only(trace, { service: 'tutoring', kind: 'producer' });
     const handler = only(trace, { service: 'identity', kind: 'consumer' });
+    // The RPC's queries through Prisma's pg adapter: PostgreSQL spans under the RPC's span, with the
+    // statement and never its values (the visitor's name, address and phone are parameters).
+    const queries = trace.filter((span) => span.service === 'tutoring' && span.kind === 'client');
+    expect(queries.length).toBeGreaterThan(0);
+    for (const query of queries) {
+      expect(query.attributes).toMatchObject({
+        'db.system.name': 'postgresql',
+        'db.namespace': new URL(databases[1]!.url).pathname.slice(1),
+      });
+      expect(query.parentSpanId).toBe(rpcServer.spanId);
+      const text = JSON.stringify(query.attributes);
+      for (const personal of ['Trace', 'Visitor', 'trace.visitor@example.com', '07700 900 123']) {
+        expect(text).not.toContain(personal);
+      }
+    }
+    expect(queries.some((query) => /^\s*INSERT/i.test(String(query.attributes['db.query.text'])))).toBe(true);
+    // Queries outside any trace (the outbox relays polling every second) make no spans of their own.
+    const databaseSpans = otlp.spans().filter((span) => span.attributes['db.system.name'] === 'postgresql');
+    expect(databaseSpans.filter((span) => span.parentSpanId === undefined)).toEqual([]);
     expect(rpcClient).toMatchObject({ name: Subjects.tutoring.submitConsultation, parentSpanId: http.spanId });
     expect(rpcServer).toMatchObject({ name: Subjects.tutoring.submitConsultation, parentSpanId: rpcClient.spanId });
     expect(publish).toMatchObject({ name: `send ${event}`, parentSpanId: rpcServer.spanId, error: false });

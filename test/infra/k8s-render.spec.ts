@@ -10,8 +10,9 @@ import { K8S_DIR, K8S_OVERLAYS, renderKustomize, type K8sObject } from './infra-
  * generated from the OpenAPI of Kubernetes v1.36.0 (its changelog). Custom resources: the same
  * family's models of each project's API (generated from its Go API types, so its CRD schema):
  * `@kubernetes-models/gateway-api` 2.x (Gateway API, gateway.networking.k8s.io/v1),
- * `@kubernetes-models/cert-manager` 6.x (cert-manager.io/v1) and `@kubernetes-models/external-secrets`
- * 2.x (external-secrets.io/v1). They check types, formats (quantities, ports), enums and required
+ * `@kubernetes-models/cert-manager` 6.x (cert-manager.io/v1), `@kubernetes-models/external-secrets`
+ * 2.x (external-secrets.io/v1) and `@kubernetes-models/prometheus-operator` 6.x
+ * (monitoring.coreos.com/v1). They check types, formats (quantities, ports), enums and required
  * fields; like the API server's OpenAPI they do not reject unknown fields.
  */
 const TARGET_KUBERNETES = '1.36';
@@ -36,6 +37,7 @@ const CRD_MODELS: Record<string, string> = {
   'gateway.networking.k8s.io/v1': '@kubernetes-models/gateway-api',
   'cert-manager.io/v1': '@kubernetes-models/cert-manager',
   'external-secrets.io/v1': '@kubernetes-models/external-secrets',
+  'monitoring.coreos.com/v1': '@kubernetes-models/prometheus-operator',
 };
 
 /** Kinds rendered but not validated, each with why. None: every kind has a schema above. */

@@ -2,18 +2,20 @@ import { describe, expect, it } from '@jest/globals';
 import { MetricNames } from '@medtutor/nest-kit';
 import { parser } from '@prometheus-io/lezer-promql';
 import { collectDefaultMetrics, Registry } from 'prom-client';
-import { parse, parseAllDocuments } from 'yaml';
+import { parseAllDocuments } from 'yaml';
 import { APPS, loadK8s, read } from '../infra/infra-helpers.js';
+import { EXPORTER_SERIES } from './exporter-metrics.js';
 
 /**
- * infra/observability against the code: every PromQL expression of the alert rules and the Grafana
- * dashboard parses (Prometheus' own grammar, @prometheus-io/lezer-promql: promtool is not available
- * here), and every metric and label it names is one the platform registers (MetricNames, prom-client's
- * Node runtime metrics) or one Prometheus adds to each target.
+ * The alerts and the dashboard against the code: every PromQL expression of the alert rules and the
+ * Grafana dashboard parses (Prometheus' own grammar, @prometheus-io/lezer-promql: promtool is not
+ * available here), and every metric and label it names is one the platform registers (MetricNames,
+ * prom-client's Node runtime metrics), one an exporter the rules rely on serves (exporter-metrics.ts,
+ * selected by the job its scrape gets) or one Prometheus adds to each target.
  */
-const RULES = 'infra/observability/prometheus/alert-rules.yaml';
+const RULES = 'infra/k8s/components/observability/prometheus-rules.yaml';
 const DASHBOARD = 'infra/observability/grafana/medtutor-dashboard.json';
-const POD_MONITOR = 'infra/observability/prometheus/podmonitor.yaml';
+const POD_MONITORS = 'infra/k8s/components/observability/pod-monitors.yaml';
 
 /** Labels Prometheus (with the Prometheus Operator's PodMonitor) puts on every scraped series. */
 const TARGET_LABELS = ['job', 'instance', 'namespace', 'pod', 'container', 'endpoint'];
@@ -30,6 +32,7 @@ function knownSeries(): Map<string, Set<string>> {
     }
   };
   for (const { name, type, labels } of Object.values(MetricNames)) add(name, type, labels);
+  for (const [name, { labels }] of Object.entries(EXPORTER_SERIES)) add(name, 'gauge', labels);
   const runtime = new Registry();
   collectDefaultMetrics({ register: runtime });
   for (const metric of runtime.getMetricsAsArray()) {
@@ -86,11 +89,20 @@ function labelsOf(series: Map<string, Set<string>>, metric: string): Set<string>
   return new Set([...(series.get(metric) ?? []), ...TARGET_LABELS]);
 }
 
+/** The `job="…"` matcher of each selector of `metric` in `expr` (undefined where it has none). */
+const jobsSelecting = (expr: string, metric: string) =>
+  [...expr.matchAll(new RegExp(`\\b${metric}(?![\\w:])(\\{[^}]*\\})?`, 'g'))].map(
+    ([, matchers]) => /\bjob="([^"]*)"/.exec(matchers ?? '')?.[1],
+  );
+
 function checkAgainstCode(expr: string, series: Map<string, Set<string>>): Usage {
   const usage = promql(expr);
   expect(usage.selectors.length).toBeGreaterThan(0);
   for (const { metric, labels } of usage.selectors) {
     expect([metric, series.has(metric)]).toEqual([metric, true]);
+    // An exporter's series, by the job its scrape gets: a rule that names another job never fires.
+    const job = EXPORTER_SERIES[metric]?.job;
+    if (job) for (const selected of jobsSelecting(expr, metric)) expect([metric, selected]).toEqual([metric, job]);
     const known = labelsOf(series, metric);
     for (const label of labels) expect([metric, label, known.has(label)]).toEqual([metric, label, true]);
   }
@@ -109,8 +121,19 @@ interface Rule {
   annotations: { summary: string; description: string; runbook_url: string };
 }
 
-const rules = (): Rule[] =>
-  (parse(read(RULES)) as { groups: { name: string; rules: Rule[] }[] }).groups.flatMap((group) => group.rules);
+interface PrometheusRule {
+  kind: string;
+  metadata: { name: string };
+  spec: { groups: { name: string; rules: Rule[] }[] };
+}
+
+const ruleObjects = (): PrometheusRule[] =>
+  parseAllDocuments(read(RULES)).map((document) => document.toJS() as PrometheusRule);
+const rulesOf = (name: string): Rule[] =>
+  ruleObjects()
+    .filter((object) => object.metadata.name === name)
+    .flatMap((object) => object.spec.groups.flatMap((group) => group.rules));
+const rules = (): Rule[] => ruleObjects().flatMap((object) => object.spec.groups.flatMap((group) => group.rules));
 
 interface Panel {
   type: string;
@@ -127,8 +150,15 @@ const withGrafanaVariables = (expr: string) => expr.replaceAll(/\$__(rate_interv
 describe('alert rules', () => {
   const series = knownSeries();
 
-  it('has the alerts the operators rely on, each with a severity, texts and a runbook in docs/operations.md', () => {
-    const all = rules();
+  it('is a PrometheusRule per set of alerts, and nothing else', () => {
+    expect(ruleObjects().map((object) => [object.kind, object.metadata.name])).toEqual([
+      ['PrometheusRule', 'medtutor-apps'],
+      ['PrometheusRule', 'medtutor-platform'],
+    ]);
+  });
+
+  it("has the alerts on the apps' metrics, each with a severity, texts and a runbook in docs/operations.md", () => {
+    const all = rulesOf('medtutor-apps');
     expect(all.map((rule) => rule.alert).sort()).toEqual(
       [
         'ConsumerLag',
@@ -147,6 +177,39 @@ describe('alert rules', () => {
       expect(rule.annotations.runbook_url).toMatch(/^docs\/operations\.md#[a-z0-9-]+$/);
       if (rule.for !== undefined) expect(rule.for).toMatch(/^\d+[smh]$/);
     }
+  });
+
+  it('has the alerts on what the platform stands on, each with a severity, texts and a runbook in docs/runbooks', () => {
+    const all = rulesOf('medtutor-platform');
+    expect(all.map((rule) => rule.alert).sort()).toEqual(
+      [
+        'BackupJobFailed',
+        'CertificateExpiringSoon',
+        'DatabasePoolWaits',
+        'JetStreamAckPendingGrowing',
+        'JetStreamConsumerPendingGrowing',
+        'JetStreamQuorumLost',
+        'JetStreamStorageNearLimit',
+        'JetStreamStreamNearLimit',
+        'MigrationJobFailed',
+        'NatsServerDown',
+        'PublicSiteDown',
+        'RedisDown',
+        'RedisMemoryHigh',
+      ].sort(),
+    );
+    for (const rule of all) {
+      expect(['warning', 'critical']).toContain(rule.labels.severity);
+      expect(rule.annotations.summary).toBeTruthy();
+      expect(rule.annotations.description).toBeTruthy();
+      expect(rule.annotations.runbook_url).toMatch(/^docs\/runbooks\/[a-z0-9-]+\.md#[a-z0-9-]+$/);
+      if (rule.for !== undefined) expect(rule.for).toMatch(/^\d+[smh]$/);
+    }
+  });
+
+  it("reads the pools' waiting queries from the metric the pg pools register", () => {
+    const poolWaits = rulesOf('medtutor-platform').find((rule) => rule.alert === 'DatabasePoolWaits')!;
+    expect(poolWaits.expr).toContain(`${MetricNames.pgPoolConnections.name}{state="waiting"}`);
   });
 
   it.each(rules().map((rule) => [rule.alert, rule] as const))(
@@ -169,6 +232,9 @@ describe('alert rules', () => {
     expect(() => promql('sum(rate(http_request_duration_seconds_count[5m])')).toThrow(/syntax error/);
     expect(() => checkAgainstCode('rate(http_requests_total[5m])', series)).toThrow();
     expect(() => checkAgainstCode('sum by (path) (rate(http_request_duration_seconds_count[5m]))', series)).toThrow();
+    // An exporter's series under a job no scrape gives it.
+    expect(() => checkAgainstCode('jetstream_consumer_num_pending{job="jetstream"} > 0', series)).toThrow();
+    expect(() => checkAgainstCode('jetstream_consumer_num_pending{job="nats"} > 0', series)).not.toThrow();
   });
 });
 
@@ -217,18 +283,23 @@ describe('Grafana dashboard', () => {
 });
 
 describe('scrape configuration', () => {
-  const [podMonitor] = parseAllDocuments(read(POD_MONITOR)).map((document) => document.toJS());
+  const [podMonitor] = parseAllDocuments(read(POD_MONITORS)).map((document) => document.toJS());
   const deployments = loadK8s().filter((object) => object.kind === 'Deployment');
 
   it("scrapes every app's pods on the port their probes use, named as the alerts' jobs", () => {
     const endpoint = podMonitor.spec.podMetricsEndpoints[0];
     expect(endpoint).toMatchObject({ port: 'health', path: '/metrics' });
-    const selector = podMonitor.spec.selector.matchLabels as Record<string, string>;
+    const [selector] = podMonitor.spec.selector.matchExpressions as {
+      key: string;
+      operator: string;
+      values: string[];
+    }[];
+    expect(selector).toMatchObject({ key: podMonitor.spec.jobLabel, operator: 'In' });
+    expect([...selector!.values].sort()).toEqual(APPS.map((app) => app.name).sort());
     for (const app of APPS) {
       const deployment = deployments.find((object) => object.metadata.name === app.name);
       const pod = deployment?.spec.template;
       expect([app.name, pod?.metadata.labels[podMonitor.spec.jobLabel]]).toEqual([app.name, app.name]);
-      for (const [key, value] of Object.entries(selector)) expect(pod.metadata.labels[key]).toBe(value);
       const ports = pod.spec.containers.flatMap((container: { ports?: { name: string }[] }) => container.ports ?? []);
       expect(ports.map((port: { name: string }) => port.name)).toContain(endpoint.port);
     }

@@ -5,13 +5,15 @@ import { describe, expect, it } from '@jest/globals';
 import { parseAllDocuments } from 'yaml';
 
 /**
- * docs/operations.md is where every alert's `runbook_url` leads: each one must land on a heading
- * whose section names the alert. Its links to other files and their headings must resolve, and the
- * scripts it tells operators to run must exist.
+ * docs/operations.md (the apps' alerts) or a runbook of docs/runbooks (the platform's) is where every
+ * alert's `runbook_url` leads: each one must land on a heading whose section names the alert. The
+ * links of operations.md and of the runbooks to other files and their headings must resolve, and the
+ * scripts operations.md tells operators to run must exist.
  */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DOC = 'docs/operations.md';
-const RULES_DIR = 'infra/observability/prometheus';
+const RULES = 'infra/k8s/components/observability/prometheus-rules.yaml';
+const RUNBOOKS = /^docs\/runbooks\/[a-z0-9-]+\.md$/;
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
@@ -48,9 +50,8 @@ type RuleFile = { groups?: Groups; spec?: { groups?: Groups } } | null;
 
 const doc = read(DOC);
 const sections = anchorsOf(doc);
-const alerts = readdirSync(join(ROOT, RULES_DIR))
-  .filter((file) => /\.ya?ml$/.test(file))
-  .flatMap((file) => parseAllDocuments(read(join(RULES_DIR, file))).map((document) => document.toJS() as RuleFile))
+const alerts = parseAllDocuments(read(RULES))
+  .map((document) => document.toJS() as RuleFile)
   // A rule file, or a PrometheusRule wrapping one in its spec.
   .flatMap((content) => content?.groups ?? content?.spec?.groups ?? [])
   .flatMap((group) => group.rules.filter((rule) => rule.alert));
@@ -61,22 +62,26 @@ describe(DOC, () => {
   });
 
   it.each(alerts.map((rule) => [rule.alert!, rule] as const))(
-    '%s: its runbook_url is a heading of operations.md whose section names the alert',
+    '%s: its runbook_url is a heading of operations.md or a runbook whose section names the alert',
     (alert, rule) => {
       const url = rule.annotations?.runbook_url ?? '';
-      const [path, anchor = ''] = url.split('#');
-      expect({ alert, path }).toEqual({ alert, path: DOC });
-      expect([...sections.keys()]).toContain(anchor);
-      expect(sections.get(anchor)).toContain(`**${alert}**`);
+      const [path = '', anchor = ''] = url.split('#');
+      expect({ alert, runbook: path === DOC || RUNBOOKS.test(path) }).toEqual({ alert, runbook: true });
+      expect({ alert, exists: existsSync(join(ROOT, path)) }).toEqual({ alert, exists: true });
+      const headings = path === DOC ? sections : anchorsOf(read(path));
+      expect([...headings.keys()]).toContain(anchor);
+      expect(headings.get(anchor)).toContain(`**${alert}**`);
     },
   );
 
-  it('links only to files and headings that exist', () => {
+  // The runbooks the alerts lead to, too: an operator follows their links mid-incident.
+  const runbooks = readdirSync(join(ROOT, 'docs/runbooks')).map((file) => `docs/runbooks/${file}`);
+  it.each([DOC, ...runbooks])('%s links only to files and headings that exist', (source) => {
     const broken: string[] = [];
-    for (const [, target] of doc.matchAll(/\]\(([^)\s]+)\)/g)) {
+    for (const [, target] of read(source).matchAll(/\]\(([^)\s]+)\)/g)) {
       if (/^[a-z]+:/.test(target!)) continue;
       const [path = '', anchor] = target!.split('#');
-      const file = path ? relative(ROOT, join(ROOT, dirname(DOC), path)) : DOC;
+      const file = path ? relative(ROOT, join(ROOT, dirname(source), path)) : source;
       if (!existsSync(join(ROOT, file))) {
         broken.push(`${target}: no ${file}`);
         continue;

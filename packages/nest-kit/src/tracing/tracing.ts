@@ -1,8 +1,10 @@
+import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { context, diag, DiagLogLevel, propagation, trace, type Tracer } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter as OtlpJsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as OtlpProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { defaultResource, detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
 import {
   AlwaysOffSampler,
@@ -70,6 +72,7 @@ export function startTracing(options: TracingOptions): Tracing {
     ...(processors.length === 0 && { sampler: new AlwaysOffSampler() }),
   });
   provider.register({ propagator: new W3CTraceContextPropagator() });
+  const database = databaseSpans(provider);
   const sdkLogger = options.logger.child({ component: 'tracing' });
   diag.setLogger(
     {
@@ -85,6 +88,7 @@ export function startTracing(options: TracingOptions): Tracing {
   return {
     exporting,
     shutdown: async () => {
+      database.disable();
       await Promise.race([
         provider.shutdown().catch(() => undefined),
         sleep(TRACE_FLUSH_TIMEOUT_MS, undefined, { ref: false }),
@@ -96,6 +100,24 @@ export function startTracing(options: TracingOptions): Tracing {
       started = false;
     },
   };
+}
+
+/**
+ * A span per PostgreSQL query and connection checkout, from OpenTelemetry's pg instrumentation: the
+ * queries of Prisma (through @prisma/adapter-pg, on the pg pool of prismaPgArguments), the outbox
+ * relay, the inbox and the mail relay. Only inside a trace (`requireParentSpan`): the relays' polling
+ * outside any request would otherwise start a trace a second. The span carries the statement, never
+ * its parameter values (`enhancedDatabaseReporting` off): Prisma and the kit pass every value as a
+ * parameter, so no personal data reaches a span.
+ */
+function databaseSpans(provider: NodeTracerProvider): PgInstrumentation {
+  const instrumentation = new PgInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false });
+  instrumentation.setTracerProvider(provider);
+  // The instrumentation patches pg when it is required. This process loaded pg before tracing started
+  // (the kit imports it, from ESM, which the hook does not see): one more require lets the hook patch
+  // the loaded module, whose Client prototype every pool of the process shares.
+  createRequire(import.meta.url)('pg');
+  return instrumentation;
 }
 
 function otlpExporter(env: NodeJS.ProcessEnv) {
