@@ -5,17 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis, type RedisOptions } from 'ioredis';
-import { K8S_OVERLAYS, renderKustomize } from '../../test/infra/infra-helpers.js';
 import { redisTlsOptions } from '../src/redis/redis.module.js';
+import { freePort } from './support/free-port.js';
 
 /**
- * The production overlay's Redis (infra/k8s/overlays/prod: TLS port only, cert-manager certificate)
- * on a real redis-server started with the rendered arguments, a private CA made by openssl standing
- * in for cert-manager's: the gateway's client (rediss:// with REDIS_CA_FILE) reaches it; without
+ * A Redis reached over TLS whose certificate a private CA signed, as a managed Redis of a provider
+ * with its own CA (infra/README.md, "Production overlay"): a real redis-server on its TLS port only,
+ * a CA made by openssl. The gateway's client (rediss:// with REDIS_CA_FILE) reaches it; without
  * the CA, or in clear text, nothing does.
  */
-/** This engineer's port range (8186+): the TLS port that the rendered 6379 becomes here. */
-const TLS_PORT = 8190;
+let TLS_PORT: number;
 const password = `r${randomBytes(16).toString('hex')}`;
 
 async function makePki(dir: string): Promise<string> {
@@ -36,20 +35,13 @@ async function makePki(dir: string): Promise<string> {
   return join(dir, 'ca.crt');
 }
 
-/** The production Redis container's arguments, pointed at this machine's files and port. */
-function productionRedisArgs(tlsDir: string, dataDir: string): string[] {
-  const redis = renderKustomize(K8S_OVERLAYS.prod).find(
-    (object) => object.kind === 'StatefulSet' && object.metadata.name === 'redis',
-  );
-  const [command, ...args] = redis?.spec.template.spec.containers[0].args as string[];
-  expect(command).toBe('redis-server');
-  return args.map((arg, index) => {
-    const option = args[index - 1];
-    if (option === '--tls-port') return String(TLS_PORT);
-    if (option === '--dir') return dataDir;
-    if (arg === '$(REDIS_PASSWORD)') return password;
-    return arg.replace('/etc/redis-tls/', `${tlsDir}/`);
-  });
+/** TLS only (`--port 0`), the server's certificate from `tlsDir`, clients authenticated by password. */
+function tlsRedisArgs(tlsDir: string, dataDir: string): string[] {
+  return [
+    ...['--port', '0', '--tls-port', String(TLS_PORT), '--dir', dataDir, '--save', '', '--appendonly', 'no'],
+    ...['--tls-cert-file', `${tlsDir}/tls.crt`, '--tls-key-file', `${tlsDir}/tls.key`],
+    ...['--tls-ca-cert-file', `${tlsDir}/ca.crt`, '--tls-auth-clients', 'no', '--requirepass', password],
+  ];
 }
 
 /** One connection attempt, no retries: PONG, or the error. */
@@ -75,7 +67,7 @@ async function ping(url: string, options: RedisOptions): Promise<string> {
   }
 }
 
-describe('Redis with the production TLS arguments', () => {
+describe('Redis over TLS with a private CA', () => {
   let dir: string;
   let caFile: string;
   let server: ChildProcess;
@@ -85,7 +77,8 @@ describe('Redis with the production TLS arguments', () => {
     dir = await mkdtemp(join(tmpdir(), 'redis-tls-'));
     caFile = await makePki(join(dir, 'pki'));
     await mkdir(join(dir, 'data'));
-    args = productionRedisArgs(join(dir, 'pki'), join(dir, 'data'));
+    TLS_PORT = await freePort();
+    args = tlsRedisArgs(join(dir, 'pki'), join(dir, 'data'));
     server = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     await new Promise<void>((resolve, reject) => {
       let log = '';
@@ -110,17 +103,12 @@ describe('Redis with the production TLS arguments', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it('listens with TLS only: the plain port is closed', () => {
-    expect(args[args.indexOf('--port') + 1]).toBe('0');
-    expect(args[args.indexOf('--tls-port') + 1]).toBe(String(TLS_PORT));
-  });
-
-  it("answers the gateway's client over rediss:// when it trusts the internal CA (REDIS_CA_FILE)", async () => {
+  it("answers the gateway's client over rediss:// when it trusts the CA (REDIS_CA_FILE)", async () => {
     const url = `rediss://:${password}@127.0.0.1:${TLS_PORT}`;
     await expect(ping(url, redisTlsOptions({ caFile }))).resolves.toBe('PONG');
   });
 
-  it('refuses a client without the internal CA, and one speaking clear text', async () => {
+  it('refuses a client without the CA, and one speaking clear text', async () => {
     const url = `rediss://:${password}@127.0.0.1:${TLS_PORT}`;
     await expect(ping(url, redisTlsOptions({ caFile: undefined }))).rejects.toThrow(/certificate/i);
     await expect(ping(`redis://:${password}@127.0.0.1:${TLS_PORT}`, {})).rejects.toThrow();

@@ -72,7 +72,10 @@ function run(command, args) {
 
 const narrow = (args) =>
   run(process.execPath, [fileURLToPath(new URL('workspace-manifests.mjs', import.meta.url)), ...args]);
-const npmInstall = (args) => run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', ...args]);
+// `npm ci`: exactly the lockfile's versions, or the build fails if package.json and the lockfile
+// disagree (`npm install` would quietly resolve anew). The narrowed manifests keep it in sync: a
+// workspace left out only leaves its lockfile entries unused.
+const npmInstall = (args) => run('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts', ...args]);
 
 const commands = {
   plan: (name) => console.log(JSON.stringify(plan(name), null, 2)),

@@ -1,5 +1,5 @@
 // Narrows the repository's npm manifests, inside an image build, to the workspaces that one image
-// needs. `npm install` with the shared lockfile then installs only their dependencies: the other
+// needs. `npm ci` with the shared lockfile then installs only their dependencies: the other
 // workspaces' packages become extraneous and are left out.
 //   node workspace-manifests.mjs [--prod] <workspace>...
 // --prod also drops every devDependencies field: npm otherwise installs dev tools that a production

@@ -230,12 +230,12 @@ describe('infra/k8s/overlays/prod', () => {
     expect(find('PodDisruptionBudget', 'nats')?.spec.maxUnavailable).toBe(1);
   });
 
-  describe('TLS inside: NATS and Redis with cert-manager certificates from the internal CA', () => {
+  describe('TLS inside: NATS with cert-manager certificates from the internal CA', () => {
     const CA_DIR = '/etc/medtutor/internal-ca';
     const natsConfig = find('ConfigMap', 'nats-config')?.data ?? {};
     const certificate = (name: string) => find('Certificate', name)?.spec;
 
-    it('issues the NATS and Redis certificates from a CA Issuer of its own, bootstrapped self-signed', () => {
+    it('issues the NATS certificate from a CA Issuer of its own, bootstrapped self-signed', () => {
       const ca = certificate('medtutor-internal-ca');
       expect(ca).toMatchObject({ isCA: true, secretName: 'medtutor-internal-ca' });
       // A renewed CA keeps its key: what it signed before stays trusted, no app restarts.
@@ -244,14 +244,10 @@ describe('infra/k8s/overlays/prod', () => {
       expect(find('Issuer', 'medtutor-internal-ca')?.spec).toEqual({ ca: { secretName: 'medtutor-internal-ca' } });
       const issuedByCa = { group: 'cert-manager.io', kind: 'Issuer', name: 'medtutor-internal-ca' };
       expect(certificate('nats-tls')).toMatchObject({ secretName: 'nats-tls', issuerRef: issuedByCa });
-      expect(certificate('redis-tls')).toMatchObject({ secretName: 'redis-tls', issuerRef: issuedByCa });
       // The names the clients and the routes use, and a client usage for the mutual route TLS.
       expect(certificate('nats-tls')?.dnsNames).toEqual(expect.arrayContaining(['nats', '*.nats-headless']));
       expect(certificate('nats-tls')?.usages).toEqual(expect.arrayContaining(['server auth', 'client auth']));
-      expect(certificate('redis-tls')?.dnsNames).toContain('redis');
-      for (const name of ['nats-tls', 'redis-tls']) {
-        expect({ name, renewed: Boolean(certificate(name)?.renewBefore) }).toEqual({ name, renewed: true });
-      }
+      expect(certificate('nats-tls')?.renewBefore).toBeTruthy();
     });
 
     it('requires TLS from NATS clients and runs the routes as mutual TLS with verify, from the certificate', () => {
@@ -272,24 +268,6 @@ describe('infra/k8s/overlays/prod', () => {
       const env = (server.env as EnvVar[]).map((variable) => variable.name);
       expect(env.indexOf('NATS_CLUSTER_ADVERTISE')).toBeGreaterThan(env.indexOf('POD_NAME'));
       expect(nats.metadata.annotations?.['secret.reloader.stakater.com/reload']).toBe('nats-tls');
-    });
-
-    it('runs Redis on its TLS port only (the plain port closed), probed over TLS', () => {
-      const redis = find('StatefulSet', 'redis')!;
-      const container = redis.spec.template.spec.containers[0];
-      const args = container.args as string[];
-      const option = (name: string) => args[args.lastIndexOf(`--${name}`) + 1];
-      expect(option('port')).toBe('0');
-      expect(option('tls-port')).toBe('6379');
-      expect(option('tls-cert-file')).toBe('/etc/redis-tls/tls.crt');
-      expect(option('tls-key-file')).toBe('/etc/redis-tls/tls.key');
-      expect(option('tls-auth-clients')).toBe('no');
-      expect(container.volumeMounts).toContainEqual({ name: 'tls', mountPath: '/etc/redis-tls', readOnly: true });
-      expect(redis.spec.template.spec.volumes).toContainEqual({ name: 'tls', secret: { secretName: 'redis-tls' } });
-      for (const probe of [container.livenessProbe, container.readinessProbe]) {
-        expect(probe.exec.command).toEqual(expect.arrayContaining(['--tls', '--cacert', '/etc/redis-tls/ca.crt']));
-      }
-      expect(redis.metadata.annotations?.['secret.reloader.stakater.com/reload']).toBe('redis-tls');
     });
 
     it.each(APPS)('connects $name to NATS with tls:// and the internal CA (its certificate only) mounted', (app) => {
@@ -318,12 +296,6 @@ describe('infra/k8s/overlays/prod', () => {
         name: 'internal-ca',
         secret: { secretName: 'medtutor-internal-ca', items: [{ key: 'ca.crt', path: 'ca.crt' }] },
       });
-    });
-
-    it('connects the gateway to Redis with rediss:// and the internal CA', () => {
-      const env = environmentOf(containersOf(find('Deployment', 'gateway')!)[0]!, objects, () => 'secret');
-      expect(env.REDIS_URL).toMatch(/^rediss:\/\/:secret@redis:6379$/);
-      expect(env.REDIS_CA_FILE).toBe(`${CA_DIR}/ca.crt`);
     });
   });
 
@@ -378,7 +350,11 @@ describe('infra/k8s/overlays/prod', () => {
     const site = routes.find((route) => route.spec.parentRefs[0].sectionName === https!.name);
     expect(site?.spec.hostnames).toEqual([host]);
     expect(site?.spec.rules).toEqual([
-      { matches: [{ path: { type: 'PathPrefix', value: '/' } }], backendRefs: [{ name: 'gateway', port: 8080 }] },
+      {
+        matches: [{ path: { type: 'PathPrefix', value: '/' } }],
+        backendRefs: [{ name: 'gateway', port: 8080 }],
+        timeouts: expect.any(Object), // prod-edge.spec.ts
+      },
     ]);
     expect(find('Service', 'gateway')?.spec.ports[0].port).toBe(8080);
     const http = listeners.find((listener) => listener.protocol === 'HTTP');
@@ -598,7 +574,7 @@ function productionStandIn(key: string): string {
   if (key === 'STRIPE_PUBLISHABLE_KEY') return 'pk_live_standin';
   if (key === 'STRIPE_WEBHOOK_SECRET') return 'whsec_standin';
   if (key.startsWith('NATS_') && key.endsWith('_PASSWORD')) return 'natsPasswordStandIn0123';
-  if (key === 'REDIS_PASSWORD') return 'redisPasswordStandIn';
+  if (key === 'REDIS_URL') return 'rediss://:redisPasswordStandIn@redis.example.internal:6379';
   if (key === 'ACTOR_SIGNING_KEY' || key === 'ACTOR_VERIFY_KEYS') return testActorKeys.env[key];
   if (key === 'TOTP_ENCRYPTION_KEY') return 't'.repeat(43);
   return `${key.toLowerCase()}-standin`;

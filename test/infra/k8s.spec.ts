@@ -292,13 +292,16 @@ describe('infra/k8s/base', () => {
     type Rule = { from?: Peer[]; to?: Peer[]; ports?: Array<{ protocol: string; port: number }> };
     const policies = objects.filter((object) => object.kind === 'NetworkPolicy');
     const NAME = 'app.kubernetes.io/name';
+    const DNS_RESOLVERS = ['169.254.20.10/32', '100.64.0.0/10'];
     const selects = (selector: Selector, labels: Record<string, string>) =>
       Object.entries(selector.matchLabels ?? {}).every(([key, value]) => labels[key] === value) &&
       (selector.matchExpressions ?? []).every(
         (expression) => expression.operator === 'In' && expression.values.includes(labels[expression.key] ?? ''),
       );
     const describePeer = (peer: Peer): string => {
-      if (peer.ipBlock) return peer.ipBlock.except ? `internet` : `ip ${peer.ipBlock.cidr}`;
+      if (peer.ipBlock?.except) return 'internet';
+      // The node-local and shared-range DNS resolvers (the `dns` policy), apart from the databases' addresses.
+      if (peer.ipBlock) return `${DNS_RESOLVERS.includes(peer.ipBlock.cidr) ? 'resolver' : 'ip'} ${peer.ipBlock.cidr}`;
       const pods = peer.podSelector?.matchLabels?.[NAME] ?? peer.podSelector?.matchLabels?.['k8s-app'] ?? 'any pod';
       const namespace = peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'];
       return namespace ? `${namespace}/${pods}` : pods;
@@ -318,7 +321,10 @@ describe('infra/k8s/base', () => {
       }
       return [...found].sort();
     };
-    const dns = ['egress kube-system/kube-dns:53', 'egress kube-system/kube-dns:53/udp'];
+    const dns = ['kube-system/kube-dns', ...DNS_RESOLVERS.map((cidr) => `resolver ${cidr}`)].flatMap((peer) => [
+      `egress ${peer}:53`,
+      `egress ${peer}:53/udp`,
+    ]);
     const labelsOf = (kind: string, name: string) => find(kind, name)?.spec.template.metadata.labels ?? {};
 
     it('deny every pod all traffic unless a policy allows it', () => {

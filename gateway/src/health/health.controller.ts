@@ -27,13 +27,15 @@ export class HealthController {
 
   @Get('readyz')
   @ApiOperation({
-    summary: "Readiness: the gateway's own NATS and Redis connections work (in production, status only)",
+    summary: "Readiness: the gateway's own NATS connection works (in production, status only)",
     description:
-      'The services are not checked: a service that cannot answer gets its own routes a 503, while the ' +
-      'shell, sign-in and the other services stay up. From SIGTERM on the answer is 503 (`accepting` failed).',
+      'Neither Redis nor the services are checked: without Redis the shell and the public reads still ' +
+      'answer and what needs a session or a rate limit answers 503 at once; a service that cannot answer ' +
+      'gets its own routes a 503, while the shell, sign-in and the other services stay up. From SIGTERM ' +
+      'on the answer is 503 (`accepting` failed).',
   })
-  @ApiJsonReply(200, 'HealthReply', 'NATS and Redis are ok')
-  @ApiJsonReply(503, 'HealthReply', 'NATS or Redis failed, or the gateway is shutting down; `checks` says which')
+  @ApiJsonReply(200, 'HealthReply', 'NATS is ok')
+  @ApiJsonReply(503, 'HealthReply', 'NATS failed, or the gateway is shutting down; `checks` says which')
   async readyz(@Res({ passthrough: true }) res: Response): Promise<HealthReply | Pick<HealthReply, 'status'>> {
     const report = await this.readiness.run();
     res.status(report.status === 'ok' ? 200 : 503);

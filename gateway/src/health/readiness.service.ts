@@ -1,16 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { HealthReply } from '@medtutor/contracts';
 import { HealthChecks } from '@medtutor/nest-kit';
-import type { Redis } from 'ioredis';
 import { ServiceClient } from '../clients/service-client.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
-import { REDIS } from '../redis/redis.module.js';
 
 /**
- * Ready when the gateway itself can work: NATS and Redis connected and answering, each bounded by
- * READINESS_TIMEOUT_MS. The services' health is theirs to report: one service's database blip
- * answers that service's routes with 503 (circuit breaker) and must not take every replica, the
- * shell and sign-in out of the load balancer.
+ * Ready when the gateway itself can work: NATS connected and answering, bounded by
+ * READINESS_TIMEOUT_MS. Not Redis: without it the shell's files and the public reads (memory) still
+ * answer, and what needs sessions or rate limits answers 503 at once (enableOfflineQueue off,
+ * redis.module.ts); a Redis failover or node drain must not take every replica, and with them the
+ * public site, out of the load balancer. Nor the services: one service's database blip answers that
+ * service's routes with 503 (circuit breaker) and must not take the shell and sign-in down.
  */
 @Injectable()
 export class ReadinessService {
@@ -18,19 +18,8 @@ export class ReadinessService {
   readonly checks: HealthChecks;
   private shuttingDown = false;
 
-  constructor(client: ServiceClient, @Inject(REDIS) redis: Redis, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
-    this.checks = new HealthChecks(
-      'gateway',
-      {
-        nats: () => client.checkNats(),
-        redis: async () => {
-          // While ioredis reconnects a ping would wait in its queue: the state answers at once.
-          if (redis.status !== 'ready') throw new Error(`redis is ${redis.status}`);
-          await redis.ping();
-        },
-      },
-      config.readinessTimeoutMs,
-    );
+  constructor(client: ServiceClient, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    this.checks = new HealthChecks('gateway', { nats: () => client.checkNats() }, config.readinessTimeoutMs);
   }
 
   /** Whether a SIGTERM has started the shutdown. */
@@ -38,7 +27,7 @@ export class ReadinessService {
     return this.shuttingDown;
   }
 
-  /** Not ready from now on, whatever NATS and Redis say, so the load balancer sends no new traffic. */
+  /** Not ready from now on, whatever NATS says, so the load balancer sends no new traffic. */
   stopAccepting(): void {
     this.shuttingDown = true;
     this.checks.stopAccepting();

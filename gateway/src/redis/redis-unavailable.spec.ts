@@ -1,8 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { isRedisUnavailable } from './redis-unavailable.js';
+import { isRedisUnavailable, OFFLINE_COMMAND_REFUSED } from './redis-unavailable.js';
 
 describe('isRedisUnavailable', () => {
   it.each([
+    ['a command sent while disconnected (no offline queue)', new Error(OFFLINE_COMMAND_REFUSED)],
     [
       'a command given up after the reconnect attempts',
       Object.assign(new Error('x'), { name: 'MaxRetriesPerRequestError' }),

@@ -31,6 +31,27 @@ export function redisTlsOptions(redisTls: GatewayConfig['redisTls']): Pick<Redis
   return { tls: { ca } };
 }
 
+/** How long the gateway waits for Redis at start before it starts without it. */
+const STARTUP_WAIT_MS = 3_000;
+
+/** Resolves true on `ready`, false after `timeoutMs` or once ioredis gives up (`end`). */
+export function firstReady(redis: Redis, timeoutMs: number): Promise<boolean> {
+  if (redis.status === 'ready') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const settle = (ready: boolean) => {
+      clearTimeout(timer);
+      redis.off('ready', onReady);
+      redis.off('end', onEnd);
+      resolve(ready);
+    };
+    const onReady = () => settle(true);
+    const onEnd = () => settle(false);
+    const timer = setTimeout(() => settle(false), timeoutMs);
+    redis.once('ready', onReady);
+    redis.once('end', onEnd);
+  });
+}
+
 @Injectable()
 class RedisLifecycle implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
@@ -50,13 +71,15 @@ export class RedisModule {
         {
           provide: REDIS,
           inject: [LOGGER],
-          useFactory: (logger: Logger) => {
+          useFactory: async (logger: Logger) => {
             const redis = new Redis(config.redisUrl, {
-              // Reconnect forever, soon: 100 ms doubling up to 1 s, plus jitter so replicas spread out
-              // (ioredis' default climbs to 5 s, which a command waiting in the queue would sit out).
+              // Reconnect forever, soon: 100 ms doubling up to 1 s, plus jitter so replicas spread out.
               retryStrategy: (attempt) => Math.min(100 * 2 ** (attempt - 1), 1_000) + Math.floor(Math.random() * 250),
-              // While Redis is away a command waits for one reconnect attempt, then fails: its route
-              // answers 503 within about 2.5 s instead of hanging.
+              // While Redis is away a command fails at once instead of waiting in a queue for the
+              // reconnect: a signed-in route, sign-in and every Redis-limited route answer 503 in
+              // milliseconds, and the gateway stays ready (readiness.service.ts) for what needs no Redis.
+              enableOfflineQueue: false,
+              // A command in flight when the connection drops is retried once after the reconnect.
               maxRetriesPerRequest: 1,
               connectTimeout: 2_000,
               // A server gone without closing the socket must not hold requests either.
@@ -75,6 +98,11 @@ export class RedisModule {
               lost = false;
               logger.info('redis connection back');
             });
+            // Without an offline queue a command sent before the first connection fails: give Redis a
+            // moment at start, but start without it (the public site needs none) rather than wait.
+            if (!(await firstReady(redis, STARTUP_WAIT_MS))) {
+              logger.warn('redis not reachable at start: serving without it, reconnecting (forever)');
+            }
             return redis;
           },
         },
