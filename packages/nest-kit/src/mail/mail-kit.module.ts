@@ -66,7 +66,8 @@ export class MailKitModule {
       providers: [
         {
           provide: MAIL_POOL,
-          useFactory: () => createPgPool({ databaseUrl: options.databaseUrl, max: MAIL_POOL_SIZE, logger, name: 'mail' }),
+          useFactory: () =>
+            createPgPool({ databaseUrl: options.databaseUrl, max: MAIL_POOL_SIZE, logger, name: 'mail' }),
         },
         { provide: Mailer, useFactory: () => new Mailer(options.mail, logger) },
         {
