@@ -1,6 +1,8 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { databaseWorkloads, labelOf } from './database-workloads.js';
-import { K8S_OVERLAYS, read, renderKustomize, SERVICES, type K8sObject } from './infra-helpers.js';
+import { K8S_OVERLAYS, read, renderKustomize, ROOT, SERVICES, type K8sObject } from './infra-helpers.js';
 
 /**
  * The connection budget (docs/operations.md, "Connection budget"): the five databases share one
@@ -100,5 +102,20 @@ describe('prod overlay: the connection budget', () => {
         { type: 'Resource', resource: { name: 'cpu', target: { type: 'AverageValue', averageValue: '300m' } } },
       ]);
     }
+  });
+
+  // A background job's lock connection is outside the pools: the service must reserve one for each
+  // (serviceRuntime's `leases`), or a process would open more than DATABASE_CONNECTIONS.
+  it.each(SERVICES)("reserves a lock connection for each of $name's background jobs", (app) => {
+    const sources = readdirSync(join(ROOT, app.dir, 'src'), { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.spec.ts') && !file.startsWith('generated'),
+    );
+    const jobs = sources.flatMap((file) => [
+      ...read(join(app.dir, 'src', file)).matchAll(/new (AdvisoryLease|RetentionJob)\(/g),
+    ]).length;
+    const declared = read(join(app.dir, 'src/config', `${app.name}.config.ts`)).match(
+      /serviceRuntime\(env, ctx, \{[^}]*leases: (\d+)/,
+    );
+    expect({ app: app.name, leases: Number(declared?.[1]) }).toEqual({ app: app.name, leases: jobs });
   });
 });
