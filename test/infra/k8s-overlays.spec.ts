@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { testActorKeys } from '@medtutor/nest-kit/testing';
+import { testActorKeys, withVerifiedTls } from '@medtutor/nest-kit/testing';
 import {
   APPS,
   configProblems,
@@ -539,7 +539,13 @@ describe('infra/k8s/overlays/dev', () => {
     // With what production needs besides (real mail, Stripe, HTTPS), only the published values remain.
     const refused = await configProblems(app, { ...env, ...PRODUCTION_ONLY, NODE_ENV: 'production' });
     expect(refused).toEqual(expect.arrayContaining([expect.stringMatching(/^NATS_PASSWORD: holds a published/)]));
-    expect(refused.filter((problem) => !/^\w+: holds (a|the) (published|placeholder)/.test(problem))).toEqual([]);
+    // …and the in-cluster database's plain connection (production verifies TLS).
+    const ownDatabase = /^\w+_DATABASE_URL: production connects to PostgreSQL only with verified TLS/;
+    expect(
+      refused.filter(
+        (problem) => !/^\w+: holds (a|the) (published|placeholder)/.test(problem) && !ownDatabase.test(problem),
+      ),
+    ).toEqual([]);
   });
 
   it('provides every key the pods read from a generated Secret', () => {
@@ -567,7 +573,9 @@ const PRODUCTION_ONLY = {
 
 /** A stand-in for each production secret, shaped as the apps expect (real values never live here). */
 function productionStandIn(key: string): string {
-  if (key.endsWith('_DATABASE_URL')) return `postgresql://app:secret@db.example.internal:5432/${key.toLowerCase()}`;
+  // verify-full against a CA bundle, as production requires (docs/operations.md, "Database TLS").
+  if (key.endsWith('_DATABASE_URL'))
+    return withVerifiedTls(`postgresql://app:secret@db.example.internal:5432/${key.toLowerCase()}`);
   if (key === 'SMTP_URL') return 'smtps://user:secret@smtp.example.com:465';
   if (key === 'SESSION_SECRET') return 's'.repeat(48);
   if (key === 'STRIPE_SECRET_KEY') return 'sk_live_standin';

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { SHUTDOWN_TIMEOUT_MS } from '@medtutor/nest-kit';
-import { testActorKeys } from '@medtutor/nest-kit/testing';
+import { testActorKeys, withVerifiedTls } from '@medtutor/nest-kit/testing';
 import { parse } from 'yaml';
 import {
   APPS,
@@ -57,8 +57,9 @@ const containerOf = (name: string): Container => find('Deployment', name)?.spec.
 
 /** A stand-in for each secret, shaped as the apps' configuration expects (real values never live here). */
 function placeholder(variable: string): string {
+  // verify-full against a CA bundle, as production requires (docs/operations.md, "Database TLS").
   if (variable.endsWith('_DATABASE_URL'))
-    return `postgresql://app:secret@db.example.internal:5432/${variable.toLowerCase()}`;
+    return withVerifiedTls(`postgresql://app:secret@db.example.internal:5432/${variable.toLowerCase()}`);
   if (variable === 'SMTP_URL') return 'smtps://user:secret@smtp.example.com:465';
   if (variable === 'SESSION_SECRET') return 'x'.repeat(48);
   if (variable === 'STRIPE_SECRET_KEY') return 'sk_live_placeholder';

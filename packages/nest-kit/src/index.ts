@@ -40,6 +40,8 @@ export * from './mail/mail-history.js';
 export * from './mail/mail-relay.js';
 export * from './mail/mail-kit.module.js';
 export * from './db/pg-pool.js';
+export * from './db/connection-budget.js';
+export * from './db/database-tls.js';
 export * from './jobs/periodic-job.js';
 export * from './jobs/retention-job.js';
 export * from './jobs/retention.rules.js';

@@ -2,6 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { INestMicroservice } from '@nestjs/common';
 import { ConfigError } from '../config/load-config.js';
+import type { DatabaseConnections } from '../db/connection-budget.js';
 import { HealthChecks } from '../health/health-checks.js';
 import { startProbeServer } from '../health/probe-server.js';
 import { createLogger } from '../logging/logger.js';
@@ -28,8 +29,8 @@ export interface ServiceRuntimeConfig {
   /** NATS_URL with tls:// servers, and NATS_CA_FILE. */
   natsTls?: NatsTls | undefined;
   healthPort?: number | undefined;
-  /** DATABASE_POOL_SIZE (or the URL's connection_limit): connections of the Prisma pool. */
-  databasePoolSize: number;
+  /** DATABASE_CONNECTIONS split between the Prisma pool, the relays' pools and the lock connections. */
+  databaseConnections: DatabaseConnections;
   /** ACTOR_VERIFY_KEYS (actorVerifyEnvShape): the gateway's public keys. */
   actorVerifyKeys: readonly KeyObject[];
 }

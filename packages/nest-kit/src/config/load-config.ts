@@ -71,10 +71,11 @@ export function serviceEnvSchema<K extends string>(databaseVar: K) {
       .default('true')
       .transform((value) => value === 'true'),
     /**
-     * Connections of the service's Prisma pool (per process). Wins over the database URL's
-     * `connection_limit`; with neither, DEFAULT_DATABASE_POOL_SIZE (10).
+     * The most connections one process opens to its database, all pools and locks together
+     * (`splitDatabaseConnections`); DEFAULT_DATABASE_CONNECTIONS (10) when unset. Replicas times this
+     * is what the connection budget counts (docs/operations.md, "Connection budget").
      */
-    DATABASE_POOL_SIZE: unsetWhenEmpty(z.coerce.number().int().min(1).max(100)),
+    DATABASE_CONNECTIONS: unsetWhenEmpty(z.coerce.number().int().min(1).max(100)),
     /**
      * Days processed outbox and inbox rows stay in the service's database: the same number as the
      * streams' retention that `npm run events -- provision` sets, so an inbox row outlives every

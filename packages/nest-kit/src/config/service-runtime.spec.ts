@@ -1,12 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { testActorKeys } from '../testing/actor-assertions.js';
+import { withVerifiedTls } from '../testing/database-tls.js';
 import { PUBLISHED_DEV_ACTOR_PUBLIC_KEY, actorVerifyEnvShape } from '../rpc/actor-assertion.js';
 import { loadConfig, serviceEnvSchema } from './load-config.js';
 import { serviceRuntime } from './service-runtime.js';
 
 const schema = serviceEnvSchema('EXAMPLE_DATABASE_URL')
   .extend(actorVerifyEnvShape)
-  .transform((env, ctx) => serviceRuntime(env, ctx, env.EXAMPLE_DATABASE_URL));
+  .transform((env, ctx) => serviceRuntime(env, ctx, { variable: 'EXAMPLE_DATABASE_URL', mail: true, leases: 1 }));
 const load = (env: NodeJS.ProcessEnv) =>
   loadConfig(schema, {
     EXAMPLE_DATABASE_URL: 'postgresql://app@db:5432/example',
@@ -26,17 +27,36 @@ describe('serviceRuntime', () => {
       databaseUrl: 'postgresql://app@db:5432/example',
       dbAutoCreate: false,
       migrateOnStart: true,
-      databasePoolSize: 10,
+      databaseConnections: { prisma: 6, outbox: 2, mail: 1, leases: 1 },
     });
     expect(config.actorVerifyKeys).toHaveLength(1);
   });
 
-  it('sizes the Prisma pool from DATABASE_POOL_SIZE, else the URL connection_limit, else 10', () => {
-    const limited = 'postgresql://app@db:5432/example?connection_limit=4';
-    expect(load({ EXAMPLE_DATABASE_URL: limited }).databasePoolSize).toBe(4);
-    expect(load({ EXAMPLE_DATABASE_URL: limited, DATABASE_POOL_SIZE: '7' }).databasePoolSize).toBe(7);
-    expect(load({ DATABASE_POOL_SIZE: '' }).databasePoolSize).toBe(10);
-    expect(() => load({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+  it('splits DATABASE_CONNECTIONS (10 when unset) between the pools and locks, the rest to Prisma', () => {
+    expect(load({ DATABASE_CONNECTIONS: '8' }).databaseConnections).toEqual({
+      prisma: 4,
+      outbox: 2,
+      mail: 1,
+      leases: 1,
+    });
+    expect(load({ DATABASE_CONNECTIONS: '' }).databaseConnections.prisma).toBe(6);
+    expect(() => load({ DATABASE_CONNECTIONS: '5' })).toThrow(/DATABASE_CONNECTIONS: 5 connections .* set at least 6/);
+    expect(() => load({ DATABASE_CONNECTIONS: '0' })).toThrow(/DATABASE_CONNECTIONS/);
+  });
+
+  it('refuses a database URL without verified TLS in production, naming the variable and the fix', () => {
+    const production = {
+      NODE_ENV: 'production',
+      NATS_USER: 'reviews',
+      NATS_PASSWORD: 'reviewsPassword-0123456789',
+    };
+    expect(() =>
+      load({ ...production, EXAMPLE_DATABASE_URL: 'postgresql://app@db:5432/example?sslmode=require' }),
+    ).toThrow(
+      /EXAMPLE_DATABASE_URL: sslmode=require .* use sslmode=verify-full&sslrootcert=\/etc\/medtutor\/database-ca\/ca.pem/,
+    );
+    const verified = withVerifiedTls('postgresql://app@db:5432/example');
+    expect(load({ ...production, EXAMPLE_DATABASE_URL: verified }).databaseUrl).toBe(verified);
   });
 
   it('leaves the migrations to a Job with MIGRATE_ON_START=false, and refuses anything but true or false', () => {

@@ -1,6 +1,12 @@
 import type { KeyObject } from 'node:crypto';
 import type { z } from 'zod';
-import { connectionLimitOf, DEFAULT_DATABASE_POOL_SIZE } from '../db/pg-pool.js';
+import {
+  DEFAULT_DATABASE_CONNECTIONS,
+  type DatabaseConnections,
+  type DatabaseUses,
+  splitDatabaseConnections,
+} from '../db/connection-budget.js';
+import { checkDatabaseTls } from '../db/database-tls.js';
 import { natsCredentials, type NatsEnv, natsTls, type NatsTlsEnv } from '../nats/nats-connection.js';
 import { checkActorKeysEnv } from '../rpc/actor-assertion.js';
 import { refusePlaceholders } from './placeholders.js';
@@ -12,18 +18,29 @@ interface ServiceEnv extends NatsEnv, NatsTlsEnv {
   ACTOR_VERIFY_KEYS: readonly KeyObject[];
   DB_AUTO_CREATE: boolean;
   MIGRATE_ON_START: boolean;
-  DATABASE_POOL_SIZE?: number | undefined;
+  DATABASE_CONNECTIONS?: number | undefined;
   EVENT_RETENTION_DAYS: number;
 }
 
 /**
  * The settings every service's config returns (see `ServiceRuntimeConfig`), from its parsed env and
- * its own database URL, with the NATS credential, actor key and placeholder checks. Call it in the
- * transform.
+ * its own database URL (`database.variable`), with the NATS credential, actor key, placeholder and
+ * database TLS checks, and DATABASE_CONNECTIONS split between the database's users (`database`
+ * says which this service has). Call it in the transform.
  */
-export function serviceRuntime<E extends ServiceEnv>(env: E, ctx: z.RefinementCtx, databaseUrl: string) {
+export function serviceRuntime<V extends string, E extends ServiceEnv & Record<V, string>>(
+  env: E,
+  ctx: z.RefinementCtx,
+  database: DatabaseUses & { variable: V },
+) {
   checkActorKeysEnv(env, ctx);
   refusePlaceholders(env, ctx);
+  const databaseUrl = env[database.variable];
+  const tlsProblem = checkDatabaseTls(databaseUrl, env.NODE_ENV === 'production');
+  if (tlsProblem) ctx.addIssue({ code: 'custom', path: [database.variable], message: tlsProblem });
+  const total = env.DATABASE_CONNECTIONS ?? DEFAULT_DATABASE_CONNECTIONS;
+  const split = splitDatabaseConnections(total, database);
+  if (typeof split === 'string') ctx.addIssue({ code: 'custom', path: ['DATABASE_CONNECTIONS'], message: split });
   return {
     nodeEnv: env.NODE_ENV as E['NODE_ENV'],
     logLevel: env.LOG_LEVEL as E['LOG_LEVEL'],
@@ -35,7 +52,10 @@ export function serviceRuntime<E extends ServiceEnv>(env: E, ctx: z.RefinementCt
     databaseUrl,
     dbAutoCreate: env.DB_AUTO_CREATE,
     migrateOnStart: env.MIGRATE_ON_START,
-    databasePoolSize: env.DATABASE_POOL_SIZE ?? connectionLimitOf(databaseUrl) ?? DEFAULT_DATABASE_POOL_SIZE,
+    // With an issue added zod discards the result: the fallback never reaches a pool.
+    databaseConnections: typeof split === 'string' ? unusedConnections : split,
     eventRetentionDays: env.EVENT_RETENTION_DAYS,
   };
 }
+
+const unusedConnections: DatabaseConnections = { prisma: 0, outbox: 0, mail: 0, leases: 0 };

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { splitDatabaseUrl } from './database-url.js';
+import { explainDatabaseError } from './database-tls.js';
 
 /** The key `prisma migrate` itself locks on, so this runner and Prisma's never interleave. */
 const PRISMA_MIGRATE_LOCK_KEY = 72707369;
@@ -21,11 +22,21 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "applied_steps_count" INTEGER NOT NULL DEFAULT 0
 )`;
 
+/**
+ * The first connection of a start or a migration Job: a TLS failure says how to fix it, so the
+ * process exits with that rather than a bare "self-signed certificate in certificate chain".
+ */
+async function connect(client: pg.Client): Promise<void> {
+  await client.connect().catch((error: unknown) => {
+    throw explainDatabaseError(error);
+  });
+}
+
 /** Creates the database when it does not exist yet (a concurrent creator is fine). */
 export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
   const { adminUrl, database } = splitDatabaseUrl(databaseUrl);
   const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
+  await connect(client);
   try {
     const existing = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
     if (existing.rowCount) return false;
@@ -56,7 +67,7 @@ export async function applyMigrations(options: {
 }): Promise<MigrationResult> {
   const migrations = await readMigrations(options.migrationsDir);
   const client = new pg.Client({ connectionString: options.databaseUrl });
-  await client.connect();
+  await connect(client);
   try {
     await client.query('SELECT pg_advisory_lock($1)', [PRISMA_MIGRATE_LOCK_KEY]);
     await client.query(CREATE_MIGRATIONS_TABLE);
@@ -106,7 +117,7 @@ export async function applyMigrations(options: {
 export async function pendingMigrations(options: { databaseUrl: string; migrationsDir: string }): Promise<string[]> {
   const migrations = await readMigrations(options.migrationsDir);
   const client = new pg.Client({ connectionString: options.databaseUrl });
-  await client.connect();
+  await connect(client);
   try {
     const { rows } = await client.query<{ exists: boolean }>(
       `SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS exists`,

@@ -2,23 +2,12 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { MetricNames, processGauge } from '../metrics/metrics.js';
 
-/** Connections of a service's Prisma pool when neither DATABASE_POOL_SIZE nor the URL's connection_limit says: pg's own default. */
-export const DEFAULT_DATABASE_POOL_SIZE = 10;
-
 /**
  * How long a query waits for a connection before failing. While the database is unreachable a
  * request then fails fast as COMMON.SERVICE_UNAVAILABLE instead of hanging until the caller's
  * timeout; pg's default is to wait for ever.
  */
 export const DATABASE_CONNECT_TIMEOUT_MS = 2_000;
-
-/** The `connection_limit` parameter of a database URL (Prisma's spelling), if it has one. */
-export function connectionLimitOf(databaseUrl: string): number | undefined {
-  const value = new URL(databaseUrl).searchParams.get('connection_limit');
-  if (value === null) return undefined;
-  const limit = Number(value);
-  return Number.isInteger(limit) && limit > 0 ? limit : undefined;
-}
 
 /** The pool settings every pg pool of the platform shares, for `max` connections. */
 export function pgPoolConfig(databaseUrl: string, max: number): pg.PoolConfig {

@@ -12,6 +12,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import { OUTBOX_POOL_SIZE } from '../db/connection-budget.js';
 import { createPgPool } from '../db/pg-pool.js';
 import { connectNats, type NatsCredentials, type NatsTls } from '../nats/nats-connection.js';
 import { type ConsumerTuning, type EventConsumerHandle, startConsumer } from './event-consumer.js';
@@ -197,7 +198,7 @@ export class EventKitModule {
           useFactory: () => {
             const pool = createPgPool({
               databaseUrl: options.databaseUrl,
-              max: 2,
+              max: OUTBOX_POOL_SIZE,
               logger: options.logger,
               name: 'outbox',
             });

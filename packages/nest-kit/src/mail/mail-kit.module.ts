@@ -9,6 +9,7 @@ import {
 } from '@nestjs/common';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { MAIL_POOL_SIZE } from '../db/connection-budget.js';
 import { createPgPool } from '../db/pg-pool.js';
 import type { MailConfig } from './mail-config.js';
 import { MailOutboxStore } from './mail-outbox.js';
@@ -65,7 +66,8 @@ export class MailKitModule {
       providers: [
         {
           provide: MAIL_POOL,
-          useFactory: () => createPgPool({ databaseUrl: options.databaseUrl, max: 2, logger, name: 'mail' }),
+          useFactory: () =>
+            createPgPool({ databaseUrl: options.databaseUrl, max: MAIL_POOL_SIZE, logger, name: 'mail' }),
         },
         { provide: Mailer, useFactory: () => new Mailer(options.mail, logger) },
         {

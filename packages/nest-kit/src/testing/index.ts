@@ -8,3 +8,4 @@ export * from './signed-rpc.js';
 export * from './tracing.js';
 export * from './captured-logger.js';
 export * from './published-events.js';
+export * from './database-tls.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError } from '@medtutor/nest-kit';
-import { testActorKeys } from '@medtutor/nest-kit/testing';
+import { testActorKeys, withVerifiedTls } from '@medtutor/nest-kit/testing';
 import { loadCatalogPaymentsConfig } from './catalog-payments.config.js';
 
 const base = {
@@ -103,6 +103,7 @@ describe('catalog-payments configuration: payment provider', () => {
     const production = {
       ...base,
       NODE_ENV: 'production',
+      PAYMENTS_DATABASE_URL: withVerifiedTls(base.PAYMENTS_DATABASE_URL),
       SMTP_URL: 'smtps://mail.example.com',
       NATS_USER: 'catalog-payments',
       NATS_PASSWORD: 'a-nats-password-for-payments',
@@ -120,6 +121,7 @@ describe('catalog-payments configuration: payment provider', () => {
       ...base,
       ...stripeKeys,
       NODE_ENV: 'production',
+      PAYMENTS_DATABASE_URL: withVerifiedTls(base.PAYMENTS_DATABASE_URL),
       SMTP_URL: 'smtps://mail.example.com',
       NATS_USER: 'catalog-payments',
       NATS_PASSWORD: 'a-nats-password-for-payments',

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError } from '@medtutor/nest-kit';
-import { testActorKeys } from '@medtutor/nest-kit/testing';
+import { testActorKeys, withVerifiedTls } from '@medtutor/nest-kit/testing';
 import { loadIdentityConfig } from './identity.config.js';
 
 const base = {
@@ -13,6 +13,7 @@ const base = {
 const production = {
   ...base,
   NODE_ENV: 'production',
+  IDENTITY_DATABASE_URL: withVerifiedTls(base.IDENTITY_DATABASE_URL),
   SMTP_URL: 'smtps://user:pass@smtp.example.com',
   NATS_USER: 'identity',
   NATS_PASSWORD: 'a-nats-password-for-identity',

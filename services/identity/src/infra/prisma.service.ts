@@ -5,7 +5,7 @@ import { IDENTITY_CONFIG, type IdentityConfig } from '../config/identity.config.
 import { PrismaClient } from '../generated/prisma/client.js';
 
 /**
- * The one Prisma client (and pg pool, DATABASE_POOL_SIZE connections) of the process. Repositories
+ * The one Prisma client (and pg pool: DATABASE_CONNECTIONS less the relays' pools and the lock connections) of the process. Repositories
  * are its only users. A dropped connection is logged and replaced, never fatal.
  */
 @Injectable()
@@ -14,7 +14,7 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
     const logger = createLogger('identity', config.logLevel);
     super({
       adapter: new PrismaPg(
-        ...prismaPgArguments({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, logger }),
+        ...prismaPgArguments({ databaseUrl: config.databaseUrl, poolSize: config.databaseConnections.prisma, logger }),
       ),
     });
   }

@@ -5,7 +5,7 @@ import { PAYROLL_CONFIG, type PayrollConfig } from '../config/payroll.config.js'
 import { PrismaClient } from '../generated/prisma/client.js';
 
 /**
- * The one Prisma client (and pg pool, DATABASE_POOL_SIZE connections) of the process; it connects on
+ * The one Prisma client (and pg pool: DATABASE_CONNECTIONS less the relays' pools and the lock connections) of the process; it connects on
  * first use, and a dropped connection is logged and replaced, never fatal.
  */
 @Injectable()
@@ -14,7 +14,7 @@ export class PrismaService extends PrismaClient implements OnApplicationShutdown
     const logger = createLogger('payroll', config.logLevel);
     super({
       adapter: new PrismaPg(
-        ...prismaPgArguments({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, logger }),
+        ...prismaPgArguments({ databaseUrl: config.databaseUrl, poolSize: config.databaseConnections.prisma, logger }),
       ),
     });
   }
