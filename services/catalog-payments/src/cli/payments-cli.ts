@@ -89,9 +89,12 @@ export async function paymentsCli(argv: string[], env: NodeJS.ProcessEnv, out: O
     { name: 'payments-cli', level: 'warn', ...secretSafeLoggerOptions(true) },
     pino.destination({ fd: 2, sync: true }),
   );
-  // A one-off command beside the running replicas: two connections, not a service's pool.
+  // A one-off command beside the running replicas: two Prisma connections, not a service's pool.
   const app = await NestFactory.createApplicationContext(
-    ReconciliationCliModule.register({ ...config, databasePoolSize: 2 }, logger),
+    ReconciliationCliModule.register(
+      { ...config, databaseConnections: { ...config.databaseConnections, prisma: 2 } },
+      logger,
+    ),
     { logger: new PinoNestLogger(logger) },
   );
   try {
