@@ -291,6 +291,9 @@ describe('the events a transition writes', () => {
     const outcome = pay(payment('pending', { discountCode: 'SAVE10' }), { paidAt: at, onlyIfOpen: false });
     expect(outcome.ok && outcome.events).toEqual([
       {
+        id: expect.any(String),
+        occurredAt: expect.any(String),
+        correlationId: null,
         type: EventTypes.paymentSucceeded,
         version: 1,
         data: expect.objectContaining({

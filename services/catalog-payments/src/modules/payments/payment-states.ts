@@ -1,5 +1,6 @@
 import {
   type CurrencyCode,
+  type EventEnvelope,
   disputeStatusRank,
   type DisputeStatus,
   EventTypes,
@@ -8,6 +9,7 @@ import {
   type PaymentRefundedV1,
   type PaymentSucceededV1,
 } from '@medtutor/contracts';
+import { newEvent } from '@medtutor/nest-kit';
 import type { Payment } from '../../generated/prisma/client.js';
 import { disputedEvent, refundedEvent } from './money-back-events.js';
 import type { ReportedDispute } from './providers/provider-events.js';
@@ -56,11 +58,8 @@ export type PaymentChanges = Partial<
   Pick<Payment, 'status' | 'paidAt' | 'failureReason' | 'conflictReason' | 'conflictAt' | 'refundedMinor'>
 >;
 
-/** An event to write to the outbox with the change (the repository adds its id, time and correlation id). */
-export type PaymentEvent =
-  | { type: typeof EventTypes.paymentSucceeded; version: 1; data: PaymentSucceededV1 }
-  | { type: typeof EventTypes.paymentRefunded; version: 1; data: PaymentRefundedV1 }
-  | { type: typeof EventTypes.paymentDisputed; version: 1; data: PaymentDisputedV1 };
+/** An event to write to the outbox with the change; the repository stamps the caller's correlation id. */
+export type PaymentEvent = EventEnvelope<PaymentSucceededV1 | PaymentRefundedV1 | PaymentDisputedV1>;
 
 export type Refusal =
   /** Only pending, requires_action: the checkout already ended. */
@@ -101,7 +100,7 @@ export function pay(payment: Payment, { paidAt, onlyIfOpen }: { paidAt: Date; on
   if (payment.conflictAt) return refused('held');
   if (onlyIfOpen && !isOpen(payment.status)) return refused('not_open');
   return allowed({ status: 'succeeded', paidAt, failureReason: null }, [
-    { type: EventTypes.paymentSucceeded, version: 1, data: succeededEvent(payment, paidAt) },
+    newEvent(EventTypes.paymentSucceeded, 1, succeededEvent(payment, paidAt), null),
   ]);
 }
 
@@ -148,11 +147,12 @@ export function refund(
   const total = Math.min(payment.amountMinor, Math.max(payment.refundedMinor, totalMinor));
   if (total <= payment.refundedMinor) return refused('nothing_new');
   return allowed({ refundedMinor: total }, [
-    {
-      type: EventTypes.paymentRefunded,
-      version: 1,
-      data: refundedEvent(payment, total, total >= payment.amountMinor, reason, at),
-    },
+    newEvent(
+      EventTypes.paymentRefunded,
+      1,
+      refundedEvent(payment, total, total >= payment.amountMinor, reason, at),
+      null,
+    ),
   ]);
 }
 
@@ -171,15 +171,16 @@ export function dispute(
   ) {
     return refused('dispute_not_forward');
   }
-  const events: PaymentEvent[] = [
-    { type: EventTypes.paymentDisputed, version: 1, data: disputedEvent(payment, reported) },
-  ];
+  const events: PaymentEvent[] = [newEvent(EventTypes.paymentDisputed, 1, disputedEvent(payment, reported), null)];
   if (reported.status !== 'lost' || payment.refundedMinor >= payment.amountMinor) return allowed({}, events);
-  events.push({
-    type: EventTypes.paymentRefunded,
-    version: 1,
-    data: refundedEvent(payment, payment.amountMinor, true, reported.reason, reported.at),
-  });
+  events.push(
+    newEvent(
+      EventTypes.paymentRefunded,
+      1,
+      refundedEvent(payment, payment.amountMinor, true, reported.reason, reported.at),
+      null,
+    ),
+  );
   return allowed({ refundedMinor: payment.amountMinor }, events);
 }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { newEvent, writeOutbox } from '@medtutor/nest-kit';
+import { writeOutbox } from '@medtutor/nest-kit';
 import type { Payment, Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../../infra/db.js';
 import { PrismaService } from '../../infra/prisma.service.js';
@@ -50,9 +50,7 @@ export class PaymentRepository {
         ? (await tx.payment.updateMany({ where: expected, data: decision.changes })).count
         : await tx.payment.count({ where: expected }); // events only (a dispute won): still on the state decided from
       if (matched === 1) {
-        for (const event of decision.events) {
-          await writeOutbox(tx, newEvent(event.type, event.version, event.data, correlationId));
-        }
+        for (const event of decision.events) await writeOutbox(tx, { ...event, correlationId });
         return {
           applied: true,
           before: payment,
