@@ -1,6 +1,5 @@
 import {
   type CurrencyCode,
-  type EventEnvelope,
   disputeStatusRank,
   type DisputeStatus,
   EventTypes,
@@ -9,7 +8,6 @@ import {
   type PaymentRefundedV1,
   type PaymentSucceededV1,
 } from '@medtutor/contracts';
-import { newEvent } from '@medtutor/nest-kit';
 import type { Payment } from '../../generated/prisma/client.js';
 import { disputedEvent, refundedEvent } from './money-back-events.js';
 import type { ReportedDispute } from './providers/provider-events.js';
@@ -58,8 +56,11 @@ export type PaymentChanges = Partial<
   Pick<Payment, 'status' | 'paidAt' | 'failureReason' | 'conflictReason' | 'conflictAt' | 'refundedMinor'>
 >;
 
-/** An event to write to the outbox with the change; the repository stamps the caller's correlation id. */
-export type PaymentEvent = EventEnvelope<PaymentSucceededV1 | PaymentRefundedV1 | PaymentDisputedV1>;
+/** An event to write to the outbox with the change (the repository gives it its id, version, time and correlation id). */
+export type PaymentEvent =
+  | { type: typeof EventTypes.paymentSucceeded; data: PaymentSucceededV1 }
+  | { type: typeof EventTypes.paymentRefunded; data: PaymentRefundedV1 }
+  | { type: typeof EventTypes.paymentDisputed; data: PaymentDisputedV1 };
 
 export type Refusal =
   /** Only pending, requires_action: the checkout already ended. */
@@ -100,7 +101,7 @@ export function pay(payment: Payment, { paidAt, onlyIfOpen }: { paidAt: Date; on
   if (payment.conflictAt) return refused('held');
   if (onlyIfOpen && !isOpen(payment.status)) return refused('not_open');
   return allowed({ status: 'succeeded', paidAt, failureReason: null }, [
-    newEvent(EventTypes.paymentSucceeded, 1, succeededEvent(payment, paidAt), null),
+    { type: EventTypes.paymentSucceeded, data: succeededEvent(payment, paidAt) },
   ]);
 }
 
@@ -147,12 +148,7 @@ export function refund(
   const total = Math.min(payment.amountMinor, Math.max(payment.refundedMinor, totalMinor));
   if (total <= payment.refundedMinor) return refused('nothing_new');
   return allowed({ refundedMinor: total }, [
-    newEvent(
-      EventTypes.paymentRefunded,
-      1,
-      refundedEvent(payment, total, total >= payment.amountMinor, reason, at),
-      null,
-    ),
+    { type: EventTypes.paymentRefunded, data: refundedEvent(payment, total, total >= payment.amountMinor, reason, at) },
   ]);
 }
 
@@ -171,16 +167,12 @@ export function dispute(
   ) {
     return refused('dispute_not_forward');
   }
-  const events: PaymentEvent[] = [newEvent(EventTypes.paymentDisputed, 1, disputedEvent(payment, reported), null)];
+  const events: PaymentEvent[] = [{ type: EventTypes.paymentDisputed, data: disputedEvent(payment, reported) }];
   if (reported.status !== 'lost' || payment.refundedMinor >= payment.amountMinor) return allowed({}, events);
-  events.push(
-    newEvent(
-      EventTypes.paymentRefunded,
-      1,
-      refundedEvent(payment, payment.amountMinor, true, reported.reason, reported.at),
-      null,
-    ),
-  );
+  events.push({
+    type: EventTypes.paymentRefunded,
+    data: refundedEvent(payment, payment.amountMinor, true, reported.reason, reported.at),
+  });
   return allowed({ refundedMinor: payment.amountMinor }, events);
 }
 

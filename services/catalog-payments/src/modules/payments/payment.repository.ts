@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { writeOutbox } from '@medtutor/nest-kit';
+import { EventTypes } from '@medtutor/contracts';
+import { newEvent, writeOutbox } from '@medtutor/nest-kit';
 import type { Payment, Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../../infra/db.js';
 import { PrismaService } from '../../infra/prisma.service.js';
-import { type Decide, OPEN, type Refusal } from './payment-states.js';
+import { type Decide, OPEN, type PaymentEvent, type Refusal } from './payment-states.js';
 import type { ProviderSettlement } from './providers/payment-provider.js';
 
 export type Applied =
@@ -50,7 +51,7 @@ export class PaymentRepository {
         ? (await tx.payment.updateMany({ where: expected, data: decision.changes })).count
         : await tx.payment.count({ where: expected }); // events only (a dispute won): still on the state decided from
       if (matched === 1) {
-        for (const event of decision.events) await writeOutbox(tx, { ...event, correlationId });
+        for (const event of decision.events) await writeOutbox(tx, envelope(event, correlationId));
         return {
           applied: true,
           before: payment,
@@ -127,5 +128,17 @@ export class PaymentRepository {
       },
     });
     return count > 0;
+  }
+}
+
+/** Version 1 of each payment event, as the outbox carries it. */
+function envelope(event: PaymentEvent, correlationId: string | null) {
+  switch (event.type) {
+    case EventTypes.paymentSucceeded:
+      return newEvent(EventTypes.paymentSucceeded, 1, event.data, correlationId);
+    case EventTypes.paymentRefunded:
+      return newEvent(EventTypes.paymentRefunded, 1, event.data, correlationId);
+    case EventTypes.paymentDisputed:
+      return newEvent(EventTypes.paymentDisputed, 1, event.data, correlationId);
   }
 }
