@@ -33,15 +33,11 @@ export class PaymentFulfilmentService implements OnModuleDestroy {
   /**
    * The one way a payment becomes paid, for every provider: the `pay` transition (status and the
    * payments.payment_succeeded.v1 event), code spent and the receipt commit together, exactly once
-   * (the repository's conditional update lets one caller through). `onlyOpen`: see `pay`.
+   * (the repository's conditional update lets one caller through). For a payment the provider took:
+   * paid even if we had closed it.
    */
-  async fulfil(
-    paymentId: string,
-    paidAt: Date,
-    correlationId: string | null,
-    { onlyOpen = false }: { onlyOpen?: boolean } = {},
-  ): Promise<boolean> {
-    const paid = await this.payments.transaction((tx) => this.markPaid(tx, paymentId, paidAt, correlationId, onlyOpen));
+  async fulfil(paymentId: string, paidAt: Date, correlationId: string | null): Promise<boolean> {
+    const paid = await this.payments.transaction((tx) => this.markPaid(tx, paymentId, paidAt, correlationId));
     if (paid) {
       this.afterPaid(paid);
       await this.recordSettlement(paid);
@@ -101,7 +97,8 @@ export class PaymentFulfilmentService implements OnModuleDestroy {
   }
 
   /**
-   * Inside the caller's transaction; call `afterPaid` once it commits. Null when already paid. When
+   * Inside the caller's transaction; call `afterPaid` once it commits. Null when not paid by this call
+   * (already paid, held, or closed while `onlyOpen`: the demo's intent is its row, see `pay`). When
    * the code went to another payment first, this payment is still paid (the buyer paid) and is
    * flagged as a conflict in the same transaction, so it is never paid without its flag.
    */
