@@ -15,7 +15,7 @@
 //   discount passed on, both mutated in contracts); its spec loads the Nest kit, which would add
 //   seconds to each of the ~500 runs. catalog.service.spec.ts runs in the unit project.
 // - the Nest services that move money and hours inside Prisma transactions (catalog-payments'
-//   checkout, fulfilment, money-back and disputes services, discount-codes.service; tutoring's
+//   checkout, fulfilment and money-back services, discount-codes.service; tutoring's
 //   package hours, credit, refunds and disputes services):
 //   integration tests against PostgreSQL cover them, too slow to run once per mutant; their
 //   arithmetic calls the functions mutated above.

@@ -7,6 +7,7 @@ import { DiscountCodesModule } from '../modules/discount-codes/discount-codes.mo
 import { MoneyBackService } from '../modules/payments/money-back.service.js';
 import { PaymentFulfilmentService } from '../modules/payments/payment-fulfilment.service.js';
 import { PaymentReconciliationService } from '../modules/payments/payment-reconciliation.service.js';
+import { PaymentRepository } from '../modules/payments/payment.repository.js';
 import { createPaymentProvider } from '../modules/payments/providers/create-payment-provider.js';
 import { PAYMENT_PROVIDER } from '../modules/payments/providers/payment-provider.js';
 
@@ -27,6 +28,7 @@ export class ReconciliationCliModule {
         MoneyBackService,
         PaymentFulfilmentService,
         PaymentReconciliationService,
+        PaymentRepository,
         { provide: PAYMENT_PROVIDER, useFactory: () => createPaymentProvider(config.payments) },
         { provide: OutboxRelay, useValue: leftToTheService },
         { provide: MailRelay, useValue: leftToTheService },

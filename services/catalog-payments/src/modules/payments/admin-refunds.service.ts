@@ -14,7 +14,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { LOGGER } from '../../infra/logger.js';
 import { PrismaService } from '../../infra/prisma.service.js';
-import { MoneyBackService } from './money-back.service.js';
+import { PaymentRepository } from './payment.repository.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
 import { RefundConfirmationService } from './refund-confirmation.service.js';
 import { AdminPaymentsService } from './admin-payments.service.js';
@@ -29,7 +29,7 @@ export class AdminRefundsService {
 
   constructor(
     private readonly prisma: PrismaService,
-    private readonly moneyBack: MoneyBackService,
+    private readonly paymentRows: PaymentRepository,
     private readonly payments: AdminPaymentsService,
     private readonly confirmation: RefundConfirmationService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
@@ -49,7 +49,7 @@ export class AdminRefundsService {
     const admin = requireRole(actor, 'admin');
     const refundId = randomUUID();
     const payment = await this.prisma.$transaction(async (tx) => {
-      const locked = await this.moneyBack.lock(tx, request.paymentId);
+      const locked = await this.paymentRows.lock(tx, request.paymentId);
       if (!locked) throw adminPaymentNotFound();
       if (locked.status !== 'succeeded' || !locked.providerPaymentId || locked.provider !== this.provider.kind) {
         throw refundNotAllowed(RefundMessages.notRefundable);

@@ -3,10 +3,11 @@ import type { Logger } from 'pino';
 import type { Payment } from '../../generated/prisma/client.js';
 import type { Db } from '../../infra/db.js';
 import { LOGGER } from '../../infra/logger.js';
-import { PrismaService } from '../../infra/prisma.service.js';
 import { DiscountCodesService } from '../discount-codes/discount-codes.service.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
-import { type EndOutcome, intentInput, OPEN } from './payment-states.js';
+import { intentInput } from './payment.mapping.js';
+import { type ABANDONED, cancel, type EndOutcome, fail, type SUPERSEDED } from './payment-states.js';
+import { PaymentRepository } from './payment.repository.js';
 import { PaymentFulfilmentService } from './payment-fulfilment.service.js';
 
 /** Ends open checkouts: the intent cancelled at the provider first, then the payment closed and its hold given back. */
@@ -15,7 +16,7 @@ export class CheckoutEndingService {
   private readonly logger: Logger;
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly payments: PaymentRepository,
     private readonly codes: DiscountCodesService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly fulfilment: PaymentFulfilmentService,
@@ -30,7 +31,11 @@ export class CheckoutEndingService {
    * When the provider cannot be asked or will not cancel, the payment stays open and keeps its hold
    * (the intent may still be paid); the next checkout or sweep tries again.
    */
-  async endCheckout(payment: Payment, reason: string, correlationId: string | null): Promise<EndOutcome> {
+  async endCheckout(
+    payment: Payment,
+    reason: typeof SUPERSEDED | typeof ABANDONED,
+    correlationId: string | null,
+  ): Promise<EndOutcome> {
     if (payment.provider !== this.provider.kind) {
       this.logger.warn({ paymentId: payment.id, provider: payment.provider }, 'open payment of another provider kept');
       return 'kept';
@@ -50,19 +55,22 @@ export class CheckoutEndingService {
     return 'released';
   }
 
-  /** Failed or canceled, from an open state only (a late failure never undoes a success), and the hold released. */
+  /** Failed or canceled (`fail`, `cancel`: from an open state only), and the hold released. */
   async close(paymentId: string, status: 'failed' | 'canceled', reason: string, db?: Db): Promise<boolean> {
     const run = async (tx: Db) => {
-      const { count } = await tx.payment.updateMany({
-        where: { id: paymentId, status: { in: [...OPEN] } },
-        data: { status, failureReason: reason },
-      });
-      if (count === 0) return false;
-      const payment = await tx.payment.findUniqueOrThrow({ where: { id: paymentId } });
-      if (payment.discountCode) await this.codes.release(payment.discountCode, paymentId, tx);
+      const current = await this.payments.find(tx, paymentId);
+      if (!current) return false;
+      const closed = await this.payments.apply(
+        tx,
+        current,
+        (payment) => (status === 'failed' ? fail(payment, reason) : cancel(payment, reason)),
+        null,
+      );
+      if (!closed.applied) return false;
+      if (closed.payment.discountCode) await this.codes.release(closed.payment.discountCode, paymentId, tx);
       return true;
     };
-    return db ? run(db) : this.prisma.$transaction(run);
+    return db ? run(db) : this.payments.transaction(run);
   }
 
   /**
@@ -71,10 +79,7 @@ export class CheckoutEndingService {
    */
   private async intentIdOf(payment: Payment): Promise<string> {
     const intent = await this.provider.createIntent(intentInput(payment));
-    await this.prisma.payment.updateMany({
-      where: { id: payment.id, providerPaymentId: null },
-      data: { providerPaymentId: intent.providerPaymentId },
-    });
+    await this.payments.recordIntentId(payment.id, intent.providerPaymentId);
     return intent.providerPaymentId;
   }
 }

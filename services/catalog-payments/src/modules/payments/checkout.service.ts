@@ -14,12 +14,13 @@ import type { z } from 'zod';
 import { CATALOG_PAYMENTS_CONFIG, type CatalogPaymentsConfig } from '../../config/catalog-payments.config.js';
 import type { Payment } from '../../generated/prisma/client.js';
 import { LOGGER } from '../../infra/logger.js';
-import { PrismaService } from '../../infra/prisma.service.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { DiscountCodesService } from '../discount-codes/discount-codes.service.js';
 import { providerUnavailable } from './payments.errors.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
-import { intentInput, OPEN, SUPERSEDED } from './payment-states.js';
+import { intentInput } from './payment.mapping.js';
+import { SUPERSEDED } from './payment-states.js';
+import { PaymentRepository } from './payment.repository.js';
 import { CheckoutEndingService } from './checkout-ending.service.js';
 import { PaymentEligibility } from '../student-consents/payment-eligibility.js';
 
@@ -31,7 +32,7 @@ export class CheckoutService {
   private readonly logger: Logger;
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly payments: PaymentRepository,
     private readonly catalog: CatalogService,
     private readonly codes: DiscountCodesService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
@@ -79,10 +80,7 @@ export class CheckoutService {
       await this.ending.close(id, 'failed', 'payment provider unavailable');
       throw providerUnavailable();
     }
-    await this.prisma.payment.update({
-      where: { id },
-      data: { providerPaymentId: intent.providerPaymentId, clientSecret: intent.clientSecret },
-    });
+    await this.payments.recordIntent(id, intent);
     const currency = payment.currency as CurrencyCode;
     return {
       paymentId: id,
@@ -105,34 +103,32 @@ export class CheckoutService {
 
   /** The payment row and the code's hold, in one transaction. */
   private recordCheckout(request: CreateRequest, actor: Actor, id: string): Promise<Payment> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.payments.transaction(async (tx) => {
       const discountPounds = request.discountCode
         ? await this.codes.reserve(request.discountCode, actor.userId, id, this.config.payments.holdMs, new Date(), tx)
         : undefined;
       const priced = this.catalog.quote(request, discountPounds);
-      return tx.payment.create({
-        data: {
-          id,
-          userId: actor.userId,
-          buyerEmail: request.buyer?.email ?? null,
-          buyerName: request.buyer?.name ?? null,
-          subject: priced.subject,
-          packageType: priced.packageType,
-          packageName: priced.packageName,
-          hours: priced.hours,
-          currency: priced.currency,
-          amountMinor: priced.amountMinor,
-          originalAmountMinor: priced.originalAmountMinor,
-          discountMinor: priced.discountMinor,
-          discountCode: request.discountCode ?? null,
-          provider: this.provider.kind,
-        },
+      return this.payments.create(tx, {
+        id,
+        userId: actor.userId,
+        buyerEmail: request.buyer?.email ?? null,
+        buyerName: request.buyer?.name ?? null,
+        subject: priced.subject,
+        packageType: priced.packageType,
+        packageName: priced.packageName,
+        hours: priced.hours,
+        currency: priced.currency,
+        amountMinor: priced.amountMinor,
+        originalAmountMinor: priced.originalAmountMinor,
+        discountMinor: priced.discountMinor,
+        discountCode: request.discountCode ?? null,
+        provider: this.provider.kind,
       });
     });
   }
 
   private async endOpenCheckouts(userId: number, correlationId: string | null): Promise<void> {
-    const open = await this.prisma.payment.findMany({ where: { userId, status: { in: [...OPEN] } } });
+    const open = await this.payments.findOpenOf(userId);
     for (const payment of open) await this.ending.endCheckout(payment, SUPERSEDED, correlationId);
   }
 }

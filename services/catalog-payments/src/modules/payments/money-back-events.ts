@@ -1,6 +1,6 @@
 import type { CurrencyCode, PaymentDisputedV1, PaymentRefundedV1 } from '@medtutor/contracts';
 import type { Payment } from '../../generated/prisma/client.js';
-import type { ReportedDispute } from './payment-disputes.service.js';
+import type { ReportedDispute } from './providers/provider-events.js';
 
 const purchaseFacts = (payment: Payment) => ({
   paymentId: payment.id,

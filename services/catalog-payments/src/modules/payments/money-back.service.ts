@@ -1,24 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { EventTypes } from '@medtutor/contracts';
-import { enqueueMail, MailRelay, newEvent, OutboxRelay, writeOutbox } from '@medtutor/nest-kit';
+import { enqueueMail, MailRelay, OutboxRelay } from '@medtutor/nest-kit';
 import type { Payment } from '../../generated/prisma/client.js';
 import type { Db } from '../../infra/db.js';
-import type { ProviderRefundStatus } from './providers/payment-provider.js';
-import { refundedEvent } from './money-back-events.js';
+import type { ReportedDispute, ReportedRefund } from './providers/provider-events.js';
+import { dispute, refund } from './payment-states.js';
+import { PaymentRepository } from './payment.repository.js';
 import { refundEmail } from './refund-email.js';
-
-/** A refund as Stripe (or the demo) reported it: from the create answer or a webhook. */
-export interface ReportedRefund {
-  providerRefundId: string;
-  /** Our refund row's id, when the refund was made through us (Stripe echoes it in the metadata). */
-  refundId: string | null;
-  amountMinor: number;
-  status: ProviderRefundStatus;
-  /** For a refund made in the Stripe dashboard: its metadata reason, else Stripe's reason. */
-  reason: string | null;
-  settlementAmountMinor: number | null;
-}
 
 /** Whether the transaction wrote an event or an email, so the caller wakes the relays once it commits. */
 export interface MoneyBackOutcome {
@@ -26,10 +14,10 @@ export interface MoneyBackOutcome {
 }
 
 /**
- * Refunds: how money going back raises a payment's refunded amount, for the admin's refund, the demo
- * and every Stripe webhook alike (a lost dispute raises it too, in PaymentDisputesService). Each step
- * runs inside the caller's transaction with the payment row locked, so concurrent webhooks and admins
- * serialise on it.
+ * Money going back, for the admin's refund, the demo and every Stripe webhook alike: refunds raise a
+ * payment's refunded amount (the `refund` transition) and chargebacks move forward (`dispute`; a
+ * lost one raises it to the full amount). Each step runs inside the caller's transaction with the
+ * payment row locked (`PaymentRepository.lock`), so concurrent webhooks and admins serialise on it.
  *
  * The refunded amount only grows: GREATEST(what we hold, the total Stripe reported, the sum of
  * succeeded refunds), capped at the amount. Each growth writes one payments.payment_refunded.v1 (the
@@ -38,17 +26,10 @@ export interface MoneyBackOutcome {
 @Injectable()
 export class MoneyBackService {
   constructor(
+    private readonly payments: PaymentRepository,
     private readonly outbox: OutboxRelay,
     private readonly mail: MailRelay,
   ) {}
-
-  /** Row lock on the payment until the transaction ends; null when there is no such payment. */
-  async lock(tx: Db, paymentId: string): Promise<Payment | null> {
-    const rows = await tx.$queryRaw<
-      Array<{ id: string }>
-    >`SELECT id FROM payments WHERE id = ${paymentId}::uuid FOR UPDATE`;
-    return rows.length ? tx.payment.findUniqueOrThrow({ where: { id: paymentId } }) : null;
-  }
 
   /** Once the caller's transaction committed: events and emails go out now rather than at the relays' next poll. */
   wake(outcome: MoneyBackOutcome): void {
@@ -107,49 +88,63 @@ export class MoneyBackService {
     correlationId: string | null,
     reportedTotal = 0,
   ): Promise<MoneyBackOutcome> {
-    // Stripe may tell of a refund before of the payment itself: the refunds are recorded, and the
-    // payment takes them in when it is paid (`PaymentFulfilmentService.markPaid`), after its credit.
-    if (payment.status !== 'succeeded') return { changed: false };
     const succeeded = await tx.refund.aggregate({
       where: { paymentId: payment.id, status: 'succeeded' },
       _sum: { amountMinor: true },
     });
-    const total = Math.min(
-      payment.amountMinor,
-      Math.max(payment.refundedMinor, reportedTotal, succeeded._sum.amountMinor ?? 0),
-    );
-    if (total <= payment.refundedMinor) return { changed: false };
-    const { count } = await tx.payment.updateMany({
-      where: { id: payment.id, refundedMinor: { lt: total } },
-      data: { refundedMinor: total },
-    });
-    if (count === 0) return { changed: false };
     const latest = await tx.refund.findFirst({
       where: { paymentId: payment.id, status: 'succeeded' },
       orderBy: [{ updatedAt: 'desc' }, { createdAt: 'desc' }],
     });
     const reason = latest?.reason ?? null;
-    await writeOutbox(
-      tx,
-      newEvent(
-        EventTypes.paymentRefunded,
-        1,
-        refundedEvent(payment, total, total >= payment.amountMinor, reason, at),
-        correlationId,
-      ),
-    );
+    const totalMinor = Math.max(reportedTotal, succeeded._sum.amountMinor ?? 0);
+    const raised = await this.payments.apply(tx, payment, (p) => refund(p, { totalMinor, reason, at }), correlationId);
+    if (!raised.applied) return { changed: false };
+    const total = raised.payment.refundedMinor;
     if (payment.buyerEmail) {
       await enqueueMail(
         tx,
         refundEmail({
           ...payment,
           buyerEmail: payment.buyerEmail,
-          refundedNowMinor: total - payment.refundedMinor,
+          refundedNowMinor: total - raised.before.refundedMinor,
           refundedTotalMinor: total,
           reason,
           refundedAt: at,
         }),
       );
+    }
+    return { changed: true };
+  }
+
+  /**
+   * A dispute's news, forward only (`dispute`): the payment's change and events, then the dispute
+   * row. The payment must be locked by the caller.
+   */
+  async applyDispute(
+    tx: Db,
+    payment: Payment,
+    reported: ReportedDispute,
+    correlationId: string | null,
+  ): Promise<MoneyBackOutcome> {
+    const existing = await tx.paymentDispute.findUnique({ where: { id: reported.id } });
+    const moved = await this.payments.apply(tx, payment, (p) => dispute(p, { reported, existing }), correlationId);
+    if (!moved.applied) return { changed: false };
+    const closedAt = reported.status === 'open' ? null : reported.at;
+    if (existing) {
+      await tx.paymentDispute.update({ where: { id: reported.id }, data: { status: reported.status, closedAt } });
+    } else {
+      await tx.paymentDispute.create({
+        data: {
+          id: reported.id,
+          paymentId: payment.id,
+          status: reported.status,
+          amountMinor: reported.amountMinor,
+          reason: reported.reason,
+          openedAt: reported.openedAt,
+          closedAt,
+        },
+      });
     }
     return { changed: true };
   }

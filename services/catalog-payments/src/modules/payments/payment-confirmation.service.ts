@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type Actor,
-  DemoCards,
+  type CurrencyCode,
   type DemoConfirmBodySchema,
   type DemoConfirmReply,
   type PaymentDto,
-  PaymentMessages,
 } from '@medtutor/contracts';
 import { requireActor } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
@@ -14,13 +13,15 @@ import { LOGGER } from '../../infra/logger.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { demoCardUnknown, paymentNotFound, paymentNotPending } from './payments.errors.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
-import { isOpen, toPaymentDto } from './payment-states.js';
+import { isOpen } from './payment-states.js';
+import { toPaymentDto } from './payment.mapping.js';
 import { CheckoutEndingService } from './checkout-ending.service.js';
 import { PaymentFulfilmentService } from './payment-fulfilment.service.js';
+import { PaymentWebhooksService } from './payment-webhooks.service.js';
 
 type DemoConfirm = z.output<typeof DemoConfirmBodySchema>;
 
-/** A buyer's view of their payment, and the demo card form that confirms it in local runs. */
+/** A buyer's view of their payment, and the card form of a provider whose cards are typed on our page (the demo, in local runs). */
 @Injectable()
 export class PaymentConfirmationService {
   private readonly logger: Logger;
@@ -30,6 +31,7 @@ export class PaymentConfirmationService {
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly fulfilment: PaymentFulfilmentService,
     private readonly ending: CheckoutEndingService,
+    private readonly webhooks: PaymentWebhooksService,
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ module: 'payments' });
@@ -56,45 +58,36 @@ export class PaymentConfirmationService {
   }
 
   /**
-   * The demo card form (local runs only): the test card decides. 4242… succeeds, 4000…0002 declines,
-   * 4000 0025 0000 3155 first asks for authentication, then the buyer approves or fails it.
+   * The demo card form (local runs only): the provider says what the test card does
+   * (`DemoPaymentProvider.confirmCard`) and reports it as an event, applied through the same
+   * handler as Stripe's webhook. A success is answered only if it paid the row: a demo checkout that
+   * was closed (superseded, swept) is cancelled for good.
    */
   async confirmDemo(body: DemoConfirm, actor: Actor | null, correlationId: string | null): Promise<DemoConfirmReply> {
     const payment = await this.ownPayment(body.paymentId, actor, { allowAdmin: false });
-    if (payment.provider !== 'demo' || this.provider.kind !== 'demo' || payment.clientSecret !== body.clientSecret) {
+    if (
+      !this.provider.confirmCard ||
+      payment.provider !== this.provider.kind ||
+      !payment.providerPaymentId ||
+      payment.clientSecret !== body.clientSecret
+    ) {
       throw paymentNotFound();
     }
     if (!isOpen(payment.status)) throw paymentNotPending();
-
-    switch (body.cardNumber) {
-      case DemoCards.succeeds:
-        return this.demoSucceeded(payment.id, correlationId);
-      case DemoCards.declines:
-        await this.ending.close(payment.id, 'failed', PaymentMessages.cardDeclined);
-        return { status: 'failed', message: PaymentMessages.cardDeclined };
-      case DemoCards.requiresAuthentication:
-        if (body.authentication === 'approve' && payment.status === 'requires_action') {
-          return this.demoSucceeded(payment.id, correlationId);
-        }
-        if (body.authentication === 'fail' && payment.status === 'requires_action') {
-          await this.ending.close(payment.id, 'failed', PaymentMessages.authenticationFailed);
-          return { status: 'failed', message: PaymentMessages.authenticationFailed };
-        }
-        await this.prisma.payment.updateMany({
-          where: { id: payment.id, status: 'pending' },
-          data: { status: 'requires_action' },
-        });
-        return { status: 'requires_action', message: null };
-      default:
-        throw demoCardUnknown();
-    }
-  }
-
-  /** Only while the row is open: a demo checkout that was closed (superseded, swept) is cancelled for good. */
-  private async demoSucceeded(paymentId: string, correlationId: string | null): Promise<DemoConfirmReply> {
-    if (!(await this.fulfilment.fulfil(paymentId, new Date(), correlationId, { onlyOpen: true })))
-      throw paymentNotPending();
-    return { status: 'succeeded', message: null };
+    const outcome = this.provider.confirmCard({
+      intent: {
+        providerPaymentId: payment.providerPaymentId,
+        amountMinor: payment.amountMinor,
+        currency: payment.currency as CurrencyCode,
+        status: payment.status,
+      },
+      cardNumber: body.cardNumber,
+      authentication: body.authentication,
+    });
+    if (!outcome) throw demoCardUnknown();
+    const applied = await this.webhooks.receive(outcome.event, correlationId, { settle: 'now' });
+    if (outcome.reply.status === 'succeeded' && !applied.paid) throw paymentNotPending();
+    return outcome.reply;
   }
 
   private async ownPayment(paymentId: string, actor: Actor | null, { allowAdmin }: { allowAdmin: boolean }) {

@@ -1,16 +1,16 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { type CurrencyCode, EventTypes, PaymentMessages, type PaymentSucceededV1 } from '@medtutor/contracts';
-import { enqueueMail, MailRelay, newEvent, OutboxRelay, writeOutbox } from '@medtutor/nest-kit';
+import type { CurrencyCode } from '@medtutor/contracts';
+import { enqueueMail, MailRelay, OutboxRelay } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import type { Payment } from '../../generated/prisma/client.js';
 import type { Db } from '../../infra/db.js';
 import { LOGGER } from '../../infra/logger.js';
-import { PrismaService } from '../../infra/prisma.service.js';
 import { DiscountCodesService } from '../discount-codes/discount-codes.service.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
 import { MoneyBackService } from './money-back.service.js';
 import { receiptEmail } from './receipt-email.js';
-import { OPEN } from './payment-states.js';
+import { flagCodeConflict, pay } from './payment-states.js';
+import { PaymentRepository } from './payment.repository.js';
 
 /** Paying a payment, and what follows once it commits: the event, the receipt, the settlement. */
 @Injectable()
@@ -19,7 +19,7 @@ export class PaymentFulfilmentService implements OnModuleDestroy {
   private readonly settling = new Set<Promise<boolean>>();
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly payments: PaymentRepository,
     private readonly codes: DiscountCodesService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly outbox: OutboxRelay,
@@ -31,19 +31,13 @@ export class PaymentFulfilmentService implements OnModuleDestroy {
   }
 
   /**
-   * The one way a payment becomes paid, for every provider: status, code spent, the
-   * payments.payment_succeeded.v1 event and the receipt commit together, exactly once (the
-   * conditional update lets one caller through). A payment the provider reports paid is paid even if
-   * we had closed it: the money was taken, so the hours are owed. `onlyOpen` is for the demo, whose
-   * intent is the row itself, so a closed row is a cancelled intent.
+   * The one way a payment becomes paid, for every provider: the `pay` transition (status and the
+   * payments.payment_succeeded.v1 event), code spent and the receipt commit together, exactly once
+   * (the repository's conditional update lets one caller through). For a payment the provider took:
+   * paid even if we had closed it.
    */
-  async fulfil(
-    paymentId: string,
-    paidAt: Date,
-    correlationId: string | null,
-    { onlyOpen = false }: { onlyOpen?: boolean } = {},
-  ): Promise<boolean> {
-    const paid = await this.prisma.$transaction((tx) => this.markPaid(tx, paymentId, paidAt, correlationId, onlyOpen));
+  async fulfil(paymentId: string, paidAt: Date, correlationId: string | null): Promise<boolean> {
+    const paid = await this.payments.transaction((tx) => this.markPaid(tx, paymentId, paidAt, correlationId));
     if (paid) {
       this.afterPaid(paid);
       await this.recordSettlement(paid);
@@ -83,16 +77,7 @@ export class PaymentFulfilmentService implements OnModuleDestroy {
         amountMinor: payment.amountMinor,
       });
       if (!settlement) return false;
-      const { count } = await this.prisma.payment.updateMany({
-        where: { id: payment.id, settlementAmountMinor: null },
-        data: {
-          settlementCurrency: settlement.currency,
-          settlementAmountMinor: settlement.amountMinor,
-          settlementExchangeRate: settlement.exchangeRate,
-          ...(settlement.chargeId && { providerChargeId: settlement.chargeId }),
-        },
-      });
-      return count > 0;
+      return await this.payments.recordSettlement(payment.id, settlement);
     } catch (error) {
       this.logger.warn({ err: error, paymentId: payment.id }, 'could not learn the settlement: the sweeper retries');
       return false;
@@ -112,51 +97,30 @@ export class PaymentFulfilmentService implements OnModuleDestroy {
   }
 
   /**
-   * Inside the caller's transaction; call `afterPaid` once it commits. Null when already paid. When
+   * Inside the caller's transaction; call `afterPaid` once it commits. Null when not paid by this call
+   * (already paid, held, or closed while `onlyOpen`: the demo's intent is its row, see `pay`). When
    * the code went to another payment first, this payment is still paid (the buyer paid) and is
    * flagged as a conflict in the same transaction, so it is never paid without its flag.
    */
   async markPaid(tx: Db, paymentId: string, paidAt: Date, correlationId: string | null, onlyOpen = false) {
-    const { count } = await tx.payment.updateMany({
-      // conflictAt on a payment not yet paid: Stripe reported it paid with another amount, currency or
-      // mode (PaymentWebhooksService): held for an admin, never credited.
-      where: { id: paymentId, status: onlyOpen ? { in: [...OPEN] } : { not: 'succeeded' }, conflictAt: null },
-      data: { status: 'succeeded', paidAt, failureReason: null },
-    });
-    if (count === 0) return null;
-    let payment = await tx.payment.findUniqueOrThrow({ where: { id: paymentId } });
+    const current = await this.payments.find(tx, paymentId);
+    if (!current) return null;
+    const paid = await this.payments.apply(tx, current, (p) => pay(p, { paidAt, onlyIfOpen: onlyOpen }), correlationId);
+    if (!paid.applied) return null;
+    let payment = paid.payment;
     if (
       payment.discountCode &&
       !(await this.codes.spend(payment.discountCode, payment.id, payment.userId, paidAt, tx))
     ) {
-      payment = await tx.payment.update({
-        where: { id: paymentId },
-        data: { conflictReason: PaymentMessages.codeConflict, conflictAt: new Date() },
-      });
+      const flagged = await this.payments.apply(tx, payment, (p) => flagCodeConflict(p, new Date()), correlationId);
+      if (flagged.applied) payment = flagged.payment;
     }
-    await writeOutbox(tx, newEvent(EventTypes.paymentSucceeded, 1, succeededEvent(payment, paidAt), correlationId));
     if (payment.buyerEmail) {
       await enqueueMail(tx, receiptEmail({ ...payment, buyerEmail: payment.buyerEmail, paidAt }));
     }
     // Refunds Stripe reported before the payment's own success (its events come in any order): applied
-    // now, after the credit, so tutoring sees the purchase before what was taken back. The conditional
-    // update above holds the row lock the money-back path expects.
+    // now, after the credit, so tutoring sees the purchase before what was taken back.
     await this.moneyBack.applyRefunded(tx, payment, paidAt, correlationId);
     return payment;
   }
 }
-
-const succeededEvent = (payment: Payment, paidAt: Date): PaymentSucceededV1 => ({
-  paymentId: payment.id,
-  userId: payment.userId,
-  subject: payment.subject as PaymentSucceededV1['subject'],
-  packageType: payment.packageType as PaymentSucceededV1['packageType'],
-  packageName: payment.packageName,
-  hours: payment.hours,
-  currency: payment.currency as CurrencyCode,
-  amount: payment.amountMinor,
-  discountCode: payment.discountCode,
-  provider: payment.provider,
-  paidAt: paidAt.toISOString(),
-  buyerEmail: payment.buyerEmail,
-});

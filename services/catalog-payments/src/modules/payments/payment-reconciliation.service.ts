@@ -5,6 +5,7 @@ import type Stripe from 'stripe';
 import { LOGGER } from '../../infra/logger.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { MoneyBackService } from './money-back.service.js';
+import { PaymentRepository } from './payment.repository.js';
 import { PaymentFulfilmentService } from './payment-fulfilment.service.js';
 import {
   type Difference,
@@ -14,8 +15,8 @@ import {
   type StripeIntent,
   type StripeRefund,
 } from './payment-reconciliation.js';
-import { reportedRefund } from './payment-webhooks.service.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
+import { reportedRefund } from './providers/stripe-events.js';
 import { StripePaymentProvider } from './providers/stripe-payment-provider.js';
 
 export interface ReconciliationReport {
@@ -53,6 +54,7 @@ export class PaymentReconciliationService {
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly fulfilment: PaymentFulfilmentService,
     private readonly moneyBack: MoneyBackService,
+    private readonly payments: PaymentRepository,
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ module: 'payment-reconciliation' });
@@ -123,7 +125,7 @@ export class PaymentReconciliationService {
       }
       const outcome = await this.prisma.$transaction(async (tx) => {
         // As the webhook's refund.* branch: on the locked payment, recorded, then the refunded amount raised.
-        const payment = await this.moneyBack.lock(tx, repair.paymentId);
+        const payment = await this.payments.lock(tx, repair.paymentId);
         if (!payment) return null;
         const existing = await tx.refund.findUnique({ where: { providerRefundId: repair.refund.providerRefundId } });
         if (existing && (existing.status === repair.refund.status || repair.refund.status === 'pending')) return null;

@@ -1,4 +1,4 @@
-import type { ReportedRefund } from './money-back.service.js';
+import type { ReportedRefund } from './providers/provider-events.js';
 
 /**
  * Comparing catalog-payments' payments and refunds with Stripe's (issue 28: after a restore, or a

@@ -10,10 +10,10 @@ import { CheckoutService } from './checkout.service.js';
 import { MoneyBackService } from './money-back.service.js';
 import { PaymentConfirmationService } from './payment-confirmation.service.js';
 import { PaymentConflictsService } from './payment-conflicts.service.js';
-import { PaymentDisputesService } from './payment-disputes.service.js';
 import { PaymentFulfilmentService } from './payment-fulfilment.service.js';
 import { PaymentSweeper } from './payment-sweeper.js';
 import { PaymentWebhooksService } from './payment-webhooks.service.js';
+import { PaymentRepository } from './payment.repository.js';
 import { PaymentsRpcController } from './payments.rpc-controller.js';
 import { RefundConfirmationService } from './refund-confirmation.service.js';
 import { createPaymentProvider } from './providers/create-payment-provider.js';
@@ -23,6 +23,7 @@ import { PAYMENT_PROVIDER } from './providers/payment-provider.js';
   imports: [CatalogModule, DiscountCodesModule, StudentConsentsModule],
   controllers: [PaymentsRpcController],
   providers: [
+    PaymentRepository,
     CheckoutService,
     CheckoutEndingService,
     PaymentConfirmationService,
@@ -30,7 +31,6 @@ import { PAYMENT_PROVIDER } from './providers/payment-provider.js';
     PaymentWebhooksService,
     PaymentConflictsService,
     MoneyBackService,
-    PaymentDisputesService,
     AdminPaymentsService,
     AdminRefundsService,
     RefundConfirmationService,

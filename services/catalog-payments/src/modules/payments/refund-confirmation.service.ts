@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { LOGGER } from '../../infra/logger.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { MoneyBackService } from './money-back.service.js';
+import { PaymentRepository } from './payment.repository.js';
 import {
   type CreateRefundInput,
   PAYMENT_PROVIDER,
@@ -44,6 +45,7 @@ export class RefundConfirmationService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly moneyBack: MoneyBackService,
+    private readonly payments: PaymentRepository,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(LOGGER) logger: Logger,
   ) {
@@ -112,7 +114,7 @@ export class RefundConfirmationService {
       'refund answered',
     );
     const outcome = await this.prisma.$transaction(async (tx) => {
-      const locked = await this.moneyBack.lock(tx, refund.paymentId);
+      const locked = await this.payments.lock(tx, refund.paymentId);
       if (!locked) return { changed: false };
       await this.moneyBack.recordRefund(tx, locked, {
         providerRefundId: answer.providerRefundId,

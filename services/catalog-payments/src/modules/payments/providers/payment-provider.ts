@@ -1,4 +1,10 @@
-import type { CurrencyCode, PaymentProvider as PaymentProviderKind } from '@medtutor/contracts';
+import type {
+  CurrencyCode,
+  DemoConfirmReply,
+  PaymentProvider as PaymentProviderKind,
+  PaymentStatus,
+} from '@medtutor/contracts';
+import type { ProviderEvent } from './provider-events.js';
 
 /** Nest injection token for the configured `PaymentProvider`. */
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
@@ -63,6 +69,8 @@ export interface PaymentProvider {
   readonly kind: PaymentProviderKind;
   /** What the browser needs to load the provider's form; null for the demo. */
   readonly publishableKey: string | null;
+  /** Whether our payments are live money (the mode of our key); the demo's never are. */
+  readonly livemode: boolean;
   createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
   /** Asks the provider (Stripe) for the intent's state; the demo's state lives in our table only. */
   intentState(providerPaymentId: string): Promise<ProviderIntentState | null>;
@@ -88,6 +96,28 @@ export interface PaymentProvider {
   settlementOf(query: SettlementQuery): Promise<ProviderSettlement | null>;
   /** A refund's settled amount, GBP minor and positive; null while unknown or not in GBP. */
   refundSettlementOf(providerRefundId: string, currency: CurrencyCode, amountMinor: number): Promise<number | null>;
+  /**
+   * The provider's webhook: verifies the signature over the exact bytes sent and tells the event in
+   * our words; throws when the signature does not hold (or the provider has no webhook).
+   */
+  verifyWebhook(rawBody: Buffer, signature: string): ProviderEvent;
+  /**
+   * A card typed on our own page (the demo's test cards): what the card does, as the event the
+   * provider reports, and the answer the page shows once that event was applied. Null for an unknown
+   * card. Absent for Stripe, whose cards are confirmed by Stripe.js in the browser and reported by webhook.
+   */
+  confirmCard?(attempt: CardAttempt): CardOutcome | null;
+}
+
+export interface CardAttempt {
+  intent: { providerPaymentId: string; amountMinor: number; currency: CurrencyCode; status: PaymentStatus };
+  cardNumber: string;
+  authentication?: 'approve' | 'fail';
+}
+
+export interface CardOutcome {
+  event: ProviderEvent;
+  reply: DemoConfirmReply;
 }
 
 export type CancelOutcome = 'canceled' | 'succeeded';

@@ -7,11 +7,12 @@ import type {
   ProviderIntent,
   ProviderIntentState,
   ProviderRefund,
-  ProviderRefundStatus,
   ProviderSettlement,
   SettlementQuery,
 } from './payment-provider.js';
 import { ProviderOutcomeUnknownError, ProviderRefusedError, ProviderUnavailableError } from './payment-provider.js';
+import type { ProviderEvent } from './provider-events.js';
+import { refundSettlement, refundStatus, stripeProviderEvent } from './stripe-events.js';
 
 export interface StripeProviderConfig {
   secretKey: string;
@@ -174,12 +175,14 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   /** Verifies the signature (and its age) over the exact bytes Stripe sent; throws when it does not hold. */
-  verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event {
-    return this.stripe.webhooks.constructEvent(
-      rawBody,
-      signature,
-      this.config.webhookSecret,
-      this.config.webhookToleranceSeconds,
+  verifyWebhook(rawBody: Buffer, signature: string): ProviderEvent {
+    return stripeProviderEvent(
+      this.stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        this.config.webhookSecret,
+        this.config.webhookToleranceSeconds,
+      ),
     );
   }
 }
@@ -198,18 +201,4 @@ const providerRefund = (refund: Stripe.Refund): ProviderRefund => ({
 export function clearlyRefused(error: unknown): boolean {
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
   return typeof status === 'number' && status >= 400 && status < 500 && status !== 409;
-}
-
-/** Stripe's refund status; requires_action (and anything new) waits like pending. */
-export const refundStatus = (status: string | null): ProviderRefundStatus =>
-  status === 'succeeded' || status === 'failed' || status === 'canceled' ? status : 'pending';
-
-/**
- * The GBP that left the account for a refund, positive: its balance transaction's amount is negative.
- * Null while the transaction is not known (a webhook carries only its id) or is in another currency.
- */
-export function refundSettlement(refund: Stripe.Refund): number | null {
-  const transaction = refund.balance_transaction;
-  if (!transaction || typeof transaction === 'string' || transaction.currency.toLowerCase() !== 'gbp') return null;
-  return -transaction.amount;
 }
