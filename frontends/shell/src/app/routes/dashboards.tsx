@@ -46,7 +46,7 @@ export function MyTutoringRoute() {
   );
 }
 
-/** The admin remote's back office: its two views are one exposed module (docs/decisions.md). */
+/** The admin remote's back office: its two views are one exposed module (docs/adr/0050-tutor-portal-module.md). */
 function BackOffice({ view }: { view: AdminView }) {
   const { logout } = useSession();
   usePreload('admin/App');
