@@ -25,7 +25,7 @@ function usePreload(module: RemoteModule) {
   }, [isLoading, module]);
 }
 
-/** The remotes bring their own antd (each wraps its root in web-kit's AntdRoot). */
+/** The remotes bring their own antd (each antd part under its own web-kit AntdRoot). */
 export function MyTutoringRoute() {
   const { accountDeleted } = useSession();
   const [deleted, setDeleted] = useState(false);
