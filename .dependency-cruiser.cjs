@@ -1,5 +1,6 @@
 // Import boundaries between the apps (npm run deps:check, part of npm test). Apps share code only
-// through packages/*; services, the gateway and the frontends never reach into each other.
+// through packages/*; services, the gateway and the frontends never reach into each other. Inside a
+// service, only repositories (and named exceptions) query the database.
 // dependency-cruiser 17.x: 18 declares Node >= 22 and refuses to run on the Node 20 these machines have.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -60,6 +61,26 @@ module.exports = {
         path: '^frontends/$1/src/features/',
         pathNot: ['^frontends/$1/src/features/$2/', '^frontends/$1/src/features/[^/]+/index[.]tsx?$'],
       },
+    },
+    {
+      name: 'prisma-client-outside-repositories',
+      comment:
+        "Only a module's <x>.repository.ts queries the service's database through PrismaService. Wiring " +
+        '(infra/, app.module.ts, main.ts) may hold it, and so may *.consumer.ts, which hands it to the event ' +
+        'kit (consumers.start({ db })) to open the inbox transaction. Named exceptions still query it ' +
+        "themselves: catalog-payments' payments and discount-codes modules (moving behind a payment " +
+        "repository, issue 29) and identity's list-users handler.",
+      severity: 'error',
+      from: {
+        path: '^services/[^/]+/src/',
+        pathNot: [
+          '[.](repository|consumer|spec|int-spec)[.]ts$',
+          '^services/[^/]+/src/(infra/|app[.]module[.]ts$|main[.]ts$)',
+          '^services/catalog-payments/src/modules/(payments|discount-codes)/',
+          '^services/identity/src/modules/users/list-users[.]rpc-controller[.]ts$',
+        ],
+      },
+      to: { path: '^services/[^/]+/src/infra/prisma[.]service[.]ts$' },
     },
     {
       name: 'shared-package-to-app',

@@ -40,6 +40,7 @@ describe('.dependency-cruiser.cjs', () => {
         'shared-package-to-app: packages/nest-kit/src/index.ts -> gateway/src/main.ts',
         'service-to-gateway: services/alpha/src/main.ts -> gateway/src/main.ts',
         'service-to-other-service: services/alpha/src/main.ts -> services/beta/src/main.ts',
+        'prisma-client-outside-repositories: services/alpha/src/modules/orders/orders.service.ts -> services/alpha/src/infra/prisma.service.ts',
         'gateway-to-service: gateway/src/main.ts -> services/beta/src/main.ts',
         'frontend-to-server-code: frontends/shell/src/index.ts -> packages/nest-kit/src/index.ts',
         'frontend-to-server-libraries: frontends/shell/src/index.ts -> node_modules/pg',

@@ -87,7 +87,7 @@ export function readRegistry() {
 }
 
 /**
- * PlatformConsumers (packages/contracts/src/consumers.ts): key → durable and event type, from its
+ * PlatformConsumers (packages/contracts/src/consumers.ts): key → service, durable and event type, from its
  * entries `consumer('<service>', '<durable>', EventTypes.x, …)`.
  */
 function readConsumers(registry) {
@@ -100,9 +100,10 @@ function readConsumers(registry) {
     for (const property of value?.properties ?? []) {
       const call = property.initializer;
       if (!ts.isPropertyAssignment(property) || !ts.isCallExpression(call)) continue;
+      const service = stringOf(call.arguments[0]);
       const durable = stringOf(call.arguments[1]);
       const type = registryValue(call.arguments[2], registry);
-      if (durable && type) consumers.set(propertyName(property), { durable, type });
+      if (durable && type) consumers.set(propertyName(property), { service, durable, type });
     }
   });
   if (!consumers.size) throw new Error('packages/contracts/src/consumers.ts: no PlatformConsumers entries found');

@@ -1,16 +1,19 @@
 #!/usr/bin/env node
 // Rewrites the generated sections of the docs from the code: each service README's RPCs, events,
-// tables and configuration, the gateway README's route list and architecture.md's owner table.
-// A section sits between `<!-- generated:begin <name> -->` and `<!-- generated:end <name> -->`; the
-// prose around it is written by hand and left alone.
+// tables and configuration, the gateway README's route list, architecture.md's owner table, each
+// package README's entry points and the event kit's consumer list. A section sits between
+// `<!-- generated:begin <name> -->` and `<!-- generated:end <name> -->`; the prose around it is
+// written by hand and left alone. The packages' READMEs are mostly prose, so every file they link or
+// cite and every code name they quote is also checked against the repository (references.mjs).
 //
 //   npm run docs:generate             rewrite the sections
 //   npm run docs:generate -- --check  write nothing; list the sections that are out of date, exit 1
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as prettier from 'prettier';
 import { readGatewayRoutes, readRegistry, readService, REPO } from './collect.mjs';
 import { readServiceEnv } from './env-vars.mjs';
+import { fileResolver, readCodeNames, referenceProblems } from './references.mjs';
 
 const FIX_COMMAND = 'npm run docs:generate';
 
@@ -95,6 +98,57 @@ function architectureSections(services) {
   };
 }
 
+/** A package's entry points, from its package.json `exports`: what to import and the source behind it. */
+function packageSections(name) {
+  const manifest = JSON.parse(readFileSync(join(REPO, 'packages', name, 'package.json'), 'utf8'));
+  const entries = Object.entries(manifest.exports ?? { '.': manifest.main ?? 'src/index.ts' });
+  return {
+    'entry-points': table(
+      ['import', 'source'],
+      entries.map(([subpath, target]) => [
+        code(subpath === '.' ? manifest.name : `${manifest.name}/${subpath.replace(/^\.\//, '')}`),
+        code(String(typeof target === 'string' ? target : (target.types ?? target.default)).replace(/^\.\//, '')),
+      ]),
+    ),
+  };
+}
+
+/** Every registered consumer (PlatformConsumers) with the service file that starts it. */
+function eventKitSections(registry, services) {
+  const handlers = new Map(
+    services.flatMap((service) => service.consumed.map((c) => [c.durable, `services/${service.name}/${c.file}`])),
+  );
+  const consumers = [...registry.consumers.values()].sort(
+    (a, b) => a.type.localeCompare(b.type) || a.durable.localeCompare(b.durable),
+  );
+  return {
+    consumers: table(
+      ['event', 'durable consumer', 'service', 'handler'],
+      consumers.map((c) => [
+        code(c.type),
+        code(c.durable),
+        c.service,
+        handlers.has(c.durable) ? code(handlers.get(c.durable)) : '-',
+      ]),
+    ),
+  };
+}
+
+/** The packages' READMEs: each package's own and those of its folders (the event and mail kits). */
+function packageReadmes() {
+  const found = [];
+  const walk = (folder) => {
+    for (const entry of readdirSync(join(REPO, folder), { withFileTypes: true })) {
+      if (['node_modules', 'dist', 'generated'].includes(entry.name)) continue;
+      const path = `${folder}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name === 'README.md') found.push(path);
+    }
+  };
+  walk('packages');
+  return found.sort();
+}
+
 const markers = (name) => [`<!-- generated:begin ${name} -->`, `<!-- generated:end ${name} -->`];
 
 /** The text of each generated section of a file, keyed by name. */
@@ -135,6 +189,12 @@ async function main() {
   }
   targets.push(['gateway/README.md', gatewaySections(routes)]);
   targets.push(['docs/architecture.md', architectureSections(services)]);
+  for (const name of readdirSync(join(REPO, 'packages')).sort()) {
+    if (existsSync(join(REPO, 'packages', name, 'package.json'))) {
+      targets.push([`packages/${name}/README.md`, packageSections(name)]);
+    }
+  }
+  targets.push(['packages/nest-kit/src/events/README.md', eventKitSections(registry, services)]);
 
   const stale = [];
   for (const [file, sections] of targets) {
@@ -152,12 +212,21 @@ async function main() {
       console.log(`updated ${file}`);
     }
   }
+  const codeNames = readCodeNames();
+  const dangling = packageReadmes().flatMap((file) =>
+    referenceProblems({ file, text: readFileSync(join(REPO, file), 'utf8'), ...codeNames, exists: fileResolver(file) }),
+  );
   if (stale.length) {
     console.error(
       `${stale.join('\n')}\nThe docs no longer match the code: run \`${FIX_COMMAND}\` and commit the result.`,
     );
     process.exitCode = 1;
-  } else if (check) {
+  }
+  if (dangling.length) {
+    console.error(`${dangling.join('\n')}\nThese READMEs name what no longer exists: correct them by hand.`);
+    process.exitCode = 1;
+  }
+  if (check && !stale.length && !dangling.length) {
     console.log('generated docs are up to date');
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Issue 26 point 5: every cookie the site sets, as the privacy policy lists them. Only strictly
- * necessary cookies exist, so no consent banner is shown (docs/decisions.md); anything else added
+ * necessary cookies exist, so no consent banner is shown (docs/adr/0073-age-and-guardian-consent.md); anything else added
  * here must wait behind one. `gateway/test/cookies.int-spec.ts` and `e2e/guardian-consent.spec.ts`
  * check that the site sets no cookie missing from this list.
  */

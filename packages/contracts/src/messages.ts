@@ -1,6 +1,6 @@
 /**
  * The spec's user-facing texts, word for word (sections 2, 4, 5 and 8), plus the server messages the
- * spec leaves open (recorded in docs/decisions.md). Frontends and services both read them from here.
+ * spec leaves open (recorded in docs/adr/0002-contracts-and-error-shape.md). Frontends and services both read them from here.
  */
 export const ValidationMessages = {
   usernameRequired: 'Username is required',

@@ -41,7 +41,7 @@ export type UserErasedReply = z.infer<typeof UserErasedReplySchema>;
  * identity.user_erased.v1. `email` (lower-cased) is how tutoring, catalog-payments and reviews find
  * what they hold by address only (consultations, trial requests, emails, testimonials by visitors):
  * it lives in the durable stream for EVENT_RETENTION_DAYS, as the same address does in
- * identity.user_registered.v1 (docs/decisions.md, "Issue 26: erasure").
+ * identity.user_registered.v1 (docs/adr/0076-erasure.md).
  */
 export const UserErasedV1Schema = z.object({
   userId: z.number().int().positive(),

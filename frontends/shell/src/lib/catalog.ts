@@ -17,7 +17,7 @@ const fallbackCatalog = catalogDto();
 
 /**
  * Read unchecked: catalog-payments answers the same contracts' catalogDto() (its tests parse it with
- * CatalogDtoSchema), and a check here would make every visitor download zod (docs/decisions.md, issue 15).
+ * CatalogDtoSchema), and a check here would make every visitor download zod (docs/adr/0039-public-pages-without-antd.md).
  */
 export const getCatalog = async (): Promise<CatalogDto> => (await apiRequestUnchecked('GET', catalogKey)) as CatalogDto;
 

@@ -25,7 +25,7 @@ function usePreload(module: RemoteModule) {
   }, [isLoading, module]);
 }
 
-/** The remotes bring their own antd (each wraps its root in web-kit's AntdRoot). */
+/** The remotes bring their own antd (each antd part under its own web-kit AntdRoot). */
 export function MyTutoringRoute() {
   const { accountDeleted } = useSession();
   const [deleted, setDeleted] = useState(false);
@@ -46,7 +46,7 @@ export function MyTutoringRoute() {
   );
 }
 
-/** The admin remote's back office: its two views are one exposed module (docs/decisions.md). */
+/** The admin remote's back office: its two views are one exposed module (docs/adr/0050-tutor-portal-module.md). */
 function BackOffice({ view }: { view: AdminView }) {
   const { logout } = useSession();
   usePreload('admin/App');

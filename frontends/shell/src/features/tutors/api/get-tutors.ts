@@ -6,8 +6,8 @@ export const tutorsKey = '/api/tutors';
 
 /**
  * Read unchecked: the home page's lists come from our own services, whose tests parse these replies
- * with the contracts' schemas; a check here would make every visitor download zod (docs/decisions.md,
- * issue 15).
+ * with the contracts' schemas; a check here would make every visitor download zod (docs/adr/
+ * 0039-public-pages-without-antd.md).
  */
 export const getTutors = async (): Promise<PublicTutorDto[]> =>
   (await apiRequestUnchecked('GET', tutorsKey)) as PublicTutorDto[];
