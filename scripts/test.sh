@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # `npm test`: every test of the repository, on a machine prepared like `npm start` does.
+#   unit       first, before the build: jest's unit project (colocated *.spec.ts, no I/O), report
+#              test-results/unit.json, its time printed; when it fails nothing else runs (fast fail)
 #   build, lint, format, deps (dependency rules), copies (code copied across services or features),
 #   typecheck   one test each
-#   jest       unit + integration (real PostgreSQL, NATS, Redis), report test-results/jest.json
+#   integration  jest's integration project (real PostgreSQL, NATS, Redis), report test-results/integration.json
 #   faults     issue 13's fault scenarios on the built platform (npm run test:faults), report
 #              test-results/faults.json, figures in test-results/faults-figures.json
 #   e2e        Playwright against the whole system started in the background, test-results/e2e.json
 #   web-budgets  every page's JavaScript until its first view is complete against its budget, on that system
 #   soak       issue 27's mixed load for 90 s on that system (npm run bench:soak): fails on any error,
 #              prints p50/p99 per route and every process's memory, report test-results/soak.json
-# A failing step does not stop the others. The last line printed is the totals line
+# Past the unit step, a failing step does not stop the others. The last line printed is the totals line
 # ("N passed, N failed[, N skipped]"); the exit code is non-zero when anything failed.
 set -euo pipefail
 # shellcheck source=scripts/lib/common.sh
@@ -72,6 +74,28 @@ export TEST_DATABASE_URL="${TEST_DATABASE_URL:-$DATABASE_ADMIN_URL}"
 export TEST_NATS_URL="${TEST_NATS_URL:-$NATS_URL}"
 export TEST_REDIS_URL="${TEST_REDIS_URL:-$REDIS_URL}"
 
+# The unit layer first: a broken rule fails the run before the build and everything after it. It needs
+# only the services' Prisma clients (some mappings use their enums), which `generate` writes.
+started="$(now)"
+info "unit: jest's unit project (colocated *.spec.ts)"
+code=0
+{
+  if npm run --silent generate --workspaces --if-present >"$RESULTS/prisma-generate.log" 2>&1; then
+    node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects=unit --json \
+      --outputFile="$RESULTS/unit.json" --forceExit
+  else
+    cat "$RESULTS/prisma-generate.log"
+    false
+  fi
+} 2>&1 | tee "$RESULTS/unit.log" || code=$?
+record jest unit "$code" "$started"
+info "unit: $(elapsed "$started")"
+if ((code != 0)); then
+  echo "The unit tests failed: the build and the other steps were not run."
+  finish
+  exit 1
+fi
+
 check build npm run --silent build
 build_code=$last_code
 check lint npm run --silent lint
@@ -81,7 +105,7 @@ check copies npm run --silent check:copies
 check typecheck npm run --silent typecheck
 
 started="$(now)"
-info "jest: unit and integration tests"
+info "integration: jest's integration project"
 code=0
 # Tests sharing one NATS (TEST_NATS_URL) connect without credentials: if that is the project-local
 # server with the platform's users, they get an open one of their own.
@@ -90,11 +114,12 @@ if ! probe nats "$TEST_NATS_URL" >/dev/null 2>&1 && start_private_nats jest-nats
 fi
 # --forceExit: the report is written before jest exits; a handle some future test leaves open must
 # not hang the whole run (jest still names the leak in its output). The output is also kept in
-# test-results/jest.log, whose tail the summary shows if jest dies before writing its report.
-node --experimental-vm-modules node_modules/jest/bin/jest.js --json --outputFile="$RESULTS/jest.json" --forceExit 2>&1 |
-  tee "$RESULTS/jest.log" || code=$?
+# test-results/integration.log, whose tail the summary shows if jest dies before writing its report.
+node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects=integration --json \
+  --outputFile="$RESULTS/integration.json" --forceExit 2>&1 |
+  tee "$RESULTS/integration.log" || code=$?
 stop_private_nats jest-nats
-record jest jest "$code" "$started"
+record jest integration "$code" "$started"
 
 # The fault scenarios run the built apps as processes on a private nats-server, fresh databases and a
 # Redis database of their own; they kill and restart those processes, never the developer's.

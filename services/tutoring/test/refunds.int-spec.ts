@@ -205,18 +205,6 @@ describe('hours follow the money: payment_refunded and payment_disputed consumer
     expect(email!.text).not.toContain(PackageHoldMessages.overdrawn);
   }, 60_000);
 
-  it('rounds up to the half hour: 50 % of 5 hours takes 2.5', async () => {
-    const purchase = newPurchase();
-    await credit(purchase);
-    await refund(refunded(purchase, 9_500));
-    expect(await packageOf(purchase)).toMatchObject({ totalHours: 2.5, originalHours: 5 });
-    const [entry] = await ledgerOf(purchase);
-    expect(entry).toMatchObject({ totalDeltaHours: -2.5, totalHoursAfter: 2.5 });
-    expect(entry!.reason).toBe('Refund of £95.00 of £190.00: 2.5 hours taken back');
-    const [email] = await emailsReaching(purchase.email, 1);
-    expect(email!.text).toContain('You have 2.5 hours left to use');
-  }, 60_000);
-
   it('applies a partial refund, then the full one: only the new share is taken the second time', async () => {
     const purchase = newPurchase();
     await credit(purchase);

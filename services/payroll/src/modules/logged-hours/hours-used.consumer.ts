@@ -1,17 +1,15 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { HoursUsedV1Schema, mondayOf, PlatformConsumers } from '@medtutor/contracts';
+import { HoursUsedV1Schema, PlatformConsumers } from '@medtutor/contracts';
 import { EventConsumers } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { TutorAccountsRepository } from '../tutor-accounts/tutor-accounts.repository.js';
 import { LoggedHoursRepository } from './logged-hours.repository.js';
+import { loggedSessionOf } from './logged-hours.rules.js';
 
 /** Durable name, inbox key and dead-letter suffix of the consumer that prefills timesheets. */
 export const PAYROLL_HOURS_USED_CONSUMER = PlatformConsumers.payrollHoursUsed.durable;
 
-/**
- * Sessions a tutor delivered count towards that tutor's week (the session's date decides the week).
- * Admin corrections of a package's hours are not work anybody logged, so they are skipped.
- */
+/** Sessions a tutor delivered count towards that tutor's week (loggedSessionOf says which and which week). */
 @Injectable()
 export class HoursUsedConsumer implements OnApplicationBootstrap {
   constructor(
@@ -27,19 +25,18 @@ export class HoursUsedConsumer implements OnApplicationBootstrap {
       schema: HoursUsedV1Schema,
       db: this.prisma,
       handle: async (tx, used) => {
-        const { tutorId, tutorUserId, tutorName } = used;
-        if (used.actorRole !== 'tutor' || tutorId === null) return;
+        const session = loggedSessionOf(used);
+        if (!session) return;
         // Additions, so sessions arriving in any order (replicas, redeliveries) sum the same.
-        await this.logged.add(tx, {
-          tutorId,
-          weekStarting: mondayOf(used.date),
-          sessionId: used.sessionId,
-          studentUserId: used.userId,
-          subject: used.subject,
-          hours: used.hours,
-        });
+        await this.logged.add(tx, session);
+        const { tutorUserId, tutorName } = used;
         if (tutorUserId !== null && tutorName !== null) {
-          await this.accounts.learn(tx, { userId: tutorUserId, tutorId, name: tutorName, email: null });
+          await this.accounts.learn(tx, {
+            userId: tutorUserId,
+            tutorId: session.tutorId,
+            name: tutorName,
+            email: null,
+          });
         }
       },
     });

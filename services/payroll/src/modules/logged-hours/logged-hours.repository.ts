@@ -3,18 +3,9 @@ import { studentNamesOf } from '@medtutor/nest-kit';
 import type { LoggedWeekPackage, Prisma } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { fromCalendarDate } from '../shared/calendar.js';
+import type { LoggedSession } from './logged-hours.rules.js';
 
 type Tx = Prisma.TransactionClient;
-
-export interface LoggedSession {
-  tutorId: number;
-  /** The Monday of the session's week. */
-  weekStarting: string;
-  sessionId: number;
-  studentUserId: number;
-  subject: string;
-  hours: number;
-}
 
 @Injectable()
 export class LoggedHoursRepository {

@@ -5,15 +5,10 @@ import { Prisma } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { fromCalendarDate } from '../shared/calendar.js';
 import type { PayslipWithHistory } from './payslip.mapping.js';
-import type { Transition } from './payslip-transitions.js';
+import type { StatusChanger, Transition } from './payslip.rules.js';
 
 const withHistory = { history: { orderBy: [{ changedAt: 'asc' }, { id: 'asc' }] } } satisfies Prisma.PayslipInclude;
 const newestFirst = [{ weekStarting: 'desc' }, { id: 'desc' }] satisfies Prisma.PayslipOrderByWithRelationInput[];
-
-export interface StatusChanger {
-  userId: number;
-  role: 'tutor' | 'admin';
-}
 
 export interface NewDraft extends SavePayslipData {
   tutorId: number;

@@ -15,8 +15,15 @@ import { payslipNotFound, statusConflict, tutorDeactivated, tutorNotLinked } fro
 import { decimalNumber, toCalendarDate } from '../shared/calendar.js';
 import { TutorAccountsRepository } from '../tutor-accounts/tutor-accounts.repository.js';
 import { studentNotesOf, toPayslipDto, type PayslipWithHistory } from './payslip.mapping.js';
-import { type Transition, Transitions } from './payslip-transitions.js';
-import { isUniqueViolation, PayslipsRepository, type StatusChanger } from './payslips.repository.js';
+import {
+  isOwnPayslip,
+  mayEditDraft,
+  moveRefusal,
+  type StatusChanger,
+  type Transition,
+  Transitions,
+} from './payslip.rules.js';
+import { isUniqueViolation, PayslipsRepository } from './payslips.repository.js';
 
 const statusChangedEvent = (
   payslip: PayslipWithHistory,
@@ -88,7 +95,7 @@ export class PayslipsService {
       weekStarting,
       loggedHours: logged.hours,
       loggedStudentNotes: studentNotesOf(logged.packages, names),
-      payslip: payslip && payslip.tutorUserId === tutor.userId ? toPayslipDto(payslip) : null,
+      payslip: payslip && isOwnPayslip(payslip, tutor.userId) ? toPayslipDto(payslip) : null,
     };
   }
 
@@ -100,9 +107,7 @@ export class PayslipsService {
     if (await this.accounts.isDeactivated(account.tutorId)) throw tutorDeactivated();
     const existing = await this.payslips.findForWeek(account.tutorId, body.weekStarting);
     if (existing) {
-      if (existing.tutorUserId !== tutor.userId || existing.status !== 'draft') {
-        throw statusConflict(PayrollMessages.notDraft);
-      }
+      if (!mayEditDraft(existing, tutor.userId)) throw statusConflict(PayrollMessages.notDraft);
       const updated = await this.payslips.updateDraft(existing.id, tutor.userId, body);
       if (!updated) throw statusConflict(PayrollMessages.notDraft);
       return toPayslipDto(updated);
@@ -151,7 +156,7 @@ export class PayslipsService {
       return toPayslipDto(changed);
     }
     const current = await this.payslips.findById(id);
-    if (!current || (by.role === 'tutor' && current.tutorUserId !== by.userId)) throw payslipNotFound();
+    if (moveRefusal(current, by) === 'not-found') throw payslipNotFound();
     throw statusConflict(transition.refusal);
   }
 }

@@ -3,27 +3,27 @@ import {
   type Actor,
   EventTypes,
   type HoursUsedV1,
-  isHalfHourStep,
   type PackageDto,
   TutorDirectoryMessages,
   ValidationMessages,
 } from '@medtutor/contracts';
 import { newEvent, OutboxRelay, requireRole } from '@medtutor/nest-kit';
 import type { HoursPackage, Prisma, Tutor } from '../../generated/prisma/client.js';
-import { fromTenths, toTenths } from '../shared/hours.js';
+import { decimalHours } from '../shared/hours.js';
 import { invalid, packageNotFound, packageOnHold, tutorDeactivated } from '../shared/tutoring.errors.js';
 import { fromCalendarDate, toCalendarDate, toPackageDto } from './package.mapping.js';
 import { complete } from '../bookings/booking.lifecycle.js';
 import { bookingStateOf } from '../bookings/booking.mapping.js';
 import { bookingNotFound } from '../bookings/bookings.errors.js';
 import { BookingsRepository } from '../bookings/bookings.repository.js';
+import { deliverSession, mayCorrectUsage, usageChange } from './package-hours.rules.js';
 import { PackagesRepository } from './packages.repository.js';
 
 type Tx = Prisma.TransactionClient;
 
 /** A change of used hours, as the ledger records it and hours_used announces it. */
 interface HoursChange {
-  usedTenths: number;
+  usedHours: number;
   bookingId?: string | null;
   reason: string;
   actor: Actor;
@@ -57,14 +57,10 @@ export class PackageHoursService {
   ): Promise<PackageDto> {
     const admin = requireRole(actor, 'admin');
     const row = await this.inTransactionWithLock(packageId, async (tx, locked) => {
-      const totalTenths = toTenths(Number(locked.totalHours));
-      const usedTenths = toTenths(usedHours);
-      // The exact step check: rounding to tenths first would let 0.51 through as 0.5.
-      if (!isHalfHourStep(usedHours) || usedTenths < 0 || usedTenths > totalTenths) {
-        throw invalid(ValidationMessages.hoursRange(fromTenths(totalTenths)));
-      }
+      const totalHours = decimalHours(locked.totalHours);
+      if (!mayCorrectUsage(totalHours, usedHours)) throw invalid(ValidationMessages.hoursRange(totalHours));
       return this.changeHours(tx, locked, {
-        usedTenths,
+        usedHours,
         reason: reason?.trim() || 'Used hours corrected by an administrator',
         actor: admin,
         actorName,
@@ -97,20 +93,24 @@ export class PackageHoursService {
       if (locked.primaryTutorId !== tutor.id && locked.secondaryTutorId !== tutor.id) throw packageNotFound();
       // Checked under the row lock, so a dispute opened meanwhile is seen.
       if (locked.frozenReason) throw packageOnHold();
-      let reservedTenths = toTenths(Number(locked.reservedHours));
+      let releasedHours = 0;
       if (body.bookingId) {
         const booking = await this.bookings.findForDelivery(tx, body.bookingId);
         if (!booking || booking.packageId !== locked.id || booking.tutorId !== tutor.id) throw bookingNotFound();
         const change = complete(bookingStateOf(booking), Date.now());
         await this.bookings.completeInTx(tx, booking, change, locked);
-        reservedTenths -= toTenths(Number(booking.reservedHours));
+        releasedHours = decimalHours(booking.reservedHours);
       }
-      const remaining = toTenths(Number(locked.totalHours)) - toTenths(Number(locked.usedHours)) - reservedTenths;
-      const duration = toTenths(body.durationHours);
-      if (duration > remaining) throw invalid(TutorDirectoryMessages.notEnoughHours(fromTenths(remaining)));
+      const hours = {
+        total: decimalHours(locked.totalHours),
+        used: decimalHours(locked.usedHours),
+        reserved: decimalHours(locked.reservedHours),
+      };
+      const delivered = deliverSession(hours, body.durationHours, releasedHours);
+      if ('notEnough' in delivered) throw invalid(TutorDirectoryMessages.notEnoughHours(delivered.notEnough));
       const notes = body.notes?.trim();
       return this.changeHours(tx, locked, {
-        usedTenths: toTenths(Number(locked.usedHours)) + duration,
+        usedHours: delivered.usedHours,
         reason: `Session delivered on ${body.date} (${body.durationHours} h)${notes ? `: ${notes}` : ''}`,
         actor: signedIn,
         actorName: tutor.name,
@@ -135,9 +135,9 @@ export class PackageHoursService {
   }
 
   private async changeHours(tx: Tx, locked: HoursPackage, change: HoursChange): Promise<HoursPackage> {
-    const deltaTenths = change.usedTenths - toTenths(Number(locked.usedHours));
-    if (deltaTenths === 0) return locked;
-    const usedHours = fromTenths(change.usedTenths);
+    const usage = usageChange(decimalHours(locked.usedHours), change.usedHours);
+    if (!usage) return locked;
+    const { usedHours } = change;
     const entry = {
       reason: change.reason,
       actorUserId: change.actor.userId,
@@ -147,16 +147,15 @@ export class PackageHoursService {
       sessionDate: change.sessionDate,
       bookingId: change.bookingId ?? null,
     };
-    return this.packages.recordUsage(tx, locked, usedHours, fromTenths(deltaTenths), entry, (created) => {
-      // Only hours leaving the package are work to pay for; a correction downwards is not.
-      if (deltaTenths < 0) return null;
+    return this.packages.recordUsage(tx, locked, usedHours, usage.deltaHours, entry, (created) => {
+      if (!usage.tutorWork) return null;
       const data: HoursUsedV1 = {
         sessionId: locked.id,
         ledgerEntryId: created.id,
         userId: locked.userId,
         subject: toPackageDto(locked).subject,
         packageName: locked.packageName,
-        hours: fromTenths(deltaTenths),
+        hours: usage.deltaHours,
         usedHoursAfter: usedHours,
         totalHours: Number(locked.totalHours),
         date: toCalendarDate(change.sessionDate ?? created.createdAt),

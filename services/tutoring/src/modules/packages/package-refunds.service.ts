@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { formatMinor, hoursToTakeBack, type PaymentRefundedV1 } from '@medtutor/contracts';
+import { formatMinor, type PaymentRefundedV1 } from '@medtutor/contracts';
 import { enqueueMail } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import { TUTORING_CONFIG, type TutoringConfig } from '../../config/tutoring.config.js';
 import type { HoursPackage, Prisma } from '../../generated/prisma/client.js';
 import { LOGGER } from '../../infra/logger.js';
-import { decimalHours, fromTenths, toTenths } from '../shared/hours.js';
+import { decimalHours, toTenths } from '../shared/hours.js';
 import { hoursText, overdrawnAlertEmail, packageAfter, refundEmail } from './adjustment-emails.js';
+import { applyRefund } from './package-hours.rules.js';
 import { PaymentAdjustmentsRepository } from './payment-adjustments.repository.js';
 
 type Tx = Prisma.TransactionClient;
@@ -20,42 +21,40 @@ export class PackageRefundsService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /**
-   * The hours to take back are those of the largest refund seen (hoursToTakeBack); what is newly
-   * claimed leaves the total, except what was already used: that part is the package's overdraft.
-   */
+  /** Applies the refund's rule (applyRefund) to the locked package: its row, ledger line, emails and alert. */
   async apply(tx: Tx, locked: HoursPackage, event: PaymentRefundedV1): Promise<HoursPackage> {
-    const refundedAmount = Math.max(locked.refundedAmount, event.refundedAmount);
-    const takenBefore = toTenths(decimalHours(locked.hoursTakenBack));
-    const target = Math.max(
-      takenBefore,
-      toTenths(hoursToTakeBack(decimalHours(locked.originalHours), event.amount, refundedAmount, event.fullyRefunded)),
+    const effect = applyRefund(
+      {
+        originalHours: decimalHours(locked.originalHours),
+        totalHours: decimalHours(locked.totalHours),
+        usedHours: decimalHours(locked.usedHours),
+        hoursTakenBack: decimalHours(locked.hoursTakenBack),
+        overdrawnHours: decimalHours(locked.overdrawnHours),
+        refundedAmount: locked.refundedAmount,
+      },
+      event,
     );
-    if (refundedAmount === locked.refundedAmount && target === takenBefore) return locked;
-
-    const total = toTenths(decimalHours(locked.totalHours));
-    const used = toTenths(decimalHours(locked.usedHours));
-    const claimed = target - takenBefore;
-    const take = Math.min(claimed, total - used);
-    const overdrawn = claimed - take;
+    if (!effect) return locked;
+    const { takenHours: taken, overdrawnNow: overdrawn } = effect;
+    const { totalHours, hoursTakenBack, refundedAmount, overdrawnHours } = effect.after;
     const updated = await this.adjustments.updatePackage(tx, locked.id, {
-      totalHours: fromTenths(total - take),
-      hoursTakenBack: fromTenths(target),
+      totalHours,
+      hoursTakenBack,
       refundedAmount,
-      overdrawnHours: fromTenths(toTenths(decimalHours(locked.overdrawnHours)) + overdrawn),
+      overdrawnHours,
     });
     const formatted = `${formatMinor(refundedAmount, event.currency)} of ${formatMinor(event.amount, event.currency)}`;
     const reason = [
-      `Refund of ${formatted}: ${take > 0 ? `${hoursText(fromTenths(take))} taken back` : 'no further hours taken back'}`,
+      `Refund of ${formatted}: ${taken > 0 ? `${hoursText(taken)} taken back` : 'no further hours taken back'}`,
       event.reason ? ` (${event.reason})` : '',
       overdrawn > 0
-        ? `. ${hoursText(fromTenths(overdrawn))} had already been used: the package is overdrawn by ${hoursText(decimalHours(updated.overdrawnHours))}`
+        ? `. ${hoursText(overdrawn)} had already been used: the package is overdrawn by ${hoursText(decimalHours(updated.overdrawnHours))}`
         : '',
     ].join('');
-    await this.adjustments.writeLedger(tx, updated, 'refund', -take, reason);
+    await this.adjustments.writeLedger(tx, updated, 'refund', -toTenths(taken), reason);
 
     const after = packageAfter(updated);
-    if (event.buyerEmail) await enqueueMail(tx, refundEmail(event.buyerEmail, event, fromTenths(take), after));
+    if (event.buyerEmail) await enqueueMail(tx, refundEmail(event.buyerEmail, event, taken, after));
     if (overdrawn > 0) {
       const details = {
         packageId: updated.id,

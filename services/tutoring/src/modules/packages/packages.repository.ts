@@ -3,6 +3,7 @@ import type { EventEnvelope, PaymentSucceededV1 } from '@medtutor/contracts';
 import { writeOutbox } from '@medtutor/nest-kit';
 import type { HoursLedgerEntry, HoursPackage, Prisma, Tutor } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../infra/prisma.service.js';
+import { creditedHours } from './package-hours.rules.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -38,8 +39,7 @@ export class PackagesRepository {
         buyerEmailKey,
         subject: payment.subject,
         packageName: payment.packageName,
-        totalHours: payment.hours,
-        originalHours: payment.hours,
+        ...creditedHours(payment.hours),
         purchaseDate: new Date(payment.paidAt),
       },
     });
