@@ -13,7 +13,8 @@ import { registerAndBuyPackage } from './support/purchases';
 /**
  * Accessibility checks on pages holding every kind of content they can show, not only what an empty
  * system has: the home page with a verified story (its green "Verified purchase" tag) beside an
- * unverified one, and each kind of notice (a success, a failure). An empty page passes checks that
+ * unverified one, the admin's tabs with their count badge, the stories awaiting approval and a paid
+ * payment's status tag, and each kind of notice (a success, a failure). An empty page passes checks that
  * the same page fails once real data arrives.
  */
 
@@ -49,7 +50,7 @@ test('the home page with a verified and an unverified story, and a success notic
   browser,
   baseURL,
 }) => {
-  test.slow(); // a purchase, two stories and their approval before the checks
+  test.setTimeout(300_000); // a purchase, two stories, their approval and five pages checked
   const studentApi = await apiRequest.newContext({ baseURL });
   const { context: adminContext, page: adminPage } = await signedInPage(browser, admin);
   try {
@@ -72,6 +73,32 @@ test('the home page with a verified and an unverified story, and a success notic
       await expect(notice).toBeVisible();
       await expect(notice).toHaveAttribute('role', 'status');
       expect(await violations(page)).toEqual([]);
+    });
+
+    await test.step("the admin's Testimonials tab, with its pending badge and both stories, passes", async () => {
+      await adminPage.goto('/admin-dashboard');
+      const tab = adminPage.getByRole('tab', { name: /^Testimonials/ });
+      await expect(tab.getByLabel(/^\d+ pending$/)).toBeVisible();
+      await tab.click();
+      const panel = adminPage.getByRole('tabpanel', { name: /^Testimonials/ });
+      await expect(panel.getByText(verifiedStory.title)).toBeVisible();
+      await expect(panel.getByText(visitorStory.title)).toBeVisible();
+      expect(await violations(adminPage)).toEqual([]);
+      await attachScreenshot(adminPage, 'admin-testimonials-pending-1280');
+    });
+
+    await test.step("the Payments tab, with the student's paid payment and its status tag, passes", async () => {
+      await adminPage.getByRole('tab', { name: /^Payments/ }).click();
+      const search = adminPage.getByLabel('Search payments', { exact: true });
+      await search.fill(student.email);
+      await search.press('Enter');
+      const row = adminPage
+        .getByRole('tabpanel', { name: 'Payments' })
+        .getByRole('row')
+        .filter({ hasText: student.email });
+      await expect(row).toContainText('Succeeded');
+      await adminPage.mouse.move(0, 0);
+      expect(await violations(adminPage)).toEqual([]);
     });
 
     await test.step('the admin approves both', async () => {
