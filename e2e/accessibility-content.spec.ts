@@ -81,7 +81,8 @@ test('the home page with a verified and an unverified story, and a success notic
       await expect(tab.getByLabel(/^\d+ pending$/)).toBeVisible();
       await tab.click();
       const panel = adminPage.getByRole('tabpanel', { name: /^Testimonials/ });
-      await expect(panel.getByText(verifiedStory.title)).toBeVisible();
+      // The tab's antd code loads when it first opens.
+      await expect(panel.getByText(verifiedStory.title)).toBeVisible({ timeout: 20_000 });
       await expect(panel.getByText(visitorStory.title)).toBeVisible();
       expect(await violations(adminPage)).toEqual([]);
       await attachScreenshot(adminPage, 'admin-testimonials-pending-1280');
