@@ -3,16 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import {
-  APPS,
-  exists,
-  GATEWAY_PORT,
-  HEALTH_PORT,
-  parseDockerfile,
-  read,
-  ROOT,
-  workspaceDepsOf,
-} from './infra-helpers.js';
+import { APPS, exists, parseDockerfile, read, ROOT, workspaceDepsOf } from './infra-helpers.js';
 
 /** Node 26 "Lithium": the Active LTS line since 2026-10-28 (24 "Krypton" is in maintenance). */
 const NODE_LTS_IMAGE = /^node:26-[a-z]+-slim$/;
@@ -56,6 +47,9 @@ const planOf = (app: string): Plan =>
     }),
   ) as Plan;
 
+// What only a Docker engine could show (the global ARG's scope, base images, file ownership, the
+// build context's filter) stays a static check here; what the build does with the files is run, stage
+// by stage, in docker-image-build.spec.ts.
 describe('Dockerfile (one for every app)', () => {
   it("is chosen by ARG SERVICE, declared before the first stage, and ends as that app's stage", () => {
     const lines = read('Dockerfile').split('\n');
@@ -63,26 +57,6 @@ describe('Dockerfile (one for every app)', () => {
     expect(lines.indexOf('ARG SERVICE')).toBeGreaterThan(-1);
     expect(lines.indexOf('ARG SERVICE')).toBeLessThan(lines.findIndex((line) => line.startsWith('FROM ')));
     expect(stages.at(-1)?.from).toBe('app-${SERVICE}');
-    for (const name of ['deps', 'build']) {
-      expect(instructionsOf(name, 'ARG').map((item) => item.args)).toContain('SERVICE');
-      expect(
-        instructionsOf(name, 'RUN')
-          .map((item) => item.args)
-          .join('\n'),
-      ).toContain('"$SERVICE"');
-    }
-  });
-
-  it('is multi-stage: deps and build from a shared base, a runtime that copies only from them', () => {
-    expect(stage('deps')?.from).toBe('base');
-    expect(stage('build')?.from).toBe('base');
-    expect(instructionsOf('deps', 'RUN').map((item) => item.args)).toEqual([
-      'node /tmp/docker/app.mjs install-prod "$SERVICE"',
-    ]);
-    expect(instructionsOf('runtime', 'COPY').map((item) => item.args)).toEqual([
-      '--from=deps /app ./',
-      '--from=build /ship ./',
-    ]);
   });
 
   it('uses the chosen Node LTS image for every stage it does not derive from another', () => {
@@ -95,10 +69,8 @@ describe('Dockerfile (one for every app)', () => {
     for (const base of bases) expect(base).toMatch(NODE_LTS_IMAGE);
   });
 
-  it('runs as a non-root user in production mode, on code owned by root', () => {
-    const users = instructionsOf('runtime', 'USER').map((item) => item.args);
-    expect(users).toEqual(['node']);
-    expect(instructionsOf('runtime', 'ENV').map((item) => item.args)).toContain('NODE_ENV=production');
+  // File ownership needs a real engine to observe; docker-image-build.spec.ts runs the rest of the build.
+  it('leaves the code owned by root: no COPY --chown, the user switched after the last COPY', () => {
     for (const copy of instructionsOf('runtime', 'COPY')) expect(copy.args).not.toContain('--chown');
     const keywords = stage('runtime')?.instructions.map((item) => item.keyword) ?? [];
     expect(keywords.indexOf('USER')).toBeGreaterThan(keywords.lastIndexOf('COPY'));
@@ -118,38 +90,10 @@ describe('Dockerfile (one for every app)', () => {
       }
     }
   });
-
-  it("copies every workspace's manifest before installing, so the plan can read them all", () => {
-    const copied = instructionsOf('base', 'COPY').map((item) => item.args);
-    const { workspaces } = JSON.parse(read('package.json')) as { workspaces: string[] };
-    for (const workspace of workspaces) expect(copied).toContain(`${workspace}/package.json ${workspace}/`);
-  });
 });
 
-describe.each(APPS)('the image of $name', (app) => {
-  const final = stage(`app-${app.name}`);
-  // The app's stage and the stages it derives from, up to the runtime.
-  const chain = [final];
-  while (chain.at(-1) && chain.at(-1)?.from !== 'runtime') chain.push(stage(chain.at(-1)!.from));
-  const instructions = (keyword: string) =>
-    chain.flatMap((item) => item?.instructions.filter((instruction) => instruction.keyword === keyword) ?? []);
+describe.each(APPS)('the build plan of $name (infra/docker/app.mjs)', (app) => {
   const plan = planOf(app.name);
-
-  it('has its own stage on the runtime, starting its main', () => {
-    expect(chain.at(-1)?.from).toBe('runtime');
-    expect(instructions('CMD').map((item) => item.args)).toEqual([`["node", "${app.dir}/dist/main.js"]`]);
-  });
-
-  it('checks its own health over HTTP on the port the app listens on', () => {
-    const port = app.databaseVar ? HEALTH_PORT : GATEWAY_PORT;
-    const healthcheck = instructions('HEALTHCHECK').map((item) => item.args);
-    expect(healthcheck).toHaveLength(1);
-    expect(healthcheck[0]).toContain(`"node", "-e", "fetch('http://127.0.0.1:${port}/healthz')`);
-    expect(instructions('EXPOSE').map((item) => item.args)).toEqual([String(port)]);
-    expect(instructions('ENV').map((item) => item.args)).toEqual([
-      `${app.databaseVar ? 'HEALTH_PORT' : 'PORT'}=${port}`,
-    ]);
-  });
 
   it('installs the production dependencies of exactly its workspaces', () => {
     expect(plan.production).toEqual([...workspaceDepsOf(app.dir), app.dir]);

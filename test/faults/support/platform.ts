@@ -29,8 +29,13 @@ const NATS_USERS = [...APPS, 'provisioner', 'backup', 'admin'] as const;
 type NatsUser = (typeof NATS_USERS)[number];
 
 export const WEBHOOK_SECRET = `whsec_${randomBytes(16).toString('hex')}`;
-/** The Redis database the suite empties and uses, away from the developer's (0) and e2e's (15). */
-const REDIS_DB = 14;
+
+export interface PlatformOptions {
+  /** Names its databases and Redis keys (default faults). */
+  label?: string;
+  /** The Redis database it empties and uses: the fault suite's 14 by default, away from the developer's (0) and e2e's (15). */
+  redisDb?: number;
+}
 
 const DATABASE_VARS: Record<ServiceName, string> = {
   identity: 'IDENTITY_DATABASE_URL',
@@ -53,6 +58,8 @@ const UNLIMITED = '100000/1h';
 export class Platform {
   readonly apps = {} as Record<AppName, AppProcess>;
   readonly stripe = new StripeStandIn();
+  /** Where the Stripe stand-in answers (the services' STRIPE_API_BASE). */
+  stripeUrl = '';
   nats!: RestartableNats;
   tutoringDbProxy!: TcpProxy;
   gatewayUrl = '';
@@ -64,6 +71,13 @@ export class Platform {
   ) as Record<NatsUser, NatsCredentials>;
   private readonly databases: TestDatabase[] = [];
   private mailDir = '';
+  private readonly label: string;
+  private readonly redisDb: number;
+
+  constructor({ label = 'faults', redisDb = 14 }: PlatformOptions = {}) {
+    this.label = label;
+    this.redisDb = redisDb;
+  }
 
   async start(): Promise<void> {
     const serverEnv = Object.fromEntries(
@@ -73,17 +87,21 @@ export class Platform {
       ]),
     );
     this.nats = await startRestartableNats({ config: join(REPO, 'infra/nats/authorization.conf'), env: serverEnv });
-    this.mailDir = await mkdtemp(join(tmpdir(), 'faults-mail-'));
-    const stripeUrl = await this.stripe.start();
+    this.mailDir = await mkdtemp(join(tmpdir(), `${this.label}-mail-`));
+    this.stripeUrl = await this.stripe.start();
+    const stripeUrl = this.stripeUrl;
 
-    const redisUrl = `${(await testRedisUrl()).replace(/\/\d*$/, '')}/${REDIS_DB}`;
+    const redisUrl = `${(await testRedisUrl()).replace(/\/\d*$/, '')}/${this.redisDb}`;
     const redis = new Redis(redisUrl);
     await redis.flushdb();
     redis.disconnect();
 
     const urls = {} as Record<ServiceName, string>;
     for (const service of SERVICES) {
-      const db = await createTestDatabase(`faults_${service}`, join(REPO, 'services', service, 'prisma/migrations'));
+      const db = await createTestDatabase(
+        `${this.label}_${service}`,
+        join(REPO, 'services', service, 'prisma/migrations'),
+      );
       this.databases.push(db);
       urls[service] = db.url;
     }
@@ -137,7 +155,7 @@ export class Platform {
         ...common('gateway'),
         PORT: String(gatewayPort),
         REDIS_URL: redisUrl,
-        REDIS_KEY_PREFIX: 'faults:',
+        REDIS_KEY_PREFIX: `${this.label}:`,
         SESSION_SECRET: randomBytes(48).toString('base64url'),
         ACTOR_SIGNING_KEY: keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
         RATE_LIMIT_LOGIN_EMAIL_IP: UNLIMITED,

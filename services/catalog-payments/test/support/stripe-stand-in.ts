@@ -76,6 +76,9 @@ export interface StandInDispute {
   created: number;
 }
 
+/** Signs webhook payloads (no request is made with this key). */
+const webhookSigner = new Stripe('sk_test_webhook_signer');
+
 /** Currencies without a minor unit, as Stripe counts them. */
 const ZERO_DECIMAL = new Set(['jpy']);
 
@@ -119,6 +122,12 @@ export class StripeStandIn {
   settlementRates: Record<string, number> = { usd: 0.78, eur: 0.85, chf: 0.88, cad: 0.58, aud: 0.52, jpy: 0.0053 };
   /** The rate a refund settles at, when it differs from the charge's (currencies move). */
   refundRates: Record<string, number> = {};
+  /**
+   * When set, the stand-in is Stripe's webhook sender too: a confirmed intent's
+   * payment_intent.succeeded goes to `url`, signed with `secret`, after the confirm's answer, and is
+   * sent again (as Stripe retries) until the endpoint answers 2xx. Unset, tests post events themselves.
+   */
+  webhook: { url: string; secret: string } | null = null;
   private readonly byIdempotencyKey = new Map<string, StandInIntent>();
   private readonly refundsByIdempotencyKey = new Map<string, StandInRefund>();
   private server: Server | null = null;
@@ -131,6 +140,24 @@ export class StripeStandIn {
 
   async stop(): Promise<void> {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  private async deliver(payload: string): Promise<void> {
+    const target = this.webhook;
+    if (!target) return;
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const signature = webhookSigner.webhooks.generateTestHeaderString({ payload, secret: target.secret });
+      const answered = await fetch(target.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      }).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (answered) return;
+      await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
+    }
   }
 
   creates(): RecordedStripeRequest[] {
@@ -373,7 +400,11 @@ export class StripeStandIn {
     };
     this.requests.push(recorded);
     if (this.failing) return reply(res, 500, { error: { type: 'api_error', message: 'stand-in is failing' } });
-    if (!recorded.authorization?.startsWith('Bearer sk_')) {
+    // Stripe.js confirms from the buyer's browser with the publishable key and the intent's client
+    // secret; everything else needs the secret key.
+    const browserConfirm =
+      recorded.authorization?.startsWith('Bearer pk_') && /\/confirm$/.test(path) && req.method === 'POST';
+    if (!recorded.authorization?.startsWith('Bearer sk_') && !browserConfirm) {
       return reply(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
 
@@ -417,6 +448,14 @@ export class StripeStandIn {
     if (action === 'cancel' && this.failingCancels) {
       return reply(res, 500, { error: { type: 'api_error', message: 'stand-in is failing cancels' } });
     }
+    if (browserConfirm && recorded.form.client_secret !== intent.client_secret) {
+      return reply(res, 400, {
+        error: {
+          type: 'invalid_request_error',
+          message: 'The client_secret provided does not match this PaymentIntent.',
+        },
+      });
+    }
     if (FINAL.has(intent.status)) {
       return reply(res, 400, {
         error: {
@@ -427,7 +466,10 @@ export class StripeStandIn {
       });
     }
     intent.status = action === 'cancel' ? 'canceled' : 'succeeded';
-    if (intent.status === 'succeeded') this.charge(intent);
+    if (intent.status === 'succeeded') {
+      this.charge(intent);
+      void this.deliver(paymentIntentEvent('payment_intent.succeeded', intent));
+    }
     return reply(res, 200, intent);
   }
 

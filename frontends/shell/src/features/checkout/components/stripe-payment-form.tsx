@@ -3,7 +3,7 @@ import { useNotices } from '@medtutor/web-kit';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { type Stripe, loadStripe } from '@stripe/stripe-js';
 import { Alert, Button } from 'antd';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 
 interface StripePaymentFormProps {
   intent: PaymentIntentDto;
@@ -62,14 +62,18 @@ function CardForm({
   const [ready, setReady] = useState(false);
   const [loadFailed, setLoadFailed] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The loading button ignores clicks, but Enter inside Stripe's iframe submits the form again: one
+  // confirmation at a time, or a second could charge the card twice.
+  const paying = useRef(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!beforeSubmit()) return;
+    if (paying.current || !beforeSubmit()) return;
     if (!stripe || !elements || !ready) {
       notices.error(Notices.payment.paymentErrorTitle, undefined, Notices.payment.paymentSystemNotReady);
       return;
     }
+    paying.current = true;
     setBusy(true);
     try {
       const returnUrl = new URL('/payment-success', window.location.origin);
@@ -94,6 +98,7 @@ function CardForm({
     } catch {
       notices.error(Notices.payment.paymentFailedTitle, undefined, Notices.payment.unexpected);
     } finally {
+      paying.current = false;
       setBusy(false);
     }
   };
