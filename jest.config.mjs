@@ -21,6 +21,7 @@ export const shared = {
     '^@medtutor/contracts$': '<rootDir>/packages/contracts/src/index.ts',
     '^@medtutor/nest-kit$': '<rootDir>/packages/nest-kit/src/index.ts',
     '^@medtutor/nest-kit/testing$': '<rootDir>/packages/nest-kit/src/testing/index.ts',
+    '^@medtutor/nest-kit/prisma$': '<rootDir>/packages/nest-kit/src/prisma/index.ts',
     '^@medtutor/db-tools$': '<rootDir>/packages/db-tools/src/index.ts',
     '^@medtutor/web-kit$': '<rootDir>/packages/web-kit/src/index.ts',
     '^@medtutor/web-kit/antd$': '<rootDir>/packages/web-kit/src/antd-root.tsx',

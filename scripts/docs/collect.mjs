@@ -199,14 +199,20 @@ export function readService(name, registry) {
     rpcs: unique(rpcs, (rpc) => rpc.subject).sort((a, b) => a.subject.localeCompare(b.subject)),
     published: unique(published, (event) => event.type).sort((a, b) => a.type.localeCompare(b.type)),
     consumed: unique(consumed, (event) => event.durable).sort((a, b) => a.type.localeCompare(b.type)),
-    tables: readTables(join(root, 'prisma/schema.prisma')),
+    tables: readTables(join(root, 'prisma')),
   };
 }
 
-/** Prisma models and the tables they map to (`@@map`, else the model's name). */
-export function readTables(schemaFile) {
-  if (!existsSync(schemaFile)) return [];
-  const schema = readFileSync(schemaFile, 'utf8').replace(/\/\/.*$/gm, '');
+/**
+ * Prisma models and the tables they map to (`@@map`, else the model's name), from every `.prisma`
+ * file of a schema folder (Prisma's multi-file schema: the service's own and the kits' models).
+ */
+export function readTables(schemaFolder) {
+  if (!existsSync(schemaFolder)) return [];
+  const schema = readdirSync(schemaFolder, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.prisma'))
+    .map((file) => readFileSync(join(schemaFolder, file), 'utf8').replace(/\/\/.*$/gm, ''))
+    .join('\n');
   const tables = [];
   for (const match of schema.matchAll(/^model\s+(\w+)\s*\{([\s\S]*?)^\}/gm)) {
     const mapped = /@@map\(\s*"([^"]+)"\s*\)/.exec(match[2]);

@@ -10,6 +10,7 @@
 //   npm run docs:generate -- --check  write nothing; list the sections that are out of date, exit 1
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as prettier from 'prettier';
 import { readGatewayRoutes, readRegistry, readService, REPO } from './collect.mjs';
 import { readServiceEnv } from './env-vars.mjs';
@@ -179,6 +180,12 @@ async function main() {
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort();
+  // Prisma loads a service's prisma.config.ts before reading its schema folder, and so do we: loading
+  // it writes the kits' models there (schemaWithKits), so the tables listed are all the database's.
+  for (const name of names) {
+    const config = join(REPO, 'services', name, 'prisma.config.ts');
+    if (existsSync(config)) await import(pathToFileURL(config).href);
+  }
   const services = names.map((name) => readService(name, registry));
   const routes = readGatewayRoutes(registry);
 

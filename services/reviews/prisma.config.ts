@@ -1,8 +1,10 @@
+import { schemaWithKits } from '@medtutor/nest-kit/prisma';
 import { defineConfig } from 'prisma/config';
 
 // `prisma generate` needs no database; a placeholder keeps it working when the variable is unset.
 export default defineConfig({
-  schema: 'prisma/schema.prisma',
+  // Prisma's multi-file schema: prisma/schema.prisma and the kits' models, one source in nest-kit.
+  schema: schemaWithKits(`${import.meta.dirname}/prisma`, ['event-kit']),
   migrations: { path: 'prisma/migrations' },
   datasource: { url: process.env.REVIEWS_DATABASE_URL ?? 'postgresql://placeholder' },
 });

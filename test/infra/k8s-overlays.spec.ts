@@ -224,7 +224,6 @@ describe('infra/k8s/overlays/prod', () => {
     expect(config['nats.conf']).toMatch(/jetstream \{/);
     expect(config['nats.conf']).toMatch(/cluster \{/);
     expect(config['nats.conf']).toMatch(/^ {0}include \.\/authorization\.conf$/m);
-    expect(config['authorization.conf']).toBe(read('infra/nats/authorization.conf'));
     expect(containersOf(nats!)[0]?.envFrom).toEqual([{ secretRef: { name: 'nats-users' } }]);
     expect(platformConfig.JETSTREAM_REPLICAS).toBe('3');
     expect(find('PodDisruptionBudget', 'nats')?.spec.maxUnavailable).toBe(1);

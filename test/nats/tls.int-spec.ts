@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connectNats, type NatsCredentials } from '@medtutor/nest-kit';
 import { eventually, startTestNats, type TestNats } from '@medtutor/nest-kit/testing';
 import { K8S_OVERLAYS, read, renderKustomize } from '../infra/infra-helpers.js';
+import { natsConfigDirectory } from '../infra/nats-config-volume.js';
 
 /**
  * The production overlay's NATS TLS (infra/k8s/overlays/prod/nats-tls.yaml) on a real nats-server,
@@ -60,12 +61,9 @@ async function makePki(dir: string, name: string): Promise<{ ca: string; cert: s
   return { ca: join(dir, 'ca.crt'), cert: join(dir, 'tls.crt'), key: join(dir, 'tls.key') };
 }
 
-/** The production ConfigMap's files, with the certificate mount pointed at `tlsDir`. */
+/** The production servers' configuration directory, with the certificate mount pointed at `tlsDir`. */
 function productionNatsFiles(tlsDir: string): Record<string, string> {
-  const configMap = renderKustomize(K8S_OVERLAYS.prod).find(
-    (object) => object.kind === 'ConfigMap' && object.metadata.name === 'nats-config',
-  );
-  const files = configMap?.data ?? {};
+  const { files } = natsConfigDirectory(renderKustomize(K8S_OVERLAYS.prod));
   return Object.fromEntries(
     Object.entries(files).map(([name, text]) => [name, text.replaceAll('/etc/nats-tls/', `${tlsDir}/`)]),
   );

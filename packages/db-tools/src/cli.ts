@@ -7,10 +7,12 @@ import { checkDrift, createMigration, findServiceSchemas } from './migrations.js
 const USAGE = `Usage:
   medtutor-db migrate-new --service <name> --name <migration name>
       Writes services/<name>/prisma/migrations/<timestamp>_<name>/migration.sql from the schema.
-  medtutor-db migrate-new --schema <file> --migrations <dir> --name <migration name>
+  medtutor-db migrate-new --schema <file or folder> --migrations <dir> --name <migration name>
       The same for a schema outside services/ (paths relative to the repository root).
   medtutor-db drift [--service <name>]
-      Fails when a service's schema.prisma and its migrations disagree (every service by default).
+      Fails when a service's schema and its migrations disagree (every service by default).
+A service's schema and migrations are those of its prisma.config.ts (its schema folder holds the
+kits' models too).
 Shadow databases are created on SHADOW_ADMIN_URL (default postgresql://postgres@127.0.0.1:5432/postgres).`;
 
 // Both src/cli.ts and dist/cli.js sit two levels below packages/db-tools.
@@ -37,7 +39,7 @@ async function main(argv: string[]): Promise<number> {
   const services = await findServiceSchemas(repoRoot);
   const selected = values.service ? services.filter((service) => service.service === values.service) : services;
   if (values.service && selected.length === 0) {
-    console.error(`No services/${values.service}/prisma/schema.prisma`);
+    console.error(`No services/${values.service}/prisma.config.ts`);
     return 1;
   }
 
@@ -62,15 +64,13 @@ async function main(argv: string[]): Promise<number> {
   }
 
   if (command === 'drift') {
-    if (selected.length === 0) console.log('No services/*/prisma/schema.prisma yet');
+    if (selected.length === 0) console.log('No services/*/prisma.config.ts yet');
     let drifted = 0;
     for (const service of selected) {
       const sql = await checkDrift({ ...service, shadowAdminUrl });
       if (sql) {
         drifted += 1;
-        console.error(
-          `${service.service}: schema.prisma differs from its migrations; a new migration would be:\n${sql}`,
-        );
+        console.error(`${service.service}: the schema differs from its migrations; a new migration would be:\n${sql}`);
       } else {
         console.log(`${service.service}: no drift`);
       }

@@ -1,7 +1,8 @@
-import { access, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { access, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { basename, join, relative, resolve } from 'node:path';
+import { loadConfigFromFile } from '@prisma/config';
 import type { MigrationList } from '@prisma/schema-engine-wasm/schema_engine_bg';
-import { withSchemaEngine } from './schema-engine.js';
+import { type SchemaFile, withSchemaEngine } from './schema-engine.js';
 
 /** What `prisma migrate dev` writes next to the migrations; the engine refuses a history without it. */
 export const MIGRATION_LOCK_FILE = 'migration_lock.toml';
@@ -11,7 +12,7 @@ export const MIGRATION_LOCK_CONTENT =
 const NO_FILTERS = { externalTables: [], externalEnums: [] };
 
 export interface DiffOptions {
-  /** The service's `schema.prisma`. */
+  /** A schema file, or a folder of them (Prisma's multi-file schema), as `schema` in prisma.config.ts. */
   schemaPath: string;
   /** The service's `prisma/migrations` (it may not exist yet). */
   migrationsDir: string;
@@ -57,12 +58,12 @@ async function readMigrationList(migrationsDir: string): Promise<MigrationList> 
  * they agree. The migrations are replayed on a temporary shadow database.
  */
 export async function diffMigrationsToSchema(options: DiffOptions): Promise<string> {
-  const schema = { path: basename(options.schemaPath), content: await readFile(options.schemaPath, 'utf8') };
+  const schemaFiles = await readSchemaFiles(options.schemaPath);
   const migrations = await readMigrationList(options.migrationsDir);
-  const result = await withSchemaEngine({ shadowAdminUrl: options.shadowAdminUrl, schemaFiles: [schema] }, (engine) =>
+  const result = await withSchemaEngine({ shadowAdminUrl: options.shadowAdminUrl, schemaFiles }, (engine) =>
     engine.diff({
       from: { tag: 'migrations', ...migrations },
-      to: { tag: 'schemaDatamodel', files: [schema] },
+      to: { tag: 'schemaDatamodel', files: schemaFiles },
       script: true,
       exitCode: true,
       filters: NO_FILTERS,
@@ -70,6 +71,18 @@ export async function diffMigrationsToSchema(options: DiffOptions): Promise<stri
   );
   // With `exitCode`, the engine answers 2 when the diff is not empty (and an "empty migration" comment otherwise).
   return result.exitCode === 0 ? '' : (result.stdout ?? '');
+}
+
+/** The `.prisma` files of a schema: the file itself, or every one under the folder, as Prisma reads them. */
+export async function readSchemaFiles(schemaPath: string): Promise<SchemaFile[]> {
+  if (!(await stat(schemaPath)).isDirectory()) {
+    return [{ path: basename(schemaPath), content: await readFile(schemaPath, 'utf8') }];
+  }
+  const paths = (await readdir(schemaPath, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.prisma'))
+    .map((entry) => relative(schemaPath, join(entry.parentPath, entry.name)))
+    .sort();
+  return Promise.all(paths.map(async (path) => ({ path, content: await readFile(join(schemaPath, path), 'utf8') })));
 }
 
 /** Drift between a schema and its migrations: the SQL difference, empty when there is none. */
@@ -118,7 +131,11 @@ export async function createMigration(
   return { directory, sql };
 }
 
-/** `services/<name>/prisma/schema.prisma` for every service that has a schema. */
+/**
+ * The schema and migrations of every service that has a prisma.config.ts, as Prisma itself loads
+ * that file (which also writes the kits' models into the service's schema folder: schemaWithKits in
+ * nest-kit).
+ */
 export async function findServiceSchemas(
   repoRoot: string,
 ): Promise<Array<{ service: string } & Omit<DiffOptions, 'shadowAdminUrl'>>> {
@@ -126,14 +143,16 @@ export async function findServiceSchemas(
   const services = (await readdir(servicesDir, { withFileTypes: true })).filter((entry) => entry.isDirectory());
   const found = await Promise.all(
     services.map(async (entry) => {
-      const schemaPath = join(servicesDir, entry.name, 'prisma', 'schema.prisma');
-      const exists = await access(schemaPath).then(
+      const configFile = join(servicesDir, entry.name, 'prisma.config.ts');
+      const exists = await access(configFile).then(
         () => true,
         () => false,
       );
-      return exists
-        ? { service: entry.name, schemaPath, migrationsDir: join(dirname(schemaPath), 'migrations') }
-        : null;
+      if (!exists) return null;
+      const { config, error } = await loadConfigFromFile({ configFile });
+      if (error) throw new Error(`${configFile}: ${error._tag}`, { cause: 'error' in error ? error.error : undefined });
+      if (!config.schema || !config.migrations?.path) throw new Error(`${configFile} names no schema or migrations`);
+      return { service: entry.name, schemaPath: config.schema, migrationsDir: config.migrations.path };
     }),
   );
   return found.filter((item) => item !== null).sort((a, b) => a.service.localeCompare(b.service));

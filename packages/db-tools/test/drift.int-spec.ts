@@ -1,35 +1,32 @@
-import { beforeAll, describe, expect, it } from '@jest/globals';
-import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { testPostgresAdminUrl } from '@medtutor/nest-kit/testing';
-import { checkDrift, findServiceSchemas } from '@medtutor/db-tools';
+import { checkDrift, findServiceSchemas, readSchemaFiles } from '@medtutor/db-tools';
+import { schemaWithKits } from '@medtutor/nest-kit/prisma';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const eventKitSchema = join(repoRoot, 'packages/nest-kit/prisma/event-kit.prisma');
-const mailKitSchema = join(repoRoot, 'packages/nest-kit/prisma/mail-kit.prisma');
 const services = await findServiceSchemas(repoRoot);
-const mailSenders: typeof services = [];
-for (const service of services) {
-  if (/^model OutboundEmail \{$/m.test(await readFile(service.schemaPath, 'utf8'))) mailSenders.push(service);
-}
-
-/** A model's text without blank lines or alignment, so only real differences count. */
-function modelBlock(schema: string, model: string): string {
-  const match = new RegExp(`^model ${model} \\{$([\\s\\S]*?)^\\}$`, 'm').exec(schema);
-  if (!match?.[1]) throw new Error(`model ${model} not found`);
-  return match[1]
-    .split('\n')
-    .map((line) => line.trim().replace(/\s+/g, ' '))
-    .filter(Boolean)
-    .join('\n');
-}
+const schemaFilesOf = Object.fromEntries(
+  await Promise.all(
+    services.map(async (service) => [service.service, await readSchemaFiles(service.schemaPath)] as const),
+  ),
+);
+const KIT_MODELS = { 'event-kit': ['OutboxEvent', 'InboxEvent'], 'mail-kit': ['OutboundEmail'] } as const;
 
 describe('schemas and migrations agree', () => {
   let shadowAdminUrl: string;
+  let dir: string;
 
   beforeAll(async () => {
     shadowAdminUrl = await testPostgresAdminUrl();
+    dir = await mkdtemp(join(tmpdir(), 'db-tools-kits-'));
+  });
+
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it('finds every service that has a schema', () => {
@@ -39,43 +36,49 @@ describe('schemas and migrations agree', () => {
   });
 
   it.each(services.map((service) => [service.service, service] as const))(
-    '%s: schema.prisma matches its migrations',
+    '%s: its schema matches its migrations',
     async (_name, service) => {
       expect(await checkDrift({ ...service, shadowAdminUrl })).toBe('');
     },
   );
 
-  it.each(services.map((service) => [service.service, service] as const))(
-    '%s: carries the event kit models unchanged',
-    async (_name, service) => {
-      const canonical = await readFile(eventKitSchema, 'utf8');
-      const schema = await readFile(service.schemaPath, 'utf8');
-      for (const model of ['OutboxEvent', 'InboxEvent']) {
-        expect(modelBlock(schema, model)).toBe(modelBlock(canonical, model));
+  it.each(services.map((service) => [service.service] as const))(
+    '%s: takes the kits’ models from nest-kit, each declared once, none copied into its own files',
+    (name) => {
+      const files = schemaFilesOf[name]!;
+      const paths = files.map((file) => file.path);
+      expect(paths).toContain('schema.prisma');
+      expect(paths).toContain(join('shared', 'event-kit.prisma'));
+      for (const [kit, models] of Object.entries(KIT_MODELS)) {
+        for (const model of models) {
+          const declaring = files.filter((file) => new RegExp(`^model ${model} \\{$`, 'm').test(file.content));
+          // The mail kit only where the service sends email; then only from the kit's file.
+          if (paths.includes(join('shared', `${kit}.prisma`))) {
+            expect(declaring.map((file) => file.path)).toEqual([join('shared', `${kit}.prisma`)]);
+          } else {
+            expect(declaring).toEqual([]);
+          }
+        }
       }
     },
   );
 
-  it('finds the services that send email', () => {
-    expect(mailSenders.map((service) => service.service)).toContain('identity');
+  it('gives the mail kit to the services that send email', () => {
+    const senders = services.filter((service) =>
+      schemaFilesOf[service.service]!.some((file) => file.path === join('shared', 'mail-kit.prisma')),
+    );
+    expect(senders.map((service) => service.service)).toEqual(['catalog-payments', 'identity', 'tutoring']);
   });
 
-  it.each(mailSenders.map((service) => [service.service, service] as const))(
-    '%s: carries the mail kit model unchanged',
-    async (_name, service) => {
-      const schema = await readFile(service.schemaPath, 'utf8');
-      const canonical = await readFile(mailKitSchema, 'utf8');
-      expect(modelBlock(schema, 'OutboundEmail')).toBe(modelBlock(canonical, 'OutboundEmail'));
-    },
-  );
-
-  it('nest-kit test migrations match the event kit models', async () => {
-    const migrationsDir = join(repoRoot, 'packages/nest-kit/test/fixtures/migrations');
-    expect(await checkDrift({ schemaPath: eventKitSchema, migrationsDir, shadowAdminUrl })).toBe('');
-  });
-
-  it('nest-kit mail test migrations match the mail kit model', async () => {
-    const migrationsDir = join(repoRoot, 'packages/nest-kit/test/fixtures/mail-migrations');
-    expect(await checkDrift({ schemaPath: mailKitSchema, migrationsDir, shadowAdminUrl })).toBe('');
+  it.each([
+    ['event-kit', 'migrations'],
+    ['mail-kit', 'mail-migrations'],
+  ] as const)('nest-kit: the %s models match the kit tests’ migrations (test/fixtures/%s)', async (kit, fixtures) => {
+    const folder = join(dir, kit);
+    await rm(folder, { recursive: true, force: true });
+    schemaWithKits(folder, [kit]);
+    await writeFile(join(folder, 'schema.prisma'), 'datasource db {\n  provider = "postgresql"\n}\n');
+    const migrationsDir = join(repoRoot, 'packages/nest-kit/test/fixtures', fixtures);
+    expect(await checkDrift({ schemaPath: folder, migrationsDir, shadowAdminUrl })).toBe('');
   });
 });

@@ -7,7 +7,6 @@ import {
   ErrorCodes,
   EventEnvelopeSchema,
   EventTypes,
-  HealthReplySchema,
   PasswordResetRequestedV1Schema,
   type RegisterBody,
   RequestPasswordResetReplySchema,
@@ -530,16 +529,6 @@ describe('password reset', () => {
       await callError(Subjects.identity.resetPassword, { token: '', password: 'abcdef', confirmPassword: 'abcdef' }),
     ).toMatchObject({
       message: 'Reset token is required',
-    });
-  });
-});
-
-describe('health', () => {
-  it('reports the database and NATS', async () => {
-    expect(HealthReplySchema.parse(await call(Subjects.identity.health, {}))).toEqual({
-      service: 'identity',
-      status: 'ok',
-      checks: { database: 'ok', nats: 'ok' },
     });
   });
 });

@@ -9,11 +9,16 @@ const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const workDir = join(repoRoot, '.var', 'generated', 'nest-kit-test');
 const outputDir = join(workDir, 'client');
 
+// The kit's file holds models only; a service's schema.prisma brings these blocks.
 const generator = `generator client {
   provider            = "prisma-client"
   output              = "${outputDir}"
   moduleFormat        = "esm"
   importFileExtension = "js"
+}
+
+datasource db {
+  provider = "postgresql"
 }
 `;
 
