@@ -75,12 +75,14 @@ export TEST_NATS_URL="${TEST_NATS_URL:-$NATS_URL}"
 export TEST_REDIS_URL="${TEST_REDIS_URL:-$REDIS_URL}"
 
 # The unit layer first: a broken rule shows before the build and the slower steps have run. It needs
-# only the services' Prisma clients (some mappings use their enums), which `generate` writes.
+# only the services' Prisma clients (some mappings use their enums), which `generate` writes; each
+# service's prisma.config.ts takes the kits' models from nest-kit's build, so the kits build first.
 started="$(now)"
 info "unit: jest's unit project (colocated *.spec.ts)"
 code=0
 {
-  if npm run --silent generate --workspaces --if-present >"$RESULTS/prisma-generate.log" 2>&1; then
+  if npm run --silent build -w packages/contracts -w packages/nest-kit >"$RESULTS/prisma-generate.log" 2>&1 &&
+    npm run --silent generate --workspaces --if-present >>"$RESULTS/prisma-generate.log" 2>&1; then
     node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects=unit --json \
       --outputFile="$RESULTS/unit.json" --forceExit
   else
