@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { DemoCards, Fixtures, Notices, RefundMessages, PackageDtoSchema } from '@medtutor/contracts';
 import { type Page, expect, test } from '@playwright/test';
 import { attachScreenshot, desktopViewport, seedAdmin as admin, signedInPage } from './support/accounts';
+import { adminPaymentRow } from './support/purchases';
 
 /**
  * Money after the sale (issue 16) end to end, with the demo payment provider (its refunds succeed at
@@ -59,16 +60,7 @@ test('a student buys a package, an admin refunds 40 % of it, the dashboard takes
     const { context, page: adminPage } = await signedInPage(browser, admin);
     try {
       await adminPage.goto('/admin-dashboard');
-      await adminPage.getByRole('tab', { name: /^Payments/ }).click();
-      const search = adminPage.getByLabel('Search payments', { exact: true });
-      await search.fill(student.email);
-      await search.press('Enter');
-
-      // The tab's own table: the drawer (drawn in the page's body) has rows naming the student too.
-      const row = adminPage
-        .getByRole('tabpanel', { name: 'Payments' })
-        .getByRole('row')
-        .filter({ hasText: student.email });
+      const row = await adminPaymentRow(adminPage, student.email);
       await expect(row).toHaveCount(1);
       await expect(row).toContainText('£190.00');
       await expect(row).toContainText('Succeeded');

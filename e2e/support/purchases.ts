@@ -1,5 +1,5 @@
 import { DemoCards, type PackageDto, PackageDtoSchema } from '@medtutor/contracts';
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * A student registered through the API who has bought a 5-hour package with the demo card: answers
@@ -35,4 +35,14 @@ export async function assignTutor(
     data: { tutorName: tutor.name, calendarLink: tutor.calendarLink },
   });
   expect(assigned.ok()).toBe(true);
+}
+
+/** The row of `email`'s payment in the admin's Payments tab, found by searching for the email. */
+export async function adminPaymentRow(adminPage: Page, email: string): Promise<Locator> {
+  await adminPage.getByRole('tab', { name: /^Payments/ }).click();
+  const search = adminPage.getByLabel('Search payments', { exact: true });
+  await search.fill(email);
+  await search.press('Enter');
+  // The tab's own table: the drawer (drawn in the page's body) has rows naming the student too.
+  return adminPage.getByRole('tabpanel', { name: 'Payments' }).getByRole('row').filter({ hasText: email });
 }

@@ -1,10 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
+import { repositoryTextFiles, ROOT } from './repository-files.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ADR_DIR = join(ROOT, 'docs/adr');
 const NAME = /^(\d{4})-[a-z0-9]+(?:-[a-z0-9]+)*\.md$/;
 
@@ -45,18 +43,6 @@ function indexRows(): { file: string; status: string }[] {
         status: cells[3]!.replace(/^superseded by \[(\d{4})\]\([^)]+\)$/, 'superseded by $1'),
       };
     });
-}
-
-/** Text files of the repository (tracked and new ones), for links into docs/adr. */
-function repositoryTextFiles(): string[] {
-  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return listed
-    .split('\0')
-    .filter((path) => /\.(ts|tsx|js|mjs|cjs|md|sh|ya?ml|sql|prisma)$/.test(path) && existsSync(join(ROOT, path)));
 }
 
 describe('architecture decision records', () => {

@@ -1,25 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
+import { repositoryTextFiles, ROOT } from './repository-files.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PRODUCT = 'docs/product.md';
-
-/** Text files of the repository: tracked and new ones, not what .gitignore leaves out. */
-const TEXT = /\.(ts|tsx|js|mjs|cjs|md|sh|ya?ml|json|prisma|sql|css|html|conf)$/;
-
-function repositoryFiles(): string[] {
-  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return listed
-    .split('\0')
-    .filter((path) => TEXT.test(path) && path !== 'package-lock.json' && existsSync(join(ROOT, path)));
-}
 
 /**
  * Section numbers cited by a reference to the product rules: `docs/product.md §5`, `product rules §2,
@@ -51,7 +35,7 @@ function productSections(): { numbers: number[]; anchors: number[] } {
 }
 
 describe('references to the product rules', () => {
-  const files = repositoryFiles().map((path) => ({ path, text: readFileSync(join(ROOT, path), 'utf8') }));
+  const files = repositoryTextFiles().map((path) => ({ path, text: readFileSync(join(ROOT, path), 'utf8') }));
   const sections = productSections();
 
   it('reads every form of reference', () => {
