@@ -32,7 +32,9 @@ const stageNamed = (name: string) => stages.find((stage) => stage.name === name)
 const FAKE_NPM = `#!/bin/sh
 printf '%s\\n' "$*" >> "$NPM_LOG"
 case "$1" in
-  install)
+  ci)
+    # npm ci installs exactly the lockfile: without one it fails.
+    [ -f package-lock.json ] || exit 1
     mkdir -p node_modules
     cp package.json node_modules/.installed-with-manifest.json ;;
   run)
@@ -173,11 +175,11 @@ describe.each(APPS)('the image of $name, built by replaying the Dockerfile', (ap
   });
 
   it('installs production dependencies only, from manifests narrowed to its own workspaces', () => {
-    const installs = image.npmCalls.filter((call) => call.startsWith('install'));
+    const installs = image.npmCalls.filter((call) => call.startsWith('ci') || call.startsWith('install'));
     // The deps stage's (what ships) and the build stage's (dev tools too).
     expect(installs.sort()).toEqual([
-      'install --no-audit --no-fund --ignore-scripts',
-      'install --no-audit --no-fund --ignore-scripts --omit=dev',
+      'ci --no-audit --no-fund --ignore-scripts',
+      'ci --no-audit --no-fund --ignore-scripts --omit=dev',
     ]);
     // What the shipped node_modules were installed from: the runtime holds the deps stage's /app.
     const manifest = JSON.parse(
