@@ -125,7 +125,11 @@ describe('revenue_by_week, over fixed weeks in March 2020', () => {
   it('keeps the weeks in UTC when the database session runs in another time zone', async () => {
     const url = new URL(harness.service.db.url);
     url.searchParams.set('options', '-c TimeZone=Asia/Tokyo');
-    const tokyo = new PrismaService({ databaseUrl: url.toString() } as CatalogPaymentsConfig);
+    const tokyo = new PrismaService({
+      databaseUrl: url.toString(),
+      // PrismaService opens only its own pool.
+      databaseConnections: { prisma: 2, outbox: 0, mail: 0, leases: 0 },
+    } as CatalogPaymentsConfig);
     try {
       expect(await tokyo.$queryRaw`SELECT current_setting('TimeZone') AS zone`).toEqual([{ zone: 'Asia/Tokyo' }]);
       expect(await new RevenueService(new RevenueRepository(tokyo)).byWeek(3, admin, now)).toEqual(expected);

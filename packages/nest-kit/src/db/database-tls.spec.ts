@@ -33,6 +33,24 @@ describe('databaseTlsProblem', () => {
     expect(databaseTlsProblem({ url: `${HOST}?sslmode=no-verify`, production: true })).toMatch(/got sslmode=no-verify/);
   });
 
+  it('needs no TLS in production for a connection that never leaves the machine: loopback or a Unix socket', () => {
+    for (const url of [
+      'postgresql://app:secret@127.0.0.1:5432/app',
+      'postgresql://app:secret@localhost:5432/app?sslmode=disable',
+      'postgresql://app:secret@[::1]:5432/app',
+      'postgresql://app:secret@x/app?host=/var/run/postgresql',
+    ]) {
+      expect(databaseTlsProblem({ url, production: true })).toBeUndefined();
+    }
+    // Only plain local connections: an ambiguous mode is refused there too, and a look-alike host is remote.
+    expect(
+      databaseTlsProblem({ url: 'postgresql://app@127.0.0.1:5432/app?sslmode=require', production: true }),
+    ).toMatch(/^sslmode=require means a weaker check/);
+    expect(databaseTlsProblem({ url: 'postgresql://app@127.0.0.1.example.com/app', production: true })).toMatch(
+      /got no sslmode/,
+    );
+  });
+
   it('wants the provider CA in production: the system store does not hold a private CA', () => {
     expect(databaseTlsProblem({ url: `${HOST}?sslmode=verify-full`, production: true })).toMatch(
       /^sslmode=verify-full needs sslrootcert=\/etc\/medtutor\/database-ca\/ca.pem in production/,

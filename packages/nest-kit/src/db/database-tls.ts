@@ -19,6 +19,19 @@ const SEE_DOCS = 'docs/operations.md, "Database TLS"';
  */
 const AMBIGUOUS_MODES = new Set(['allow', 'prefer', 'require', 'verify-ca']);
 
+/** Hosts whose connections never leave the machine (or the pod). */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether the URL reaches PostgreSQL without crossing a network: a loopback address or a Unix socket
+ * (`?host=/path`). There TLS protects nothing: a database proxy beside the app (Cloud SQL Auth Proxy,
+ * which encrypts to the server itself) or a database on the same machine.
+ */
+function isLocalConnection(url: URL): boolean {
+  const socketDir = url.searchParams.get('host');
+  return socketDir?.startsWith('/') === true || LOOPBACK_HOSTS.has(url.hostname);
+}
+
 /** What the file an URL names as `sslrootcert` holds (`caBundleState` reads its text). */
 export type CaBundleState =
   | { kind: 'missing' }
@@ -30,24 +43,27 @@ export type CaBundleState =
  * The problem with a database URL's TLS settings, naming the fix; undefined when there is none.
  * Production connects only with `sslmode=verify-full` and a CA bundle in `sslrootcert` (managed
  * PostgreSQL signs with the provider's private CA, which Node does not trust); every environment
- * refuses the modes libpq and node-postgres disagree on. `ca` is the state of the `sslrootcert`
- * file when the URL names one.
+ * refuses the modes libpq and node-postgres disagree on. A connection that never leaves the machine
+ * needs no TLS, in production too (`isLocalConnection`). `ca` is the state of the `sslrootcert` file
+ * when the URL names one.
  */
 export function databaseTlsProblem(input: {
   url: string;
   production: boolean;
   ca?: CaBundleState | undefined;
 }): string | undefined {
-  const params = new URL(input.url).searchParams;
+  const url = new URL(input.url);
+  const params = url.searchParams;
   const mode = params.get('sslmode');
   const rootCert = params.get('sslrootcert');
   if (mode !== null && AMBIGUOUS_MODES.has(mode)) {
     return `sslmode=${mode} means a weaker check to libpq (pg_dump) than to node-postgres, which verifies fully and then fails on a private CA: use ${input.production ? VERIFIED_TLS_PARAMS : 'sslmode=verify-full with sslrootcert=<the CA bundle>, or sslmode=disable for a local database'} (${SEE_DOCS})`;
   }
-  if (input.production && mode !== 'verify-full') {
+  const plainLocal = (mode === null || mode === 'disable') && isLocalConnection(url);
+  if (input.production && mode !== 'verify-full' && !plainLocal) {
     return `production connects to PostgreSQL only with verified TLS, got ${mode === null ? 'no sslmode' : `sslmode=${mode}`}: end the URL with ?${VERIFIED_TLS_PARAMS} (${SEE_DOCS})`;
   }
-  if (input.production && rootCert === null) {
+  if (input.production && !plainLocal && rootCert === null) {
     return `sslmode=verify-full needs sslrootcert=${DATABASE_CA_PATH} in production: managed PostgreSQL signs with its provider's own CA, which Node does not trust (${SEE_DOCS})`;
   }
   if (rootCert === null) return undefined;
