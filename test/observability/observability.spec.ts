@@ -172,8 +172,8 @@ describe('alert rules', () => {
     );
     for (const rule of all) {
       expect(['warning', 'critical']).toContain(rule.labels.severity);
-      expect(rule.annotations.summary).toBeTruthy();
-      expect(rule.annotations.description).toBeTruthy();
+      expect(rule.annotations.summary).toMatch(/\S/);
+      expect(rule.annotations.description).toMatch(/\S/);
       expect(rule.annotations.runbook_url).toMatch(/^docs\/operations\.md#[a-z0-9-]+$/);
       if (rule.for !== undefined) expect(rule.for).toMatch(/^\d+[smh]$/);
     }
@@ -200,8 +200,8 @@ describe('alert rules', () => {
     );
     for (const rule of all) {
       expect(['warning', 'critical']).toContain(rule.labels.severity);
-      expect(rule.annotations.summary).toBeTruthy();
-      expect(rule.annotations.description).toBeTruthy();
+      expect(rule.annotations.summary).toMatch(/\S/);
+      expect(rule.annotations.description).toMatch(/\S/);
       expect(rule.annotations.runbook_url).toMatch(/^docs\/runbooks\/[a-z0-9-]+\.md#[a-z0-9-]+$/);
       if (rule.for !== undefined) expect(rule.for).toMatch(/^\d+[smh]$/);
     }

@@ -98,8 +98,8 @@ describe('StripePaymentForm', () => {
     expect(loadStripe).toHaveBeenCalledWith('pk_test_1');
     expect(fakeStripe.elements).toHaveBeenCalledWith(expect.objectContaining({ clientSecret: 'pi_123_secret_456' }));
     expect(elementsInstance.create).toHaveBeenCalledWith('payment', expect.anything());
-    expect(screen.getByRole('form', { name: 'Card payment' })).toBeTruthy();
-    expect(payButton()).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Card payment' })).toBeInstanceOf(HTMLFormElement);
+    expect(payButton()).toBeInstanceOf(HTMLButtonElement);
   });
 
   it('confirms the payment with those elements, returning to /payment-success for this payment, and reports it paid', async () => {
