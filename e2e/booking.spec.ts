@@ -103,6 +103,13 @@ test('a student books, moves and cancels a session in the platform; the tutor se
     await test.step('the tutor sets weekly hours and a day off in the tutor portal', async () => {
       const { context, page } = await signedInPage(browser, tutor);
       try {
+        // tutoring links the new login to its directory entry when identity's TutorInvited event
+        // arrives. A person opening the emailed link is always slower than the event; this test is
+        // not, and the portal (which retries nothing, docs/product.md §7) would show the tutor's own
+        // data as not found. So it waits for the link as a person would.
+        await expect
+          .poll(async () => (await page.request.get('/api/tutor/availability')).status(), { timeout: 30_000 })
+          .toBe(200);
         await page.goto('/tutor');
         const editor = page
           .locator('.ant-card')

@@ -7,7 +7,8 @@
 // as one failure: nothing fails or goes missing silently. Prints one line per suite, then the totals
 // as the last line ("N passed, N failed[, N skipped]"); exits 1 when anything failed.
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const resultsDir = process.argv[2] ?? 'test-results';
 const MAX_LISTED_FAILURES = 15;
@@ -31,7 +32,8 @@ function fromJest(suite, report) {
   let brokenFiles = 0;
   for (const file of report.testResults ?? []) {
     const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-    for (const test of failed) failures.push(test.fullName);
+    for (const test of failed)
+      failures.push(test.fullName + firstLines(test.failureMessages?.[0], basename(file.name)));
     // A file that failed to load or crashed has no failing test of its own, but it is a failure.
     if (file.status === 'failed' && failed.length === 0) {
       brokenFiles += 1;
@@ -52,13 +54,29 @@ function fromJest(suite, report) {
   };
 }
 
+// CI keeps only the tail of its log, far below a failed test's own output: the summary says where
+// and why, in a line or two (the first lines of the error and the spec line that threw).
+function whyFailed(test) {
+  const error = test.results?.at(-1)?.error;
+  return firstLines(error?.message, error?.location && `${basename(error.location.file)}:${error.location.line}`);
+}
+
+function firstLines(message, where) {
+  if (!message) return '';
+  const lines = stripVTControlCharacters(message)
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('at '));
+  return `\n          ${lines.slice(0, 3).join('\n          ')}${where ? ` (${where})` : ''}`;
+}
+
 function fromPlaywright(suite, report) {
   const failures = [];
   const walk = (node, titles) => {
     for (const child of node.suites ?? []) walk(child, child.title ? [...titles, child.title] : titles);
     for (const spec of node.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === 'unexpected') failures.push([...titles, spec.title].join(' › '));
+        if (test.status === 'unexpected') failures.push([...titles, spec.title].join(' › ') + whyFailed(test));
       }
     }
   };

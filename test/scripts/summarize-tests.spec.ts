@@ -91,6 +91,60 @@ describe('scripts/lib/summarize-tests.mjs', () => {
     expect(result.last).toBe('4 passed, 1 failed');
   });
 
+  it("names a failed browser test with its error's first lines and the spec line that threw", () => {
+    const failedTest = {
+      status: 'unexpected',
+      results: [
+        {
+          error: {
+            message:
+              '\u001b[31mError: expect(locator).toHaveCount(expected)\u001b[39m\n\nExpected: 7\nReceived: 0\nCall log:\n  - waiting',
+            location: { file: '/repo/e2e/booking.spec.ts', line: 107 },
+          },
+        },
+      ],
+    };
+    const report = {
+      ...playwrightReport(3, 1),
+      suites: [{ title: 'booking.spec.ts', specs: [{ title: 'a student books', tests: [failedTest] }] }],
+    };
+    const result = summarize([['playwright', 'e2e', '1', '1']], { e2e: report });
+    expect(result.output).toContain(
+      [
+        '      ✗ booking.spec.ts › a student books',
+        '          Error: expect(locator).toHaveCount(expected)',
+        '          Expected: 7',
+        '          Received: 0 (booking.spec.ts:107)',
+      ].join('\n'),
+    );
+    expect(result.last).toBe('3 passed, 1 failed');
+  });
+
+  it("names a failed jest test with its failure's first lines, without the stack", () => {
+    const file = {
+      name: '/repo/services/tutoring/src/modules/packages/package-hours.rules.spec.ts',
+      status: 'failed',
+      assertionResults: [
+        {
+          status: 'failed',
+          fullName: 'package hours refund a share',
+          failureMessages: [
+            'Error: expect(received).toBe(expected)\n\nExpected: 2\nReceived: 3\n    at Object.<anonymous> (x.ts:1:1)',
+          ],
+        },
+      ],
+    };
+    const result = summarize([['jest', 'unit', '1', '1']], { unit: jestReport(5, 1, 0, [file]) });
+    expect(result.output).toContain(
+      [
+        '      ✗ package hours refund a share',
+        '          Error: expect(received).toBe(expected)',
+        '          Expected: 2',
+        '          Received: 3 (package-hours.rules.spec.ts)',
+      ].join('\n'),
+    );
+  });
+
   it('fails when no suite ran at all', () => {
     expect(summarize([]).last).toBe('0 passed, 1 failed');
   });
