@@ -51,7 +51,7 @@ export function serviceAppModule(module: Type, options: ServiceAppOptions): Dyna
         retentionDays: config.eventRetentionDays,
       }),
       ...(options.mail
-        ? [MailKitModule.forService({ databaseUrl: config.databaseUrl, mail: options.mail, logger })]
+        ? [MailKitModule.forService({ mail: options.mail, logger })]
         : []),
       ServiceHealthModule.forService({
         service: options.service,
