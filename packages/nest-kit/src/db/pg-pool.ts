@@ -43,7 +43,7 @@ function measurePool(pool: pg.Pool, name: string): void {
   measuredPools.set(pool, name);
   processGauge(
     MetricNames.pgPoolConnections,
-    'Connections of the pg pools by pool (prisma, outbox, mail) and state: total open, idle, and queries waiting for one',
+    'Connections of the pg pools by pool (prisma, relays) and state: total open, idle, and queries waiting for one',
     (gauge) => {
       gauge.reset();
       for (const [measured, pool] of measuredPools) {
