@@ -162,7 +162,7 @@ describe('/metrics on the probe ports', () => {
     expect(valueOf(samples, MetricNames.outboxUnpublished.name, { service: 'tutoring' })).toBe(0);
     expect(valueOf(samples, MetricNames.outboxOldestAge.name, { service: 'tutoring' })).toBe(0);
     expect(valueOf(samples, MetricNames.pgPoolConnections.name, { pool: 'prisma', state: 'total' })).toBeGreaterThan(0);
-    expect(valueOf(samples, MetricNames.pgPoolConnections.name, { pool: 'outbox', state: 'waiting' })).toBe(0);
+    expect(valueOf(samples, MetricNames.pgPoolConnections.name, { pool: 'relays', state: 'waiting' })).toBe(0);
     expect(valueOf(samples, MetricNames.natsConnected.name, { service: 'tutoring', connection: 'events' })).toBe(1);
     expect(valueOf(samples, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
   });

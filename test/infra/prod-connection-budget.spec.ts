@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import { splitDatabaseConnections } from '@medtutor/nest-kit';
 import { databaseWorkloads, labelOf } from './database-workloads.js';
 import { K8S_OVERLAYS, read, renderKustomize, ROOT, SERVICES, type K8sObject } from './infra-helpers.js';
 
@@ -10,8 +11,9 @@ import { K8S_OVERLAYS, read, renderKustomize, ROOT, SERVICES, type K8sObject } f
  * provider's agents, an operator's psql and a restore). Computed from the rendered prod overlay:
  * per database, (HPA maxReplicas + the rollout's maxSurge) × DATABASE_CONNECTIONS of each
  * Deployment that reads its URL, plus one connection per Job or CronJob that reads it (the
- * migration runner and pg_dump each hold one). The advisory-lock connections of the sweeper and
- * the other background jobs are inside DATABASE_CONNECTIONS (splitDatabaseConnections).
+ * migration runner and pg_dump each hold one). Inside DATABASE_CONNECTIONS (splitDatabaseConnections)
+ * a process holds two pg pools, Prisma's and the relays' (outbox and mail, ADR 0086), and the
+ * advisory-lock connections of the sweeper and the other background jobs.
  */
 const SERVER_MAX_CONNECTIONS = 200;
 const RESERVED = 20;
@@ -104,6 +106,14 @@ describe('prod overlay: the connection budget', () => {
     }
   });
 
+  /** The `leases` a service's config passes to serviceRuntime. */
+  const declaredLeases = (app: (typeof SERVICES)[number]) =>
+    Number(
+      read(join(app.dir, 'src/config', `${app.name}.config.ts`)).match(
+        /serviceRuntime\(env, ctx, \{[^}]*leases: (\d+)/,
+      )?.[1],
+    );
+
   // A background job's lock connection is outside the pools: the service must reserve one for each
   // (serviceRuntime's `leases`), or a process would open more than DATABASE_CONNECTIONS.
   it.each(SERVICES)("reserves a lock connection for each of $name's background jobs", (app) => {
@@ -113,9 +123,17 @@ describe('prod overlay: the connection budget', () => {
     const jobs = sources.flatMap((file) => [
       ...read(join(app.dir, 'src', file)).matchAll(/new (AdvisoryLease|RetentionJob)\(/g),
     ]).length;
-    const declared = read(join(app.dir, 'src/config', `${app.name}.config.ts`)).match(
-      /serviceRuntime\(env, ctx, \{[^}]*leases: (\d+)/,
-    );
-    expect({ app: app.name, leases: Number(declared?.[1]) }).toEqual({ app: app.name, leases: jobs });
+    expect({ app: app.name, leases: declaredLeases(app) }).toEqual({ app: app.name, leases: jobs });
+  });
+
+  it('quotes in docs/operations.md the Prisma pool each service is left with', () => {
+    const quoted = SERVICES.map((app) => {
+      const split = splitDatabaseConnections(connectionsOf(find('Deployment', app.name)!), {
+        leases: declaredLeases(app),
+      });
+      return `${app.name} ${typeof split === 'string' ? split : split.prisma}`;
+    });
+    const docs = read('docs/operations.md').replace(/\s+/g, ' ');
+    expect(quoted.filter((share) => !docs.includes(share))).toEqual([]);
   });
 });

@@ -123,7 +123,7 @@ describe('database TLS under verify-full against a private CA', () => {
     loadConfig(
       serviceEnvSchema('EXAMPLE_DATABASE_URL')
         .extend(actorVerifyEnvShape)
-        .transform((env, ctx) => serviceRuntime(env, ctx, { variable: 'EXAMPLE_DATABASE_URL', mail: true, leases: 1 })),
+        .transform((env, ctx) => serviceRuntime(env, ctx, { variable: 'EXAMPLE_DATABASE_URL', leases: 1 })),
       {
         NODE_ENV: 'production',
         NATS_USER: 'example',
@@ -145,7 +145,7 @@ describe('database TLS under verify-full against a private CA', () => {
     try {
       const { rows } = await pool.query<{ ssl: boolean }>('SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()');
       expect(rows).toEqual([{ ssl: true }]);
-      expect(pool.options.max).toBe(4);
+      expect(pool.options.max).toBe(5);
     } finally {
       await pool.end();
     }

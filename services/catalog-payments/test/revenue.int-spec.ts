@@ -128,7 +128,7 @@ describe('revenue_by_week, over fixed weeks in March 2020', () => {
     const tokyo = new PrismaService({
       databaseUrl: url.toString(),
       // PrismaService opens only its own pool.
-      databaseConnections: { prisma: 2, outbox: 0, mail: 0, leases: 0 },
+      databaseConnections: { prisma: 2, relays: 0, leases: 0 },
     } as CatalogPaymentsConfig);
     try {
       expect(await tokyo.$queryRaw`SELECT current_setting('TimeZone') AS zone`).toEqual([{ zone: 'Asia/Tokyo' }]);

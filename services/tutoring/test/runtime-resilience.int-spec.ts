@@ -78,7 +78,7 @@ describe('tutoring process across outages and shutdown', () => {
   it('is not ready while NATS is down and serves again on its own when the broker returns, 16 s later', async () => {
     const running = await start();
     expect(await running.metric('nats_connected')).toEqual(['1', '1']);
-    // The rest of /metrics: Node's runtime and the database pools (Prisma's, the outbox's, the mail relay's).
+    // The rest of /metrics: Node's runtime and the database pools (Prisma's and the relays').
     expect(await running.metric('process_resident_memory_bytes')).toHaveLength(1);
     expect(await running.metric('pg_pool_connections')).not.toEqual([]);
 

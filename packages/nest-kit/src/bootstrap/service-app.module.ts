@@ -50,9 +50,7 @@ export function serviceAppModule(module: Type, options: ServiceAppOptions): Dyna
         logger,
         retentionDays: config.eventRetentionDays,
       }),
-      ...(options.mail
-        ? [MailKitModule.forService({ databaseUrl: config.databaseUrl, mail: options.mail, logger })]
-        : []),
+      ...(options.mail ? [MailKitModule.forService({ mail: options.mail, logger })] : []),
       ServiceHealthModule.forService({
         service: options.service,
         subject: options.healthSubject,

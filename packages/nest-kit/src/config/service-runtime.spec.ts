@@ -7,7 +7,7 @@ import { serviceRuntime } from './service-runtime.js';
 
 const schema = serviceEnvSchema('EXAMPLE_DATABASE_URL')
   .extend(actorVerifyEnvShape)
-  .transform((env, ctx) => serviceRuntime(env, ctx, { variable: 'EXAMPLE_DATABASE_URL', mail: true, leases: 1 }));
+  .transform((env, ctx) => serviceRuntime(env, ctx, { variable: 'EXAMPLE_DATABASE_URL', leases: 1 }));
 const load = (env: NodeJS.ProcessEnv) =>
   loadConfig(schema, {
     EXAMPLE_DATABASE_URL: 'postgresql://app@db:5432/example',
@@ -27,20 +27,15 @@ describe('serviceRuntime', () => {
       databaseUrl: 'postgresql://app@db:5432/example',
       dbAutoCreate: false,
       migrateOnStart: true,
-      databaseConnections: { prisma: 6, outbox: 2, mail: 1, leases: 1 },
+      databaseConnections: { prisma: 7, relays: 2, leases: 1 },
     });
     expect(config.actorVerifyKeys).toHaveLength(1);
   });
 
   it('splits DATABASE_CONNECTIONS (10 when unset) between the pools and locks, the rest to Prisma', () => {
-    expect(load({ DATABASE_CONNECTIONS: '8' }).databaseConnections).toEqual({
-      prisma: 4,
-      outbox: 2,
-      mail: 1,
-      leases: 1,
-    });
-    expect(load({ DATABASE_CONNECTIONS: '' }).databaseConnections.prisma).toBe(6);
-    expect(() => load({ DATABASE_CONNECTIONS: '5' })).toThrow(/DATABASE_CONNECTIONS: 5 connections .* set at least 6/);
+    expect(load({ DATABASE_CONNECTIONS: '8' }).databaseConnections).toEqual({ prisma: 5, relays: 2, leases: 1 });
+    expect(load({ DATABASE_CONNECTIONS: '' }).databaseConnections.prisma).toBe(7);
+    expect(() => load({ DATABASE_CONNECTIONS: '4' })).toThrow(/DATABASE_CONNECTIONS: 4 connections .* set at least 5/);
     expect(() => load({ DATABASE_CONNECTIONS: '0' })).toThrow(/DATABASE_CONNECTIONS/);
   });
 

@@ -58,4 +58,4 @@ export function serviceRuntime<V extends string, E extends ServiceEnv & Record<V
   };
 }
 
-const unusedConnections: DatabaseConnections = { prisma: 0, outbox: 0, mail: 0, leases: 0 };
+const unusedConnections: DatabaseConnections = { prisma: 0, relays: 0, leases: 0 };

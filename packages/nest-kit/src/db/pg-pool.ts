@@ -23,7 +23,9 @@ export function pgPoolConfig(databaseUrl: string, max: number): pg.PoolConfig {
  * the service recovers by itself once the database is back.
  */
 export function createPgPool(options: { databaseUrl: string; max: number; logger: Logger; name: string }): pg.Pool {
-  const pool = new pg.Pool(pgPoolConfig(options.databaseUrl, options.max));
+  // The pool's name as application_name, so pg_stat_activity says which pool holds a connection (an
+  // application_name in the URL still wins).
+  const pool = new pg.Pool({ ...pgPoolConfig(options.databaseUrl, options.max), application_name: options.name });
   const logger = options.logger.child({ pool: options.name });
   pool.on('connect', (client) =>
     client.on('error', (error) => logger.warn({ err: error }, 'database connection dropped')),
@@ -41,7 +43,7 @@ function measurePool(pool: pg.Pool, name: string): void {
   measuredPools.set(pool, name);
   processGauge(
     MetricNames.pgPoolConnections,
-    'Connections of the pg pools by pool (prisma, outbox, mail) and state: total open, idle, and queries waiting for one',
+    'Connections of the pg pools by pool (prisma, relays) and state: total open, idle, and queries waiting for one',
     (gauge) => {
       gauge.reset();
       for (const [measured, pool] of measuredPools) {

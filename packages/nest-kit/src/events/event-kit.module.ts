@@ -12,7 +12,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import { OUTBOX_POOL_SIZE } from '../db/connection-budget.js';
+import { RELAYS_POOL_SIZE } from '../db/connection-budget.js';
 import { createPgPool } from '../db/pg-pool.js';
 import { connectNats, type NatsCredentials, type NatsTls } from '../nats/nats-connection.js';
 import { type ConsumerTuning, type EventConsumerHandle, startConsumer } from './event-consumer.js';
@@ -73,7 +73,12 @@ export interface EventConsumerDefinition<T, Tx extends RawSqlExecutor, R = unkno
 /** Injection token of the NATS connection used for JetStream (Nest's transport has its own). */
 export const EVENTS_NATS = Symbol('EVENTS_NATS');
 const EVENT_KIT_OPTIONS = Symbol('EVENT_KIT_OPTIONS');
-const OUTBOX_POOL = Symbol('OUTBOX_POOL');
+/**
+ * Injection token of the pool of the service's background database work: the outbox relay, the
+ * event pruner, the outbox metrics and the mail kit's relay. One pool, so a service holds two
+ * (Prisma's and this one) whatever kits it uses.
+ */
+export const RELAYS_POOL = Symbol('RELAYS_POOL');
 
 /**
  * A service's event consumers: `start()` one per event type it reacts to (in onApplicationBootstrap).
@@ -135,7 +140,7 @@ class EventKitRuntime implements OnModuleInit, BeforeApplicationShutdown, OnAppl
   constructor(
     @Inject(EVENT_KIT_OPTIONS) private readonly options: EventKitOptions,
     @Inject(EVENTS_NATS) private readonly nc: NatsConnection,
-    @Inject(OUTBOX_POOL) private readonly pool: pg.Pool,
+    @Inject(RELAYS_POOL) private readonly pool: pg.Pool,
     private readonly relay: OutboxRelay,
     private readonly consumers: EventConsumers,
   ) {
@@ -192,15 +197,15 @@ export class EventKitModule {
           },
         },
         {
-          provide: OUTBOX_POOL,
-          // A small pool of its own: the relay holds a transaction open while it publishes a batch. A
-          // connection dropped mid-publish is logged by createPgPool, never a process crash.
+          provide: RELAYS_POOL,
+          // Apart from Prisma's: the outbox relay holds a transaction open while it publishes a batch.
+          // A connection dropped mid-publish is logged by createPgPool, never a process crash.
           useFactory: () => {
             const pool = createPgPool({
               databaseUrl: options.databaseUrl,
-              max: OUTBOX_POOL_SIZE,
+              max: RELAYS_POOL_SIZE,
               logger: options.logger,
-              name: 'outbox',
+              name: 'relays',
             });
             watchOutbox(pool, options.service);
             return pool;
@@ -208,7 +213,7 @@ export class EventKitModule {
         },
         {
           provide: OutboxRelay,
-          inject: [EVENTS_NATS, OUTBOX_POOL],
+          inject: [EVENTS_NATS, RELAYS_POOL],
           useFactory: (nc: NatsConnection, pool: pg.Pool) =>
             new OutboxRelay({
               ...options.relay,
@@ -220,7 +225,7 @@ export class EventKitModule {
         EventConsumers,
         EventKitRuntime,
       ],
-      exports: [EVENTS_NATS, OutboxRelay, EventConsumers],
+      exports: [EVENTS_NATS, RELAYS_POOL, OutboxRelay, EventConsumers],
     };
   }
 }

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import { inPublishSpan } from '../tracing/spans.js';
 import { PROVISION_COMMAND } from './provision.js';
+import { RelayLoop } from './relay-loop.js';
 import { contextFromCarrier } from '../tracing/trace-context.js';
 
 export interface OutboxRelayOptions {
@@ -36,31 +37,33 @@ interface OutboxRow {
  */
 export class OutboxRelay {
   private readonly js: JetStreamClient;
-  private readonly pollIntervalMs: number;
   private readonly batchSize: number;
-  private readonly maxBackoffMs: number;
   private readonly publishTimeoutMs: number;
   private readonly flushTimeoutMs: number;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private rerun = false;
-  private started = false;
-  private failures = 0;
+  private readonly loop: RelayLoop;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.js = jetstream(options.nc);
-    this.pollIntervalMs = options.pollIntervalMs ?? 250;
     this.batchSize = options.batchSize ?? 100;
-    this.maxBackoffMs = options.maxBackoffMs ?? 30_000;
     this.publishTimeoutMs = options.publishTimeoutMs ?? 5_000;
     this.flushTimeoutMs = options.flushTimeoutMs ?? 5_000;
+    this.loop = new RelayLoop({
+      pass: async () => {
+        const { published, complete } = await this.publishBatch();
+        return { handled: published, complete };
+      },
+      pollIntervalMs: options.pollIntervalMs ?? 250,
+      batchSize: this.batchSize,
+      maxBackoffMs: options.maxBackoffMs ?? 30_000,
+      logger: options.logger,
+      failureMessage: 'outbox relay pass failed',
+    });
   }
 
   start(): void {
-    if (this.started) return;
-    this.started = true;
+    if (this.loop.active) return;
+    this.loop.start();
     void this.publishOnReconnect();
-    this.runNow();
   }
 
   /**
@@ -69,10 +72,7 @@ export class OutboxRelay {
    * for the next start or another replica.
    */
   async stop(): Promise<void> {
-    this.started = false;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running;
+    await this.loop.stop();
     const deadline = Date.now() + this.flushTimeoutMs;
     while (Date.now() < deadline) {
       const outcome = await this.publishBatch().catch((error: unknown) => {
@@ -89,51 +89,14 @@ export class OutboxRelay {
    */
   private async publishOnReconnect(): Promise<void> {
     for await (const status of this.options.nc.status()) {
-      if (!this.started) return;
-      if (status.type !== 'reconnect') continue;
-      this.failures = 0;
-      this.runNow();
+      if (!this.loop.active) return;
+      if (status.type === 'reconnect') this.loop.retryNow();
     }
   }
 
   /** Publishes now rather than at the next poll; call after committing an outbox row. */
   nudge(): void {
-    // While backing off after a failure, writes must not turn into a retry storm.
-    if (this.failures === 0) this.runNow();
-  }
-
-  private runNow(): void {
-    if (!this.started) return;
-    if (this.running) {
-      this.rerun = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.running = this.loop().finally(() => {
-      this.running = undefined;
-    });
-  }
-
-  private async loop(): Promise<void> {
-    let delay: number;
-    do {
-      this.rerun = false;
-      const outcome = await this.publishBatch().catch((error: unknown) => {
-        this.options.logger.error({ err: error }, 'outbox relay pass failed');
-        return undefined;
-      });
-      if (outcome?.complete) {
-        this.failures = 0;
-        delay = this.pollIntervalMs;
-        // A full batch means more rows are probably waiting.
-        if (outcome.published === this.batchSize) this.rerun = true;
-      } else {
-        this.failures += 1;
-        delay = Math.min(this.pollIntervalMs * 2 ** this.failures, this.maxBackoffMs);
-        this.rerun = false;
-      }
-    } while (this.rerun && this.started);
-    if (this.started) this.timer = setTimeout(() => this.runNow(), delay);
+    this.loop.wake();
   }
 
   /**

@@ -1,7 +1,6 @@
 import {
   type BeforeApplicationShutdown,
   type DynamicModule,
-  Inject,
   Injectable,
   Module,
   type OnApplicationBootstrap,
@@ -9,32 +8,28 @@ import {
 } from '@nestjs/common';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { MAIL_POOL_SIZE } from '../db/connection-budget.js';
-import { createPgPool } from '../db/pg-pool.js';
+import { RELAYS_POOL } from '../events/event-kit.module.js';
 import type { MailConfig } from './mail-config.js';
 import { MailOutboxStore } from './mail-outbox.js';
 import { MailRelay } from './mail-relay.js';
 import { Mailer } from './mailer.js';
 
 export interface MailKitOptions {
-  /** The service's own database, which holds its `outbound_emails` table. */
-  databaseUrl: string;
   mail: MailConfig;
   logger: Logger;
 }
 
-const MAIL_POOL = Symbol('MAIL_POOL');
-
 /**
  * Starts the relay once the app is up; at shutdown lets it finish the send in hand while the
- * database and the SMTP transport are still open, then closes both.
+ * database and the SMTP transport are still open, then closes the transport. The pool is the event
+ * kit's, which ends it in onApplicationShutdown, after every beforeApplicationShutdown (this relay's
+ * stop included) has finished.
  */
 @Injectable()
 class MailKitRuntime implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   constructor(
     private readonly relay: MailRelay,
     private readonly mailer: Mailer,
-    @Inject(MAIL_POOL) private readonly pool: pg.Pool,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -45,16 +40,16 @@ class MailKitRuntime implements OnApplicationBootstrap, BeforeApplicationShutdow
     await this.relay.stop();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  onApplicationShutdown(): void {
     this.mailer.close();
-    await this.pool.end();
   }
 }
 
 /**
  * Outbound email for one service: queue with `enqueueMail(tx, message)` in the transaction that
- * causes it, then `wake()` the injected `MailRelay`. Global, so feature modules inject the relay
- * without importing this module again.
+ * causes it, then `wake()` the injected `MailRelay`. The relay works on the event kit's relays pool
+ * (`EventKitModule`, imported before this one), so mail costs the service no pool of its own. Global,
+ * so feature modules inject the relay without importing this module again.
  */
 @Module({})
 export class MailKitModule {
@@ -64,15 +59,10 @@ export class MailKitModule {
       module: MailKitModule,
       global: true,
       providers: [
-        {
-          provide: MAIL_POOL,
-          useFactory: () =>
-            createPgPool({ databaseUrl: options.databaseUrl, max: MAIL_POOL_SIZE, logger, name: 'mail' }),
-        },
         { provide: Mailer, useFactory: () => new Mailer(options.mail, logger) },
         {
           provide: MailRelay,
-          inject: [MAIL_POOL, Mailer],
+          inject: [RELAYS_POOL, Mailer],
           useFactory: (pool: pg.Pool, mailer: Mailer) => new MailRelay(new MailOutboxStore(pool), mailer, logger),
         },
         MailKitRuntime,

@@ -30,7 +30,7 @@ export async function enqueueMail(tx: RawSqlExecutor, message: MailMessage): Pro
   );
 }
 
-/** The relay's side of the `outbound_emails` table, on a small pool of its own. */
+/** The relay's side of the `outbound_emails` table, on the event kit's relays pool (single statements, no held transaction). */
 export class MailOutboxStore {
   constructor(private readonly pool: pg.Pool) {}
 

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { doublingDelay, RelayLoop } from '../events/relay-loop.js';
 import type { MailOutboxStore } from './mail-outbox.js';
 import type { Mailer } from './mailer.js';
 
@@ -10,6 +11,8 @@ const CLAIM_LEASE_MS = 2 * 60_000;
 const MAX_ATTEMPTS = 8;
 const FIRST_RETRY_MS = 10_000;
 const MAX_RETRY_MS = 10 * 60_000;
+/** While the database is unreachable, passes back off from the poll interval up to this. */
+const MAX_BACKOFF_MS = 30_000;
 
 /**
  * Delay before the next attempt after `attempts` failed ones, or null to give up. Doubling from
@@ -17,55 +20,44 @@ const MAX_RETRY_MS = 10 * 60_000;
  */
 export function retryDelayMs(attempts: number): number | null {
   if (attempts >= MAX_ATTEMPTS) return null;
-  return Math.min(FIRST_RETRY_MS * 2 ** (attempts - 1), MAX_RETRY_MS);
+  return doublingDelay(FIRST_RETRY_MS, attempts, MAX_RETRY_MS);
 }
 
 /**
- * Sends queued emails: polls the mail outbox, and is woken right after a commit that queued one.
- * `MailKitModule` starts it at bootstrap and stops it before the database and transport close.
+ * Sends queued emails: polls the mail outbox, and is woken right after a commit that queued one. It
+ * runs on the outbox relay's schedule (`RelayLoop`) and pool; `MailKitModule` starts it at bootstrap
+ * and stops it before the database and transport close.
  */
 export class MailRelay {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private wokenWhileRunning = false;
-  private stopped = true;
+  private readonly loop: RelayLoop;
 
   constructor(
     private readonly outbox: MailOutboxStore,
     private readonly mailer: Mailer,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.loop = new RelayLoop({
+      pass: async () => ({ handled: await this.sendDue(), complete: true }),
+      pollIntervalMs: POLL_INTERVAL_MS,
+      batchSize: BATCH_SIZE,
+      maxBackoffMs: MAX_BACKOFF_MS,
+      logger,
+      failureMessage: 'mail relay could not read the mail outbox',
+    });
+  }
 
   start(): void {
-    this.stopped = false;
-    this.wake();
+    this.loop.start();
   }
 
   /** Finishes the send in hand, so no email leaves without being marked sent. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+    await this.loop.stop();
   }
 
-  /** Drains due mail now, or right after the drain in progress. */
+  /** Sends due mail now, or right after the pass in progress. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.wokenWhileRunning = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.running = this.drain().finally(() => {
-      this.running = undefined;
-      if (this.stopped) return;
-      if (this.wokenWhileRunning) {
-        this.wokenWhileRunning = false;
-        this.wake();
-      } else {
-        this.timer = setTimeout(() => this.wake(), POLL_INTERVAL_MS);
-      }
-    });
+    this.loop.wake();
   }
 
   /** Sends one batch of due emails and returns how many it claimed. */
@@ -95,14 +87,5 @@ export class MailRelay {
       }
     }
     return due.length;
-  }
-
-  private async drain(): Promise<void> {
-    try {
-      while (!this.stopped && (await this.sendDue()) === BATCH_SIZE);
-    } catch (error) {
-      // The database is unreachable: the next poll tries again.
-      this.logger.error({ err: error }, 'mail relay could not read the mail outbox');
-    }
   }
 }

@@ -48,7 +48,7 @@ export const MetricNames = {
   /** Services: outbox rows not yet published, and the age of the oldest, sampled at scrape. */
   outboxUnpublished: { name: 'outbox_unpublished_events', type: 'gauge', labels: ['service'] },
   outboxOldestAge: { name: 'outbox_oldest_unpublished_age_seconds', type: 'gauge', labels: ['service'] },
-  /** Services: the pg pools (prisma, outbox, mail) by state: total open, idle, waiting for one. */
+  /** Services: the pg pools (prisma, relays) by state: total open, idle, waiting for one. */
   pgPoolConnections: { name: 'pg_pool_connections', type: 'gauge', labels: ['pool', 'state'] },
   natsConnected: { name: 'nats_connected', type: 'gauge', labels: ['service', 'connection'] },
   /** Services: rows each retention task deleted, and the tasks that failed (docs/privacy.md). */

@@ -81,7 +81,7 @@ export const CatalogPaymentsEnvSchema = serviceEnvSchema('PAYMENTS_DATABASE_URL'
     }
   })
   .transform((env, ctx) => ({
-    ...serviceRuntime(env, ctx, { variable: 'PAYMENTS_DATABASE_URL', mail: true, leases: 2 }),
+    ...serviceRuntime(env, ctx, { variable: 'PAYMENTS_DATABASE_URL', leases: 2 }),
     mail: mailConfig(env),
     retention: retentionConfig(env),
     payments: {

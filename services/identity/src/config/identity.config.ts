@@ -63,7 +63,7 @@ export const IdentityEnvSchema = serviceEnvSchema('IDENTITY_DATABASE_URL')
     }
   })
   .transform((env, ctx) => ({
-    ...serviceRuntime(env, ctx, { variable: 'IDENTITY_DATABASE_URL', mail: true, leases: 1 }),
+    ...serviceRuntime(env, ctx, { variable: 'IDENTITY_DATABASE_URL', leases: 1 }),
     publicBaseUrl: env.PUBLIC_BASE_URL.replace(/\/+$/, ''),
     mail: mailConfig(env),
     // Without a key (never in production) a random one lasts as long as the process: enrolments then

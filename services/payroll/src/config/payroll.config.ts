@@ -6,7 +6,7 @@ export const PAYROLL_CONFIG = Symbol('PAYROLL_CONFIG');
 
 export const PayrollEnvSchema = serviceEnvSchema('PAYROLL_DATABASE_URL')
   .extend(actorVerifyEnvShape)
-  .transform((env, ctx) => serviceRuntime(env, ctx, { variable: 'PAYROLL_DATABASE_URL', mail: false, leases: 0 }));
+  .transform((env, ctx) => serviceRuntime(env, ctx, { variable: 'PAYROLL_DATABASE_URL', leases: 0 }));
 
 export type PayrollConfig = z.output<typeof PayrollEnvSchema>;
 

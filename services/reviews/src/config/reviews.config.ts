@@ -6,7 +6,7 @@ export const REVIEWS_CONFIG = Symbol('REVIEWS_CONFIG');
 
 export const ReviewsEnvSchema = serviceEnvSchema('REVIEWS_DATABASE_URL')
   .extend(actorVerifyEnvShape)
-  .transform((env, ctx) => serviceRuntime(env, ctx, { variable: 'REVIEWS_DATABASE_URL', mail: false, leases: 0 }));
+  .transform((env, ctx) => serviceRuntime(env, ctx, { variable: 'REVIEWS_DATABASE_URL', leases: 0 }));
 
 export type ReviewsConfig = z.output<typeof ReviewsEnvSchema>;
 

@@ -122,7 +122,7 @@ export const TutoringEnvSchema = serviceEnvSchema('TUTORING_DATABASE_URL')
       ];
     });
     return {
-      ...serviceRuntime(env, ctx, { variable: 'TUTORING_DATABASE_URL', mail: true, leases: 2 }),
+      ...serviceRuntime(env, ctx, { variable: 'TUTORING_DATABASE_URL', leases: 2 }),
       mail: mailConfig(env),
       teamAlertEmail: env.TEAM_ALERT_EMAIL ?? env.SUPPORT_EMAIL,
       supportEmail: env.SUPPORT_EMAIL,
