@@ -66,7 +66,7 @@ module.exports = {
       name: 'prisma-client-outside-repositories',
       comment:
         "Only a module's <x>.repository.ts queries the service's database through PrismaService. Wiring " +
-        '(infra/, app.module.ts, main.ts) may hold it, and so may *.consumer.ts, which hands it to the event ' +
+        '(infra/, service.ts, main.ts) may hold it, and so may *.consumer.ts, which hands it to the event ' +
         'kit (consumers.start({ db })) to open the inbox transaction. Named exceptions still query it ' +
         "themselves: catalog-payments' payments and discount-codes modules (moving behind a payment " +
         "repository, issue 29) and identity's list-users handler.",
@@ -75,7 +75,7 @@ module.exports = {
         path: '^services/[^/]+/src/',
         pathNot: [
           '[.](repository|consumer|spec|int-spec)[.]ts$',
-          '^services/[^/]+/src/(infra/|app[.]module[.]ts$|main[.]ts$)',
+          '^services/[^/]+/src/(infra/|service[.]ts$|main[.]ts$)',
           '^services/catalog-payments/src/modules/(payments|discount-codes)/',
           '^services/identity/src/modules/users/list-users[.]rpc-controller[.]ts$',
         ],

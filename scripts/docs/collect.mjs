@@ -160,12 +160,12 @@ export function readService(name, registry) {
           const type = registryValue(node.arguments[0], registry);
           if (type) published.push({ type, file: path });
         }
-        // The health subject: ServiceHealthModule.forService({ subject }), or serviceAppModule(_, { healthSubject }).
+        // The health subject: ServiceHealthModule.forService({ subject }), or defineService({ healthSubject }).
         const healthOptions =
           ts.isPropertyAccessExpression(callee) && callee.name.text === 'forService'
             ? { options: node.arguments[0], key: 'subject' }
-            : ts.isIdentifier(callee) && callee.text === 'serviceAppModule'
-              ? { options: node.arguments[1], key: 'healthSubject' }
+            : ts.isIdentifier(callee) && callee.text === 'defineService'
+              ? { options: node.arguments[0], key: 'healthSubject' }
               : null;
         if (healthOptions) {
           const { options, key } = healthOptions;

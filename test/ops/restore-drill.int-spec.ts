@@ -17,7 +17,7 @@ import {
   Subjects,
   type TutorInvitedV1,
 } from '@medtutor/contracts';
-import { bootstrapService, newEvent } from '@medtutor/nest-kit';
+import { startService, newEvent } from '@medtutor/nest-kit';
 import {
   createTestDatabase,
   eventually,
@@ -35,7 +35,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { firstValueFrom, timeout } from 'rxjs';
 import { K8S_OVERLAYS, type K8sObject, renderKustomize } from '../infra/infra-helpers.js';
-import { AppModule, SERVICE_NAME } from '../../services/payroll/src/app.module.js';
+import { payroll } from '../../services/payroll/src/service.js';
 import { loadPayrollConfig } from '../../services/payroll/src/config/payroll.config.js';
 import { PAYROLL_HOURS_USED_CONSUMER } from '../../services/payroll/src/modules/logged-hours/hours-used.consumer.js';
 import { PAYROLL_TUTOR_INVITED_CONSUMER } from '../../services/payroll/src/modules/tutor-accounts/tutor-invited.consumer.js';
@@ -104,21 +104,16 @@ describe('restore drill: payroll from a dump, caught up from JetStream', () => {
   let sequence = 0;
 
   const startPayroll = async () => {
-    app = await bootstrapService({
-      name: SERVICE_NAME,
-      module: AppModule.register(
-        loadPayrollConfig({
-          ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
-          NODE_ENV: 'test',
-          PAYROLL_DATABASE_URL: db.url,
-          NATS_URL: nats.url,
-        }),
-        pino({ level: 'silent' }),
-      ),
-      natsUrl: nats.url,
-      logger: pino({ level: 'silent' }),
-      actorVerifyKeys: [testActorKeys.publicKey],
-    });
+    app = await startService(
+      payroll,
+      loadPayrollConfig({
+        ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
+        NODE_ENV: 'test',
+        PAYROLL_DATABASE_URL: db.url,
+        NATS_URL: nats.url,
+      }),
+      pino({ level: 'silent' }),
+    );
   };
   const stopPayroll = async () => {
     await app?.close();

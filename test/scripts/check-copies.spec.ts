@@ -15,7 +15,7 @@ describe('scripts/check-copies.mjs', () => {
   });
 
   it.each([
-    ['services/payroll/src/app.module.ts', 'services/reviews/src/app.module.ts', 'service payroll and service reviews'],
+    ['services/payroll/src/service.ts', 'services/reviews/src/service.ts', 'service payroll and service reviews'],
     ['services/identity/src/a.ts', 'gateway/src/b.ts', 'service identity and gateway'],
     ['frontends/admin/src/lib/a.ts', 'frontends/shell/src/lib/a.ts', 'frontend admin and frontend shell'],
     [

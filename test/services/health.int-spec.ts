@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HealthReplySchema, type ServiceName, Subjects } from '@medtutor/contracts';
-import { eventually, startServiceUnderTest, type ServiceUnderTest } from '@medtutor/nest-kit/testing';
+import { eventually, type ServiceUnderTest } from '@medtutor/nest-kit/testing';
 import { firstValueFrom } from 'rxjs';
 import { startPaymentsService } from '../../services/catalog-payments/test/support/payments-harness.js';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module.js';
-import { MIGRATIONS_DIR as IDENTITY_MIGRATIONS, testConfig } from '../../services/identity/test/support/harness.js';
+import { startIdentityUnderTest } from '../../services/identity/test/support/harness.js';
 import { startPayrollUnderTest } from '../../services/payroll/test/support/harness.js';
 import { startReviewsUnderTest } from '../../services/reviews/test/support/reviews-under-test.js';
 import { startTutoring } from '../../services/tutoring/test/support/harness.js';
@@ -25,14 +24,7 @@ const services: HealthCase[] = [
   {
     name: 'identity',
     subject: Subjects.identity.health,
-    start: (label) =>
-      startServiceUnderTest({
-        name: IDENTITY,
-        label,
-        migrationsDir: IDENTITY_MIGRATIONS,
-        module: ({ databaseUrl, natsUrl }, logger) =>
-          IdentityModule.register(testConfig({ IDENTITY_DATABASE_URL: databaseUrl, NATS_URL: natsUrl }), logger),
-      }),
+    start: (label) => startIdentityUnderTest(label),
   },
   {
     name: 'catalog-payments',

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { fileURLToPath } from 'node:url';
 import { CatalogDtoSchema, CatalogMessages, ErrorCodes, QuoteSchema, Subjects } from '@medtutor/contracts';
 import {
   type SignedRpc,
@@ -8,10 +7,8 @@ import {
   type ServiceUnderTest,
   testActorKeys,
 } from '@medtutor/nest-kit/testing';
-import { AppModule, SERVICE_NAME } from '../src/app.module.js';
+import { catalogPayments } from '../src/service.js';
 import { loadCatalogPaymentsConfig } from '../src/config/catalog-payments.config.js';
-
-const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
 
 /** The catalog subjects as the gateway calls them, on this file's own NATS server. */
 describe('catalog over NATS', () => {
@@ -21,20 +18,16 @@ describe('catalog over NATS', () => {
 
   beforeAll(async () => {
     service = await startServiceUnderTest({
-      name: SERVICE_NAME,
+      service: catalogPayments,
       label: 'payments_catalog',
-      migrationsDir,
-      module: ({ databaseUrl, natsUrl }, logger) =>
-        AppModule.register(
-          loadCatalogPaymentsConfig({
-            ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
-            NODE_ENV: 'test',
-            PAYMENTS_DATABASE_URL: databaseUrl,
-            NATS_URL: natsUrl,
-            MAIL_FROM: 'MedPath Tutoring <no-reply@example.com>',
-          }),
-          logger,
-        ),
+      config: ({ databaseUrl, natsUrl }) =>
+        loadCatalogPaymentsConfig({
+          ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
+          NODE_ENV: 'test',
+          PAYMENTS_DATABASE_URL: databaseUrl,
+          NATS_URL: natsUrl,
+          MAIL_FROM: 'MedPath Tutoring <no-reply@example.com>',
+        }),
     });
     rpc = signedRpc(service.client, 'catalog-test');
   });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { type Actor, DiscountCodeDtoSchema, DiscountMessages, ErrorCodes, Subjects } from '@medtutor/contracts';
 import { DomainError } from '@medtutor/nest-kit';
 import {
@@ -11,14 +10,13 @@ import {
   testActorKeys,
 } from '@medtutor/nest-kit/testing';
 import pg from 'pg';
-import { AppModule, SERVICE_NAME } from '../src/app.module.js';
+import { catalogPayments } from '../src/service.js';
 import { loadCatalogPaymentsConfig } from '../src/config/catalog-payments.config.js';
 import { DiscountCodesService } from '../src/modules/discount-codes/discount-codes.service.js';
 
 // The service boots on a fresh database; under a loaded machine that outlasts Jest's 5 s default.
 jest.setTimeout(60_000);
 
-const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
 const admin: Actor = { userId: 1, role: 'admin' };
 const student: Actor = { userId: 2, role: 'student' };
 const TTL_MS = 15 * 60_000;
@@ -52,22 +50,18 @@ const domainCode = (promise: Promise<unknown>) =>
 
 beforeAll(async () => {
   service = await startServiceUnderTest({
-    name: SERVICE_NAME,
+    service: catalogPayments,
     label: 'payments_codes',
-    migrationsDir,
-    module: ({ databaseUrl, natsUrl }, logger) =>
-      AppModule.register(
-        loadCatalogPaymentsConfig({
-          ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
-          NODE_ENV: 'test',
-          PAYMENTS_DATABASE_URL: databaseUrl,
-          NATS_URL: natsUrl,
-          DISCOUNT_CODE_SEED_30: ' welcome30 ',
-          DISCOUNT_CODE_SEED_1: 'TEST1',
-          MAIL_FROM: 'MedPath Tutoring <no-reply@example.com>',
-        }),
-        logger,
-      ),
+    config: ({ databaseUrl, natsUrl }) =>
+      loadCatalogPaymentsConfig({
+        ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
+        NODE_ENV: 'test',
+        PAYMENTS_DATABASE_URL: databaseUrl,
+        NATS_URL: natsUrl,
+        DISCOUNT_CODE_SEED_30: ' welcome30 ',
+        DISCOUNT_CODE_SEED_1: 'TEST1',
+        MAIL_FROM: 'MedPath Tutoring <no-reply@example.com>',
+      }),
   });
   rpc = signedRpc(service.client, 'codes-test');
   codes = service.app.get(DiscountCodesService);

@@ -11,7 +11,7 @@ import {
   RevenueMessages,
   Subjects,
 } from '@medtutor/contracts';
-import type { CatalogPaymentsConfig } from '../src/config/catalog-payments.config.js';
+import { pino } from 'pino';
 import { PrismaService } from '../src/infra/prisma.service.js';
 import { RevenueRepository } from '../src/modules/revenue/revenue.repository.js';
 import { RevenueService } from '../src/modules/revenue/revenue.service.js';
@@ -125,11 +125,10 @@ describe('revenue_by_week, over fixed weeks in March 2020', () => {
   it('keeps the weeks in UTC when the database session runs in another time zone', async () => {
     const url = new URL(harness.service.db.url);
     url.searchParams.set('options', '-c TimeZone=Asia/Tokyo');
-    const tokyo = new PrismaService({
-      databaseUrl: url.toString(),
-      // PrismaService opens only its own pool.
-      databaseConnections: { prisma: 2, relays: 0, leases: 0 },
-    } as CatalogPaymentsConfig);
+    const tokyo = new PrismaService(
+      { databaseUrl: url.toString(), databaseConnections: { prisma: 2 } },
+      pino({ level: 'silent' }),
+    );
     try {
       expect(await tokyo.$queryRaw`SELECT current_setting('TimeZone') AS zone`).toEqual([{ zone: 'Asia/Tokyo' }]);
       expect(await new RevenueService(new RevenueRepository(tokyo)).byWeek(3, admin, now)).toEqual(expected);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { EventEnvelopeSchema, EventTypes, UserRegisteredV1Schema } from '@medtutor/contracts';
 import { createTestDatabase, stopTestInfra, type TestDatabase, sql } from '@medtutor/nest-kit/testing';
+import { pino } from 'pino';
 import { PasswordHasher } from '../src/infra/password-hasher.js';
 import { PrismaService } from '../src/infra/prisma.service.js';
 import { seedAdmin } from '../src/modules/users/admin-seed.js';
@@ -21,7 +22,7 @@ describe('admin seed', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('identity_seed', MIGRATIONS_DIR);
-    prisma = new PrismaService(testConfig({ IDENTITY_DATABASE_URL: db.url }));
+    prisma = new PrismaService(testConfig({ IDENTITY_DATABASE_URL: db.url }), pino({ level: 'silent' }));
     users = new UsersRepository(prisma);
   });
 

@@ -11,18 +11,11 @@ import {
   UserDtoSchema,
   ukDateOf,
 } from '@medtutor/contracts';
-import {
-  eventually,
-  type ServiceUnderTest,
-  type SignedRpc,
-  signedRpc,
-  sql,
-  testActorKeys,
-} from '@medtutor/nest-kit/testing';
-import { bootstrapService } from '@medtutor/nest-kit';
+import { eventually, type ServiceUnderTest, type SignedRpc, signedRpc, sql } from '@medtutor/nest-kit/testing';
+import { startService } from '@medtutor/nest-kit';
 import { pino } from 'pino';
 import { startIdentityUnderTest, testConfig } from './support/harness.js';
-import { AppModule, SERVICE_NAME } from '../src/app.module.js';
+import { identity } from '../src/service.js';
 import { decodeQuotedPrintable, type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
 
 /**
@@ -275,16 +268,11 @@ describe('announcing students registered before issue 26', () => {
     await sql(service.db.url, "UPDATE users SET consent_version = 0, consent_state = 'date_of_birth_missing'");
     await sql(service.db.url, 'DELETE FROM outbox_events');
     // Another replica starting on the same database, as at a deployment.
-    const restarted = await bootstrapService({
-      name: SERVICE_NAME,
-      module: AppModule.register(
-        testConfig({ IDENTITY_DATABASE_URL: service.db.url, NATS_URL: service.nats.url, SMTP_URL: smtp.url }),
-        pino({ level: 'silent' }),
-      ),
-      natsUrl: service.nats.url,
-      logger: pino({ level: 'silent' }),
-      actorVerifyKeys: [testActorKeys.publicKey],
-    });
+    const restarted = await startService(
+      identity,
+      testConfig({ IDENTITY_DATABASE_URL: service.db.url, NATS_URL: service.nats.url, SMTP_URL: smtp.url }),
+      pino({ level: 'silent' }),
+    );
     try {
       await eventually(async () => (await consentEvents(user.id)).length === 1, 10_000, 'the backfill');
       expect(await consentEvents(user.id)).toEqual([{ userId: user.id, state: 'date_of_birth_missing', version: 1 }]);

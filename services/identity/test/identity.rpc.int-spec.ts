@@ -21,17 +21,17 @@ import {
   VerifyCredentialsReplySchema,
   ValidationMessages,
 } from '@medtutor/contracts';
-import { bootstrapService } from '@medtutor/nest-kit';
+import { startService } from '@medtutor/nest-kit';
 import { createTestDatabase, eventually, stopTestInfra, type TestDatabase, sql } from '@medtutor/nest-kit/testing';
 import { firstValueFrom, timeout } from 'rxjs';
-import { AppModule, SERVICE_NAME } from '../src/app.module.js';
+import { identity } from '../src/service.js';
 import { RESET_REQUEST_MIN_REPLY_MS } from '../src/modules/password-resets/password-resets.service.js';
 import { capturedLogger, MAIL_FROM, MIGRATIONS_DIR, PUBLIC_BASE_URL, testConfig } from './support/harness.js';
 import { decodeQuotedPrintable, type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
-import { signedRequest, startTestNats, testActorKeys, type TestNats } from '@medtutor/nest-kit/testing';
+import { signedRequest, startTestNats, type TestNats } from '@medtutor/nest-kit/testing';
 
 /**
- * The service as the gateway sees it: the real AppModule booted by `bootstrapService` on NATS,
+ * The service as the gateway sees it: identity booted by `startService` on NATS,
  * called through a Nest ClientProxy, on a fresh PostgreSQL database, sending mail to a real SMTP
  * listener. The NATS server is this file's own, so no other identity instance answers for it.
  */
@@ -112,13 +112,7 @@ beforeAll(async () => {
   ]);
   const config = testConfig({ IDENTITY_DATABASE_URL: db.url, NATS_URL: natsUrl, SMTP_URL: smtp.url });
   const { logger } = capturedLogger();
-  app = await bootstrapService({
-    name: SERVICE_NAME,
-    module: AppModule.register(config, logger),
-    natsUrl,
-    logger,
-    actorVerifyKeys: [testActorKeys.publicKey],
-  });
+  app = await startService(identity, config, logger);
   client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [natsUrl] } });
   await client.connect();
 });

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { RegisterBodySchema } from '@medtutor/contracts';
 import { createTestDatabase, stopTestInfra, type TestDatabase, eventually, sql } from '@medtutor/nest-kit/testing';
+import { serviceModule } from '@medtutor/nest-kit';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { AppModule } from '../src/app.module.js';
+import { identity } from '../src/service.js';
 import { PasswordResetsService } from '../src/modules/password-resets/password-resets.service.js';
 import { UsersService } from '../src/modules/users/users.service.js';
 import { capturedLogger, MIGRATIONS_DIR, testConfig } from './support/harness.js';
@@ -36,7 +37,7 @@ describe('local mail-outbox folder', () => {
       MAIL_OUTBOX_DIR: outboxDir,
     });
     expect(config.mail.transport).toEqual({ kind: 'folder', dir: outboxDir });
-    moduleRef = await Test.createTestingModule({ imports: [AppModule.register(config, logger)] }).compile();
+    moduleRef = await Test.createTestingModule({ imports: [serviceModule(identity, config, logger)] }).compile();
     await moduleRef.init();
   });
 

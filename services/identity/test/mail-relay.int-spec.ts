@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { RegisterBodySchema } from '@medtutor/contracts';
 import { createTestDatabase, stopTestInfra, type TestDatabase, eventually, sql } from '@medtutor/nest-kit/testing';
+import { serviceModule } from '@medtutor/nest-kit';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { AppModule } from '../src/app.module.js';
+import { identity } from '../src/service.js';
 import { PasswordResetsService } from '../src/modules/password-resets/password-resets.service.js';
 import { UsersService } from '../src/modules/users/users.service.js';
 import { capturedLogger, MIGRATIONS_DIR, testConfig } from './support/harness.js';
@@ -24,7 +25,7 @@ describe('mail relay at shutdown', () => {
     ]);
     const config = testConfig({ IDENTITY_DATABASE_URL: db.url, NATS_URL: nats.url, SMTP_URL: smtp.url });
     moduleRef = await Test.createTestingModule({
-      imports: [AppModule.register(config, capturedLogger().logger)],
+      imports: [serviceModule(identity, config, capturedLogger().logger)],
     }).compile();
     await moduleRef.init();
   });

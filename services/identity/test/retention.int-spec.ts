@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { RetentionCounts } from '@medtutor/nest-kit';
 import { sql, startServiceUnderTest, type ServiceUnderTest } from '@medtutor/nest-kit/testing';
+import { serviceModule } from '@medtutor/nest-kit';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { pino } from 'pino';
-import { AppModule, SERVICE_NAME } from '../src/app.module.js';
+import { identity } from '../src/service.js';
 import { IdentityRetentionJob } from '../src/modules/retention/retention.job.js';
-import { capturedLogger, MIGRATIONS_DIR, testConfig } from './support/harness.js';
+import { capturedLogger, testConfig } from './support/harness.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -53,16 +54,15 @@ describe('identity retention', () => {
 
   beforeAll(async () => {
     service = await startServiceUnderTest({
-      name: SERVICE_NAME,
+      service: identity,
       label: 'identity_retention',
-      migrationsDir: MIGRATIONS_DIR,
       logger,
-      module: ({ databaseUrl, natsUrl }, log) =>
-        AppModule.register(testConfig({ IDENTITY_DATABASE_URL: databaseUrl, NATS_URL: natsUrl }), log),
+      config: ({ databaseUrl, natsUrl }) => testConfig({ IDENTITY_DATABASE_URL: databaseUrl, NATS_URL: natsUrl }),
     });
     replicaB = await Test.createTestingModule({
       imports: [
-        AppModule.register(
+        serviceModule(
+          identity,
           testConfig({ IDENTITY_DATABASE_URL: service.db.url, NATS_URL: service.nats.url }),
           pino({ level: 'silent' }),
         ),

@@ -7,7 +7,7 @@ import {
   Subjects,
   UserDtoSchema,
 } from '@medtutor/contracts';
-import { bootstrapService } from '@medtutor/nest-kit';
+import { startService } from '@medtutor/nest-kit';
 import {
   eventually,
   type SignedRpc,
@@ -15,11 +15,10 @@ import {
   sql,
   startServiceUnderTest,
   type ServiceUnderTest,
-  testActorKeys,
 } from '@medtutor/nest-kit/testing';
 import { pino } from 'pino';
-import { AppModule, SERVICE_NAME } from '../src/app.module.js';
-import { MIGRATIONS_DIR, testConfig } from './support/harness.js';
+import { identity } from '../src/service.js';
+import { testConfig } from './support/harness.js';
 
 /**
  * Issue 25: identity tells tutoring and payroll the students' names, and nothing else about them:
@@ -46,11 +45,9 @@ describe('identity.student_name_changed.v1', () => {
 
   beforeAll(async () => {
     service = await startServiceUnderTest({
-      name: SERVICE_NAME,
+      service: identity,
       label: 'identity_student_names',
-      migrationsDir: MIGRATIONS_DIR,
-      module: ({ databaseUrl, natsUrl }, logger) =>
-        AppModule.register(testConfig({ IDENTITY_DATABASE_URL: databaseUrl, NATS_URL: natsUrl }), logger),
+      config: ({ databaseUrl, natsUrl }) => testConfig({ IDENTITY_DATABASE_URL: databaseUrl, NATS_URL: natsUrl }),
     });
     ({ call } = signedRpc(service.client, 'names-test'));
   });
@@ -98,16 +95,11 @@ describe('identity.student_name_changed.v1', () => {
        VALUES ('tess', 'tess@example.com', 'x', 'tutor', 'Tess', now()), ('boss', 'boss@example.com', 'x', 'admin', 'Bo', now())`,
     );
     const start = () =>
-      bootstrapService({
-        name: SERVICE_NAME,
-        module: AppModule.register(
-          testConfig({ IDENTITY_DATABASE_URL: service.db.url, NATS_URL: service.nats.url }),
-          pino({ level: 'silent' }),
-        ),
-        natsUrl: service.nats.url,
-        logger: pino({ level: 'silent' }),
-        actorVerifyKeys: [testActorKeys.publicKey],
-      });
+      startService(
+        identity,
+        testConfig({ IDENTITY_DATABASE_URL: service.db.url, NATS_URL: service.nats.url }),
+        pino({ level: 'silent' }),
+      );
 
     // Another replica starting (or a restart) on the same database: amelia was announced with her
     // registration, so only the early student is.

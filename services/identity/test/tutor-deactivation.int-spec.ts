@@ -23,9 +23,9 @@ import {
 } from '@medtutor/nest-kit/testing';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { AppModule, SERVICE_NAME } from '../src/app.module.js';
+import { identity } from '../src/service.js';
 import { TUTOR_CHANGED_CONSUMER } from '../src/modules/tutor-directory/tutor-changed.consumer.js';
-import { MIGRATIONS_DIR, testConfig } from './support/harness.js';
+import { testConfig } from './support/harness.js';
 
 const admin: Actor = { userId: 1, role: 'admin' };
 const password = 'tutor-pass-1';
@@ -67,11 +67,9 @@ describe('tutor deactivation in identity', () => {
 
   beforeAll(async () => {
     service = await startServiceUnderTest({
-      name: SERVICE_NAME,
+      service: identity,
       label: 'identity_tutor_deactivation',
-      migrationsDir: MIGRATIONS_DIR,
-      module: ({ databaseUrl, natsUrl }, logger) =>
-        AppModule.register(testConfig({ IDENTITY_DATABASE_URL: databaseUrl, NATS_URL: natsUrl }), logger),
+      config: ({ databaseUrl, natsUrl }) => testConfig({ IDENTITY_DATABASE_URL: databaseUrl, NATS_URL: natsUrl }),
     });
     ({ call, fail } = signedRpc(service.client, 'deactivation-test'));
     nc = await connect({ servers: service.nats.url });

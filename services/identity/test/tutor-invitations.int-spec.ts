@@ -30,10 +30,10 @@ import {
 } from '@medtutor/nest-kit/testing';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { AppModule, SERVICE_NAME } from '../src/app.module.js';
+import { identity } from '../src/service.js';
 import { TUTOR_CHANGED_CONSUMER } from '../src/modules/tutor-directory/tutor-changed.consumer.js';
 import { UNKNOWN_TUTOR_WAIT_MS } from '../src/modules/tutor-invitations/tutor-invitations.service.js';
-import { MIGRATIONS_DIR, PUBLIC_BASE_URL, testConfig } from './support/harness.js';
+import { PUBLIC_BASE_URL, testConfig } from './support/harness.js';
 
 const admin: Actor = { userId: 1, role: 'admin' };
 const invitation = { email: 'Grace.Hopper@Example.com', firstName: 'Grace', lastName: 'Hopper', tutorId: 7 };
@@ -70,14 +70,10 @@ describe('identity.invite_tutor', () => {
   beforeAll(async () => {
     mailDir = await mkdtemp(join(tmpdir(), 'identity-invite-mail-'));
     service = await startServiceUnderTest({
-      name: SERVICE_NAME,
+      service: identity,
       label: 'identity_invite_tutor',
-      migrationsDir: MIGRATIONS_DIR,
-      module: ({ databaseUrl, natsUrl }, logger) =>
-        AppModule.register(
-          testConfig({ IDENTITY_DATABASE_URL: databaseUrl, NATS_URL: natsUrl, MAIL_OUTBOX_DIR: mailDir }),
-          logger,
-        ),
+      config: ({ databaseUrl, natsUrl }) =>
+        testConfig({ IDENTITY_DATABASE_URL: databaseUrl, NATS_URL: natsUrl, MAIL_OUTBOX_DIR: mailDir }),
     });
     ({ call, fail } = signedRpc(service.client, 'invite-test'));
     nc = await connect({ servers: service.nats.url });

@@ -4,9 +4,10 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from '@medtutor/nest-kit/testing';
+import { serviceModule } from '@medtutor/nest-kit';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { pino } from 'pino';
-import { AppModule } from '../src/app.module.js';
+import { tutoring } from '../src/service.js';
 import { Clock } from '../src/infra/clock.js';
 import { BookingsService } from '../src/modules/bookings/bookings.service.js';
 import { BookingRemindersJob, type ReminderRound } from '../src/modules/reminders/booking-reminders.job.js';
@@ -39,7 +40,7 @@ describe('booking reminders (two replicas, controllable clock)', () => {
     const mailDir = await mkdtemp(join(tmpdir(), 'tutoring-replica-mail-'));
     const config = testConfig({ TUTORING_DATABASE_URL: service.db.url, NATS_URL: service.nats.url }, mailDir);
     const replica = await Test.createTestingModule({
-      imports: [AppModule.register(config, pino({ level: 'silent' }))],
+      imports: [serviceModule(tutoring, config, pino({ level: 'silent' }))],
     }).compile();
     await replica.init();
     useClock(replica);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { ErrorCodes } from '@medtutor/contracts';
 import { createTestDatabase, sql, type TestDatabase } from '@medtutor/nest-kit/testing';
+import { pino } from 'pino';
 import { PrismaService } from '../src/infra/prisma.service.js';
 import { cancel, markNoShow, reschedule } from '../src/modules/bookings/booking.lifecycle.js';
 import { BookingsRepository, type NewBooking } from '../src/modules/bookings/bookings.repository.js';
@@ -58,7 +59,7 @@ describe('bookings repository (real PostgreSQL)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('bookings_repo', MIGRATIONS_DIR);
-    prisma = new PrismaService(testConfig({ TUTORING_DATABASE_URL: db.url }, '/tmp'));
+    prisma = new PrismaService(testConfig({ TUTORING_DATABASE_URL: db.url }, '/tmp'), pino({ level: 'silent' }));
     repository = new BookingsRepository(prisma);
   });
 

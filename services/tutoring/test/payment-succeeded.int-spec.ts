@@ -4,21 +4,20 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EventStreams, EventTypes, eventSubject, type PaymentSucceededV1 } from '@medtutor/contracts';
-import { bootstrapService, newEvent } from '@medtutor/nest-kit';
+import { startService, newEvent } from '@medtutor/nest-kit';
 import {
   createTestDatabase,
   startTestNats,
   type TestDatabase,
   type TestNats,
   eventually,
-  testActorKeys,
   sql,
 } from '@medtutor/nest-kit/testing';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { INestMicroservice } from '@nestjs/common';
 import { pino } from 'pino';
-import { AppModule, SERVICE_NAME } from '../src/app.module.js';
+import { tutoring } from '../src/service.js';
 import { PAYMENT_SUCCEEDED_CONSUMER } from '../src/modules/packages/payment-succeeded.consumer.js';
 import { MIGRATIONS_DIR, testConfig } from './support/harness.js';
 
@@ -47,13 +46,11 @@ describe('payments.payment_succeeded.v1 consumer (real JetStream and PostgreSQL)
   let mailDir: string;
 
   const start = async () => {
-    app = await bootstrapService({
-      name: SERVICE_NAME,
-      module: AppModule.register(testConfig({ TUTORING_DATABASE_URL: db.url, NATS_URL: nats.url }, mailDir), logger),
-      natsUrl: nats.url,
+    app = await startService(
+      tutoring,
+      testConfig({ TUTORING_DATABASE_URL: db.url, NATS_URL: nats.url }, mailDir),
       logger,
-      actorVerifyKeys: [testActorKeys.publicKey],
-    });
+    );
   };
   const stop = async () => {
     await app?.close();

@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import type { RetentionCounts } from '@medtutor/nest-kit';
 import { capturedLogger, sql } from '@medtutor/nest-kit/testing';
 import { ErasedStudentName } from '@medtutor/contracts';
+import { serviceModule } from '@medtutor/nest-kit';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { AppModule } from '../src/app.module.js';
+import { tutoring } from '../src/service.js';
 import { TutoringRetentionJob } from '../src/modules/retention/retention.job.js';
 import { startTutoring, testConfig } from './support/harness.js';
 
@@ -72,7 +73,8 @@ describe('tutoring retention (two replicas)', () => {
     const mailDir = await mkdtemp(join(tmpdir(), 'tutoring-replica-mail-'));
     replicaB = await Test.createTestingModule({
       imports: [
-        AppModule.register(
+        serviceModule(
+          tutoring,
           testConfig({ TUTORING_DATABASE_URL: service.db.url, NATS_URL: service.nats.url }, mailDir),
           logger,
         ),

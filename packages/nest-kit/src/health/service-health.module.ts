@@ -20,7 +20,7 @@ export interface ServiceHealthOptions {
 /**
  * Answers the service's health subject with its checks (database `SELECT 1`; NATS: every connection
  * of the process up) and provides `HealthChecks`, which `runService` also serves on HEALTH_PORT, and
- * the `NatsConnectionWatch` that `bootstrapService` gives the RPC and JetStream connections to.
+ * the `NatsConnectionWatch` that `startService` gives the RPC and JetStream connections to.
  */
 @Module({})
 export class ServiceHealthModule {

@@ -10,7 +10,7 @@ const sameActor = (claimed: unknown, verified: Actor): boolean => {
 };
 
 /**
- * Runs before every message handler (a global guard set by `bootstrapService`): a request that names
+ * Runs before every message handler (a global guard set by `startService`): a request that names
  * an actor must carry the gateway's assertion of exactly that actor for this subject, or it is refused
  * with the forbidden error. On success `meta.actor` is the verified actor and the token is removed,
  * so handlers keep reading `meta.actor`. Visitors (no actor, no assertion) pass untouched.

@@ -1,10 +1,9 @@
-import type { KeyObject } from 'node:crypto';
 import type { INestMicroservice } from '@nestjs/common';
 import { type ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { pino, type Logger } from 'pino';
-import { bootstrapService } from '../bootstrap/bootstrap-service.js';
+import { startService } from '../bootstrap/run-service.js';
+import type { ServiceDefinition, ServiceRuntimeConfig } from '../bootstrap/service-definition.js';
 import { natsReconnectOptions } from '../nats/nats-connection.js';
-import { testActorKeys } from './actor-assertions.js';
 import { createTestDatabase, type TestDatabase } from './infra.js';
 import { startTestNats, type TestNats } from './private-nats.js';
 
@@ -18,32 +17,23 @@ export interface ServiceUnderTest {
 }
 
 /**
- * A service booted the production way (`bootstrapService`) on a fresh migrated database and a
- * private NATS server, with a connected client. `module` builds the app module from the two URLs,
- * so each test chooses its own configuration.
+ * A service booted the production way (`startService`, from its `src/service.ts` description) on a
+ * fresh database migrated from its `migrationsDir` and a private NATS server, with a connected
+ * client. `config` builds the service's config from the two URLs, so each test chooses its own.
  */
-export async function startServiceUnderTest(options: {
-  name: string;
+export async function startServiceUnderTest<C extends ServiceRuntimeConfig>(options: {
+  service: ServiceDefinition<C>;
   /** Names the test database, e.g. `payments_catalog`. */
   label: string;
-  migrationsDir: string;
-  module: (urls: { databaseUrl: string; natsUrl: string }, logger: Logger) => unknown;
+  config: (urls: { databaseUrl: string; natsUrl: string }) => C;
   logger?: Logger;
   /** A NATS server shared with other services under test (the caller stops it); a private one otherwise. */
   nats?: TestNats;
-  /** The public keys the service trusts; the test pair of `signedMeta` unless given. */
-  actorVerifyKeys?: readonly KeyObject[];
 }): Promise<ServiceUnderTest> {
-  const db = await createTestDatabase(options.label, options.migrationsDir);
+  const db = await createTestDatabase(options.label, options.service.migrationsDir);
   const nats = options.nats ?? (await startTestNats());
   const logger = options.logger ?? pino({ level: 'silent' });
-  const app = await bootstrapService({
-    name: options.name,
-    module: options.module({ databaseUrl: db.url, natsUrl: nats.url }, logger),
-    natsUrl: nats.url,
-    logger,
-    actorVerifyKeys: options.actorVerifyKeys ?? [testActorKeys.publicKey],
-  });
+  const app = await startService(options.service, options.config({ databaseUrl: db.url, natsUrl: nats.url }), logger);
   // Reconnects like the gateway's client, so a test may take the broker away and bring it back.
   const client = ClientProxyFactory.create({
     transport: Transport.NATS,

@@ -1,8 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { MailRelay, OutboxRelay } from '@medtutor/nest-kit';
+import { MailRelay, OutboxRelay, serviceInfraModule } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import type { CatalogPaymentsConfig } from '../config/catalog-payments.config.js';
-import { InfraModule } from '../infra/infra.module.js';
 import { DiscountCodesModule } from '../modules/discount-codes/discount-codes.module.js';
 import { MoneyBackService } from '../modules/payments/money-back.service.js';
 import { PaymentFulfilmentService } from '../modules/payments/payment-fulfilment.service.js';
@@ -10,6 +9,7 @@ import { PaymentReconciliationService } from '../modules/payments/payment-reconc
 import { PaymentRepository } from '../modules/payments/payment.repository.js';
 import { createPaymentProvider } from '../modules/payments/providers/create-payment-provider.js';
 import { PAYMENT_PROVIDER } from '../modules/payments/providers/payment-provider.js';
+import { catalogPayments } from '../service.js';
 
 /**
  * What the reconcile command needs of catalog-payments: the database, the provider and the payment
@@ -23,7 +23,7 @@ export class ReconciliationCliModule {
     const leftToTheService = { nudge: () => undefined, wake: () => undefined };
     return {
       module: ReconciliationCliModule,
-      imports: [InfraModule.register(config, logger), DiscountCodesModule],
+      imports: [serviceInfraModule(catalogPayments, config, logger), DiscountCodesModule],
       providers: [
         MoneyBackService,
         PaymentFulfilmentService,

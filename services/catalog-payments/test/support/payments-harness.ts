@@ -1,7 +1,6 @@
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Actor, type ConsentState, type RpcError, RpcErrorSchema, Subjects } from '@medtutor/contracts';
 import {
   signedRequest,
@@ -13,10 +12,8 @@ import {
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { firstValueFrom, timeout } from 'rxjs';
-import { AppModule, SERVICE_NAME } from '../../src/app.module.js';
+import { catalogPayments } from '../../src/service.js';
 import { loadCatalogPaymentsConfig } from '../../src/config/catalog-payments.config.js';
-
-const migrationsDir = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
 
 export const SEED_30 = 'WELCOME30';
 export const SEED_1 = 'TEST1';
@@ -31,26 +28,22 @@ export async function startPaymentsService(
   // A fresh folder per run: the folder mailer's files of an earlier run never count.
   const mailDir = env.MAIL_OUTBOX_DIR ?? (await mkdtemp(join(tmpdir(), `medtutor-${label}-mail-`)));
   const service = await startServiceUnderTest({
-    name: SERVICE_NAME,
+    service: catalogPayments,
     label,
     nats,
     logger,
-    migrationsDir,
-    module: ({ databaseUrl, natsUrl }, logger) =>
-      AppModule.register(
-        loadCatalogPaymentsConfig({
-          ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
-          NODE_ENV: 'test',
-          PAYMENTS_DATABASE_URL: databaseUrl,
-          NATS_URL: natsUrl,
-          DISCOUNT_CODE_SEED_30: SEED_30,
-          DISCOUNT_CODE_SEED_1: SEED_1,
-          MAIL_FROM: 'MedPath Tutoring <no-reply@example.com>',
-          MAIL_OUTBOX_DIR: mailDir,
-          ...env,
-        }),
-        logger,
-      ),
+    config: ({ databaseUrl, natsUrl }) =>
+      loadCatalogPaymentsConfig({
+        ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
+        NODE_ENV: 'test',
+        PAYMENTS_DATABASE_URL: databaseUrl,
+        NATS_URL: natsUrl,
+        DISCOUNT_CODE_SEED_30: SEED_30,
+        DISCOUNT_CODE_SEED_1: SEED_1,
+        MAIL_FROM: 'MedPath Tutoring <no-reply@example.com>',
+        MAIL_OUTBOX_DIR: mailDir,
+        ...env,
+      }),
   });
   const sql = new pg.Pool({ connectionString: service.db.url, max: 2 });
   return new PaymentsHarness(service, sql, mailDir);

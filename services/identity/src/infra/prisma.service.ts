@@ -1,31 +1,10 @@
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { createLogger, prismaPgArguments } from '@medtutor/nest-kit';
+import { prismaService } from '@medtutor/nest-kit';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { IDENTITY_CONFIG, type IdentityConfig } from '../config/identity.config.js';
 import { PrismaClient } from '../generated/prisma/client.js';
 
 /**
- * The one Prisma client (and pg pool: DATABASE_CONNECTIONS less the relays' pools and the lock connections) of the process. Repositories
- * are its only users. A dropped connection is logged and replaced, never fatal.
+ * The one Prisma client of the process; repositories are its only users. Unlike the other services'
+ * it connects at start, which loads the Wasm query compiler before the first request and fails the
+ * start if the database is unreachable.
  */
-@Injectable()
-export class PrismaService extends PrismaClient implements OnModuleInit, OnApplicationShutdown {
-  constructor(@Inject(IDENTITY_CONFIG) config: IdentityConfig) {
-    const logger = createLogger('identity', config.logLevel);
-    super({
-      adapter: new PrismaPg(
-        ...prismaPgArguments({ databaseUrl: config.databaseUrl, poolSize: config.databaseConnections.prisma, logger }),
-      ),
-    });
-  }
-
-  /** Connecting at start loads the Wasm query compiler and fails the boot if the database is unreachable. */
-  async onModuleInit(): Promise<void> {
-    await this.$connect();
-  }
-
-  /** The last shutdown phase: background workers stop in `beforeApplicationShutdown`, before this. */
-  async onApplicationShutdown(): Promise<void> {
-    await this.$disconnect();
-  }
-}
+export class PrismaService extends prismaService(PrismaClient, PrismaPg, { connectOnStart: true }) {}

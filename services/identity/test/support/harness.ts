@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { pino, type Logger } from 'pino';
 import { type IdentityConfig, loadIdentityConfig } from '../../src/config/identity.config.js';
 import { type ServiceUnderTest, startServiceUnderTest, testActorKeys } from '@medtutor/nest-kit/testing';
-import { AppModule, SERVICE_NAME } from '../../src/app.module.js';
+import { identity } from '../../src/service.js';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
 export const PUBLIC_BASE_URL = 'http://localhost:8080';
@@ -36,9 +36,7 @@ export function capturedLogger(): { logger: Logger; lines: Array<Record<string, 
 /** identity from its module on a fresh database named after `label`, with `env` over the test settings. */
 export const startIdentityUnderTest = (label: string, env: Record<string, string> = {}): Promise<ServiceUnderTest> =>
   startServiceUnderTest({
-    name: SERVICE_NAME,
+    service: identity,
     label,
-    migrationsDir: MIGRATIONS_DIR,
-    module: ({ databaseUrl, natsUrl }, logger) =>
-      AppModule.register(testConfig({ IDENTITY_DATABASE_URL: databaseUrl, NATS_URL: natsUrl, ...env }), logger),
+    config: ({ databaseUrl, natsUrl }) => testConfig({ IDENTITY_DATABASE_URL: databaseUrl, NATS_URL: natsUrl, ...env }),
   });

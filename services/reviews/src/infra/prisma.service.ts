@@ -1,26 +1,9 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { createLogger, prismaPgArguments } from '@medtutor/nest-kit';
+import { prismaService } from '@medtutor/nest-kit';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { REVIEWS_CONFIG, type ReviewsConfig } from '../config/reviews.config.js';
-import { PrismaClient } from '../generated/prisma/client.js';
+import { type Prisma, PrismaClient } from '../generated/prisma/client.js';
 
-/**
- * The one Prisma client (and pg pool: DATABASE_CONNECTIONS less the relays' pools and the lock connections) of the process; it connects on
- * first use, and a dropped connection is logged and replaced, never fatal.
- */
-@Injectable()
-export class PrismaService extends PrismaClient implements OnApplicationShutdown {
-  constructor(@Inject(REVIEWS_CONFIG) config: ReviewsConfig) {
-    const logger = createLogger('reviews', config.logLevel);
-    super({
-      adapter: new PrismaPg(
-        ...prismaPgArguments({ databaseUrl: config.databaseUrl, poolSize: config.databaseConnections.prisma, logger }),
-      ),
-    });
-  }
+/** The one Prisma client of the process; repositories are its only users. It connects on first use. */
+export class PrismaService extends prismaService(PrismaClient, PrismaPg) {}
 
-  /** The last shutdown phase: requests, consumers and relays still use the database before it. */
-  async onApplicationShutdown(): Promise<void> {
-    await this.$disconnect();
-  }
-}
+/** The client or a transaction on it: repository methods take either, so callers choose the transaction. */
+export type Db = PrismaClient | Prisma.TransactionClient;

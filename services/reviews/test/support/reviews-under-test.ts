@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import {
   type PaymentDisputedV1,
   PaymentDisputedV1Schema,
@@ -10,27 +9,21 @@ import {
 import { startServiceUnderTest, type ServiceUnderTest, testActorKeys } from '@medtutor/nest-kit/testing';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { AppModule, SERVICE_NAME } from '../../src/app.module.js';
+import { reviews } from '../../src/service.js';
 import { loadReviewsConfig } from '../../src/config/reviews.config.js';
-
-const migrationsDir = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
 
 /** The reviews service booted the production way, on a database named after `label` and a private NATS. */
 export function startReviewsUnderTest(label: string): Promise<ServiceUnderTest> {
   return startServiceUnderTest({
-    name: SERVICE_NAME,
+    service: reviews,
     label,
-    migrationsDir,
-    module: ({ databaseUrl, natsUrl }, logger) =>
-      AppModule.register(
-        loadReviewsConfig({
-          ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
-          NODE_ENV: 'test',
-          REVIEWS_DATABASE_URL: databaseUrl,
-          NATS_URL: natsUrl,
-        }),
-        logger,
-      ),
+    config: ({ databaseUrl, natsUrl }) =>
+      loadReviewsConfig({
+        ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
+        NODE_ENV: 'test',
+        REVIEWS_DATABASE_URL: databaseUrl,
+        NATS_URL: natsUrl,
+      }),
   });
 }
 

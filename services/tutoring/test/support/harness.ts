@@ -11,7 +11,7 @@ import {
   type TestNats,
   testActorKeys,
 } from '@medtutor/nest-kit/testing';
-import { AppModule, SERVICE_NAME } from '../../src/app.module.js';
+import { tutoring } from '../../src/service.js';
 import { loadTutoringConfig, type TutoringConfig } from '../../src/config/tutoring.config.js';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
@@ -36,15 +36,11 @@ export async function startTutoring(
 ): Promise<ServiceUnderTest & { mailDir: string }> {
   const mailDir = await mkdtemp(join(tmpdir(), 'tutoring-mail-'));
   const service = await startServiceUnderTest({
-    name: SERVICE_NAME,
+    service: tutoring,
     label,
     nats,
-    migrationsDir: MIGRATIONS_DIR,
-    module: ({ databaseUrl, natsUrl }, logger) =>
-      AppModule.register(
-        testConfig({ TUTORING_DATABASE_URL: databaseUrl, NATS_URL: natsUrl, ...env }, mailDir),
-        logger,
-      ),
+    config: ({ databaseUrl, natsUrl }) =>
+      testConfig({ TUTORING_DATABASE_URL: databaseUrl, NATS_URL: natsUrl, ...env }, mailDir),
   });
   return Object.assign(service, { mailDir });
 }

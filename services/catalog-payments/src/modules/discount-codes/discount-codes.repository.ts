@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type DiscountCode, Prisma } from '../../generated/prisma/client.js';
-import type { Db } from '../../infra/db.js';
+import type { Db } from '../../infra/prisma.service.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { DiscountCodeChanges } from './discount-code.rules.js';
 

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import { type Actor, type DiscountCodeDto, normaliseDiscountCode } from '@medtutor/contracts';
 import { forbidden, requireRole } from '@medtutor/nest-kit';
 import { CATALOG_PAYMENTS_CONFIG, type CatalogPaymentsConfig } from '../../config/catalog-payments.config.js';
-import type { Db } from '../../infra/db.js';
+import type { Db } from '../../infra/prisma.service.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { generateDiscountCode } from './discount-code-generator.js';
 import { DiscountCodesRepository } from './discount-codes.repository.js';

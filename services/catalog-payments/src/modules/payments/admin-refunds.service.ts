@@ -12,7 +12,7 @@ import {
 import { DomainError, requireRole } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import { LOGGER } from '../../infra/logger.js';
+import { LOGGER } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { PaymentRepository } from './payment.repository.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { Payment } from '../../generated/prisma/client.js';
-import type { Db } from '../../infra/db.js';
-import { LOGGER } from '../../infra/logger.js';
+import type { Db } from '../../infra/prisma.service.js';
+import { LOGGER } from '@medtutor/nest-kit';
 import { DiscountCodesService } from '../discount-codes/discount-codes.service.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
 import { intentInput } from './payment.mapping.js';

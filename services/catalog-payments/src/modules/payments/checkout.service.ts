@@ -13,7 +13,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { CATALOG_PAYMENTS_CONFIG, type CatalogPaymentsConfig } from '../../config/catalog-payments.config.js';
 import type { Payment } from '../../generated/prisma/client.js';
-import { LOGGER } from '../../infra/logger.js';
+import { LOGGER } from '@medtutor/nest-kit';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { DiscountCodesService } from '../discount-codes/discount-codes.service.js';
 import { providerUnavailable } from './payments.errors.js';

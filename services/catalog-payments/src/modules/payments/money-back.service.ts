@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { enqueueMail, MailRelay, OutboxRelay } from '@medtutor/nest-kit';
 import type { Payment } from '../../generated/prisma/client.js';
-import type { Db } from '../../infra/db.js';
+import type { Db } from '../../infra/prisma.service.js';
 import type { ReportedDispute, ReportedRefund } from './providers/provider-events.js';
 import { dispute, refund } from './payment-states.js';
 import { PaymentRepository } from './payment.repository.js';

@@ -9,7 +9,7 @@ import {
 import { requireActor } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import { LOGGER } from '../../infra/logger.js';
+import { LOGGER } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { demoCardUnknown, paymentNotFound, paymentNotPending } from './payments.errors.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';

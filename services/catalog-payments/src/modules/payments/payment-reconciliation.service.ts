@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
-import { LOGGER } from '../../infra/logger.js';
+import { LOGGER } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { MoneyBackService } from './money-back.service.js';
 import { PaymentRepository } from './payment.repository.js';

@@ -3,7 +3,7 @@ import type { CurrencyCode } from '@medtutor/contracts';
 import { AdvisoryLease, PeriodicJob } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import { CATALOG_PAYMENTS_CONFIG, type CatalogPaymentsConfig } from '../../config/catalog-payments.config.js';
-import { LOGGER } from '../../infra/logger.js';
+import { LOGGER } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { CheckoutEndingService } from './checkout-ending.service.js';
 import { PaymentFulfilmentService } from './payment-fulfilment.service.js';

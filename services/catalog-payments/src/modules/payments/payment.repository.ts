@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EventTypes } from '@medtutor/contracts';
 import { newEvent, writeOutbox } from '@medtutor/nest-kit';
 import type { Payment, Prisma } from '../../generated/prisma/client.js';
-import type { Db } from '../../infra/db.js';
+import type { Db } from '../../infra/prisma.service.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { type Decide, OPEN, type PaymentEvent, type Refusal } from './payment-states.js';
 import type { ProviderSettlement } from './providers/payment-provider.js';

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import { RetentionJob } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import { CATALOG_PAYMENTS_CONFIG, type CatalogPaymentsConfig } from '../../config/catalog-payments.config.js';
-import { LOGGER } from '../../infra/logger.js';
+import { LOGGER } from '@medtutor/nest-kit';
 import { RetentionRepository } from './retention.repository.js';
 
 /** The retention job's advisory lock (`AdvisoryLease`): one replica deletes a round. */

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import { deleteInBatches, RetentionJob } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../../config/identity.config.js';
-import { LOGGER } from '../../infra/logger.js';
+import { LOGGER } from '@medtutor/nest-kit';
 import { RetentionRepository } from './retention.repository.js';
 
 /** The retention job's advisory lock (`AdvisoryLease`): one replica deletes a round. */

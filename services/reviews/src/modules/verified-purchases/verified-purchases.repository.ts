@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { DisputeStatus } from '@medtutor/contracts';
 import type { Prisma } from '../../generated/prisma/client.js';
-import type { Db } from '../../infra/db.js';
+import type { Db } from '../../infra/prisma.service.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 import type { PurchaseFacts, StoryFacts } from './verified-purchase.rules.js';
 

@@ -4,7 +4,7 @@ import { enqueueMail } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import { TUTORING_CONFIG, type TutoringConfig } from '../../config/tutoring.config.js';
 import type { HoursPackage, Prisma } from '../../generated/prisma/client.js';
-import { LOGGER } from '../../infra/logger.js';
+import { LOGGER } from '@medtutor/nest-kit';
 import { decimalHours, toTenths } from '../shared/hours.js';
 import { hoursText, overdrawnAlertEmail, packageAfter, refundEmail } from './adjustment-emails.js';
 import { applyRefund } from './package-hours.rules.js';

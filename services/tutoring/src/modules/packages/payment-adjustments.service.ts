@@ -8,7 +8,7 @@ import {
 } from '@medtutor/contracts';
 import type { Logger } from 'pino';
 import type { Prisma, HoursPackage } from '../../generated/prisma/client.js';
-import { LOGGER } from '../../infra/logger.js';
+import { LOGGER } from '@medtutor/nest-kit';
 import { PackageDisputesService } from './package-disputes.service.js';
 import { PackageRefundsService } from './package-refunds.service.js';
 import { PackagesRepository } from './packages.repository.js';

@@ -4,7 +4,7 @@ import { AdvisoryLease, MailRelay, PeriodicJob } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import { TUTORING_CONFIG, type TutoringConfig } from '../../config/tutoring.config.js';
 import { Clock } from '../../infra/clock.js';
-import { LOGGER } from '../../infra/logger.js';
+import { LOGGER } from '@medtutor/nest-kit';
 import { BookingNotices } from '../calendar/booking-notices.js';
 import { dueReminder } from '../scheduling/reminders.rules.js';
 import { BookingRemindersRepository } from './booking-reminders.repository.js';

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import { deleteInBatches, RetentionJob } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import { TUTORING_CONFIG, type TutoringConfig } from '../../config/tutoring.config.js';
-import { LOGGER } from '../../infra/logger.js';
+import { LOGGER } from '@medtutor/nest-kit';
 import { RetentionRepository } from './retention.repository.js';
 import { tutoringCutoffs } from './retention.rules.js';
 

@@ -8,15 +8,17 @@ import {
   EventConsumers,
   HealthChecks,
   MailRelay,
+  LOGGER,
   OutboxRelay,
-  serviceAppModule,
-  type ServiceAppOptions,
+  type PrismaServiceConfig,
+  type ServiceDefinition,
+  serviceModule,
+  type ServiceRuntimeConfig,
 } from '@medtutor/nest-kit';
 import { createTestDatabase, testNatsUrl, type TestDatabase } from '@medtutor/nest-kit/testing';
 import type { NatsConnection } from '@nats-io/transport-node';
 import {
   type BeforeApplicationShutdown,
-  Global,
   Inject,
   Injectable,
   Module,
@@ -34,16 +36,18 @@ const migrationsDir = fileURLToPath(new URL('./fixtures/migrations', import.meta
 const seen: string[] = [];
 /** The event kit's JetStream connection, as the feature received it: the database client looks at it. */
 let eventsNats: NatsConnection | undefined;
-let databaseUrl = '';
 
 /**
- * A service's database client as services write theirs (PrismaService): usable from start, closed in
- * the last shutdown phase, after which a query fails.
+ * A service's database client as `prismaService` makes them: built from the config, usable from
+ * start, closed in the last shutdown phase, after which a query fails.
  */
-@Injectable()
 class DatabaseClient implements OnModuleInit, OnApplicationShutdown {
-  private readonly pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  private readonly pool: pg.Pool;
   private closed = false;
+
+  constructor(config: PrismaServiceConfig) {
+    this.pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.databaseConnections.prisma });
+  }
 
   async onModuleInit(): Promise<void> {
     await this.pool.query('SELECT 1');
@@ -61,20 +65,19 @@ class DatabaseClient implements OnModuleInit, OnApplicationShutdown {
     await this.pool.end();
   }
 }
-const DATABASE = Symbol('DATABASE');
+const CONFIG = Symbol('CONFIG');
 
-@Global()
-@Module({
-  providers: [DatabaseClient, { provide: DATABASE, useExisting: DatabaseClient }],
-  exports: [DATABASE],
-})
-class InfraModule {}
+/** A service's own singleton, as identity's password hashing. */
+class Hasher {}
 
 /** A feature as services write theirs: it injects the infra, the event kit and (if any) the mail kit. */
 @Injectable()
 class Feature implements OnApplicationBootstrap, BeforeApplicationShutdown {
   constructor(
-    @Inject(DATABASE) private readonly database: DatabaseClient,
+    @Inject(DatabaseClient) private readonly database: DatabaseClient,
+    @Inject(CONFIG) readonly config: ServiceRuntimeConfig,
+    @Inject(LOGGER) readonly logger: unknown,
+    @Inject(Hasher) readonly hasher: Hasher,
     @Inject(EVENTS_NATS) nats: NatsConnection,
     readonly consumers: EventConsumers,
     readonly relay: OutboxRelay,
@@ -96,23 +99,19 @@ class Feature implements OnApplicationBootstrap, BeforeApplicationShutdown {
 @Module({ providers: [Feature] })
 class FeatureModule {}
 
-@Module({})
-class AppModule {}
-
 /**
- * serviceAppModule against real PostgreSQL and NATS: the module boots with each part able to use the
+ * serviceModule against real PostgreSQL and NATS: the module boots with each part able to use the
  * ones it needs, and shuts down in the order the imports give it (Nest runs global modules' hooks in
  * import order, shutdown in reverse): features first, then the kits, and the database client last, so
  * the consumers' last messages and the relay's last flush still have it.
  */
-describe('serviceAppModule (real PostgreSQL and NATS)', () => {
+describe('serviceModule (real PostgreSQL and NATS)', () => {
   let db: TestDatabase;
   let natsUrl: string;
   let mailDir: string;
 
   beforeAll(async () => {
     db = await createTestDatabase('service_app', migrationsDir);
-    databaseUrl = db.url;
     natsUrl = await testNatsUrl();
     mailDir = mkdtempSync(join(tmpdir(), 'service-app-mail-'));
   });
@@ -122,32 +121,53 @@ describe('serviceAppModule (real PostgreSQL and NATS)', () => {
     rmSync(mailDir, { recursive: true, force: true });
   });
 
+  const logger = pino({ level: 'silent' });
+  const configOf = (databaseUrl: string): ServiceRuntimeConfig => ({
+    logLevel: 'silent',
+    databaseUrl,
+    dbAutoCreate: false,
+    migrateOnStart: false,
+    natsUrl,
+    databaseConnections: { prisma: 1, outbox: 1, mail: 1, leases: 0 },
+    actorVerifyKeys: [],
+    eventRetentionDays: 7,
+  });
+  const serviceWith = (mail: boolean): ServiceDefinition<ServiceRuntimeConfig> => ({
+    name: 'reviews',
+    healthSubject: 'reviews.health',
+    migrationsDir,
+    loadConfig: () => configOf(db.url),
+    configToken: CONFIG,
+    database: DatabaseClient,
+    providers: () => [Hasher],
+    mail: mail
+      ? () => ({ from: 'Tests <no-reply@example.test>', transport: { kind: 'folder', dir: mailDir } })
+      : undefined,
+    features: [FeatureModule],
+  });
+
   const boot = async (mail: boolean) => {
     seen.length = 0;
-    const options: ServiceAppOptions = {
-      service: 'reviews',
-      healthSubject: 'reviews.health',
-      config: { databaseUrl, natsUrl, eventRetentionDays: 7 },
-      logger: pino({ level: 'silent' }),
-      infra: { module: InfraModule },
-      database: DATABASE,
-      mail: mail ? { from: 'Tests <no-reply@example.test>', transport: { kind: 'folder', dir: mailDir } } : undefined,
-      features: [FeatureModule],
-    };
-    const app = await NestFactory.createApplicationContext(serviceAppModule(AppModule, options), { logger: false });
+    const service = serviceWith(mail);
+    const config = service.loadConfig();
+    const app = await NestFactory.createApplicationContext(serviceModule(service, config, logger), { logger: false });
     await app.init();
-    return app;
+    return { app, config };
   };
 
   it.each([
     ['a service without email', false],
     ['a service that sends email', true],
   ])('%s: boots with its features wired to the kits, and closes the database last', async (_case, mail) => {
-    const app = await boot(mail);
+    const { app, config } = await boot(mail);
     try {
-      expect(app.get(Feature).consumers).toBe(app.get(EventConsumers));
-      if (mail) expect(app.get(MailRelay)).toBeDefined();
-      // The health subject's checks probe the infra's database client (bootstrapService, not used
+      const feature = app.get(Feature);
+      expect(feature.config).toBe(config);
+      expect(feature.logger).toBe(logger);
+      expect(feature.hasher).toBeInstanceOf(Hasher);
+      expect(feature.consumers).toBe(app.get(EventConsumers));
+      if (mail) expect(app.get(MailRelay)).toBeInstanceOf(MailRelay);
+      // The health subject's checks probe the infra's database client (startService, not used
       // here, gives them the NATS connections to watch).
       await expect(app.get(HealthChecks).run()).resolves.toMatchObject({
         service: 'reviews',
