@@ -65,10 +65,7 @@ beforeAll(async () => {
   const apiBase = await stripe.start();
   stripeClient = stripeAt(apiBase);
   // The platform logger's own options, writing to this array.
-  const logger = pino(
-    { level: 'info', ...secretSafeLoggerOptions() },
-    { write: (line: string) => logged.push(line) },
-  );
+  const logger = pino({ level: 'info', ...secretSafeLoggerOptions() }, { write: (line: string) => logged.push(line) });
   harness = await startPaymentsService(
     'payments_stripe',
     {
