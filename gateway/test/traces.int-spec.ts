@@ -21,7 +21,7 @@ import { type CapturedGateway, startCapturedGateway } from './support/captured-g
 
 /**
  * One trace across the platform: a visitor's free-trial request at the gateway, its RPC to
- * tutoring, tutoring's queries to its database, its outbox and JetStream publish, and identity's
+ * tutoring, tutoring's Prisma calls and their queries, its outbox and JetStream publish, and identity's
  * event handler. The services
  * run from their builds and export over OTLP/JSON to a receiver here; the gateway runs in this
  * process and records into memory.
@@ -131,6 +131,7 @@ describe('traces', () => {
         return (
           has('tutoring', 'server') &&
           has('tutoring', 'client') &&
+          has('tutoring', 'internal') &&
           has('tutoring', 'producer') &&
           has('identity', 'consumer') &&
           spans
@@ -144,28 +145,46 @@ describe('traces', () => {
     const rpcServer = only(trace, { service: 'tutoring', kind: 'server' });
     const publish = only(trace, { service: 'tutoring', kind: 'producer' });
     const handler = only(trace, { service: 'identity', kind: 'consumer' });
-    // The RPC's queries through Prisma's pg adapter: PostgreSQL spans under the RPC's span, with the
-    // statement and never its values (the visitor's name, address and phone are parameters).
+    // The RPC's Prisma calls: Prisma's transaction span under the RPC's span, an operation span per
+    // call within it (the consultation, the outbox and mail rows), and pg's query spans beneath those.
+    const transaction = only(trace, { service: 'tutoring', name: 'prisma:client:transaction' });
+    expect(transaction.parentSpanId).toBe(rpcServer.spanId);
+    const operations = trace.filter((span) => span.service === 'tutoring' && span.name === 'prisma:client:operation');
+    expect(operations.map((operation) => operation.attributes.name)).toContain('Consultation.create');
+    for (const operation of operations) expect(operation.parentSpanId).toBe(transaction.spanId);
+    const created = operations.find((operation) => operation.attributes.name === 'Consultation.create')!;
     const queries = trace.filter((span) => span.service === 'tutoring' && span.kind === 'client');
-    expect(queries.length).toBeGreaterThan(0);
+    expect(queries.filter((query) => query.parentSpanId === created.spanId)).toEqual([
+      expect.objectContaining({
+        name: expect.stringMatching(/^pg\.query:INSERT /),
+        attributes: expect.objectContaining({
+          'db.query.text': expect.stringMatching(/^INSERT INTO "public"\."consultations"/),
+        }),
+      }),
+    ]);
+    // Each query under a Prisma span, or under the RPC's for the kit's own SQL after the commit (the
+    // relays woken): the statement, the database, never a value (name, address and phone are parameters).
+    const prismaSpanIds = trace.filter((span) => span.name.startsWith('prisma:client:')).map((span) => span.spanId);
     for (const query of queries) {
       expect(query.attributes).toMatchObject({
         'db.system.name': 'postgresql',
         'db.namespace': new URL(databases[1]!.url).pathname.slice(1),
       });
-      expect(query.parentSpanId).toBe(rpcServer.spanId);
-      const text = JSON.stringify(query.attributes);
-      for (const personal of ['Trace', 'Visitor', 'trace.visitor@example.com', '07700 900 123']) {
-        expect(text).not.toContain(personal);
-      }
+      expect([rpcServer.spanId, ...prismaSpanIds]).toContain(query.parentSpanId);
     }
-    expect(queries.some((query) => /^\s*INSERT/i.test(String(query.attributes['db.query.text'])))).toBe(true);
-    // Queries outside any trace (the outbox relays polling every second) make no spans of their own.
-    const databaseSpans = otlp.spans().filter((span) => span.attributes['db.system.name'] === 'postgresql');
+    const tutoringText = JSON.stringify(trace.filter((span) => span.service === 'tutoring'));
+    for (const personal of ['Trace', 'Visitor', 'trace.visitor@example.com', '07700 900 123']) {
+      expect(tutoringText).not.toContain(personal);
+    }
+    // Database work outside any trace (the outbox relays polling every second) makes no spans.
+    const databaseSpans = otlp
+      .spans()
+      .filter((span) => span.attributes['db.system.name'] === 'postgresql' || span.name.startsWith('prisma:'));
     expect(databaseSpans.filter((span) => span.parentSpanId === undefined)).toEqual([]);
     expect(rpcClient).toMatchObject({ name: Subjects.tutoring.submitConsultation, parentSpanId: http.spanId });
     expect(rpcServer).toMatchObject({ name: Subjects.tutoring.submitConsultation, parentSpanId: rpcClient.spanId });
-    expect(publish).toMatchObject({ name: `send ${event}`, parentSpanId: rpcServer.spanId, error: false });
+    // The outbox row keeps the context it was written in: Prisma's transaction.
+    expect(publish).toMatchObject({ name: `send ${event}`, parentSpanId: transaction.spanId, error: false });
     expect(handler).toMatchObject({ name: `process ${event}`, parentSpanId: publish.spanId, error: false });
     expect(handler.attributes).toMatchObject({
       'messaging.destination.name': event,

@@ -105,6 +105,23 @@ describe('gateway logs', () => {
     expect(text()).not.toMatch(/127\.0\.0\.1|::1|203\.0\.113\.9/);
   });
 
+  it('censor session cookies and credentials in any line that carries headers, and tokens in messages', () => {
+    const { logger, text } = app();
+    logger.warn(
+      {
+        req: { headers: { cookie: 'medtutor.sid=s%3AsessionValue', authorization: 'Bearer eyJhbGciOi' } },
+        res: { headers: { 'set-cookie': ['medtutor.sid=s%3AnewSession; HttpOnly'] } },
+      },
+      `upstream refused /reset-password?token=${TOKEN}`,
+    );
+    for (const secret of ['sessionValue', 'eyJhbGciOi', 'newSession', TOKEN]) expect(text()).not.toContain(secret);
+    expect(JSON.parse(text())).toMatchObject({
+      req: { headers: { cookie: '[redacted]', authorization: '[redacted]' } },
+      res: { headers: { 'set-cookie': '[redacted]' } },
+      msg: 'upstream refused /reset-password?token=[redacted]',
+    });
+  });
+
   it('log errors as structured objects, secrets redacted', () => {
     const { logger, text } = app();
     const error = Object.assign(new Error(`Stripe said no for ${CLIENT_SECRET}`), {

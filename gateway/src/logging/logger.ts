@@ -6,10 +6,10 @@ import { pinoHttp } from 'pino-http';
 export const LOGGER = Symbol('LOGGER');
 
 /**
- * JSON logs to stdout. Cookies and secrets never reach a log line, whichever object carries them:
- * the shared options censor secret fields, redact tokens and Stripe client secrets in every string
- * and log errors as structured objects without their payloads. The gateway prints no mail links,
- * so its messages are redacted in every environment.
+ * JSON logs to stdout, with the platform's secret-safe options (nest-kit `secretSafeLoggerOptions`,
+ * the services' too): cookie, authorization and set-cookie headers are among the censored fields,
+ * tokens and Stripe secrets are redacted from every line, and errors are structured objects without
+ * their payloads.
  */
 export function createGatewayLogger(level: Level | 'silent', destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
@@ -17,19 +17,7 @@ export function createGatewayLogger(level: Level | 'silent', destination?: pino.
     level,
     // The active span's trace_id and span_id, so one search finds a request's lines in every process.
     mixin: traceLogFields,
-    ...secretSafeLoggerOptions(true),
-    redact: {
-      paths: [
-        'req.headers.cookie',
-        'req.headers.authorization',
-        'res.headers["set-cookie"]',
-        'password',
-        '*.password',
-        '*.confirmPassword',
-        '*.token',
-      ],
-      censor: '[redacted]',
-    },
+    ...secretSafeLoggerOptions(),
   };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -71,9 +71,9 @@ beforeAll(async () => {
   stripe = new StripeStandIn();
   const apiBase = await stripe.start();
   buyerSide = stripeAt(apiBase);
-  // The platform logger's own options (createLogger's, production flavour), writing to this array.
+  // The platform logger's own options (createLogger's), writing to this array.
   const logger = pino(
-    { level: 'info', ...secretSafeLoggerOptions(true) },
+    { level: 'info', ...secretSafeLoggerOptions() },
     {
       write: (line: string) => {
         rawLog.push(line);

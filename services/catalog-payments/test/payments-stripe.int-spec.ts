@@ -64,11 +64,8 @@ beforeAll(async () => {
   stripe = new StripeStandIn();
   const apiBase = await stripe.start();
   stripeClient = stripeAt(apiBase);
-  // The platform logger's own options (production flavour), writing to this array.
-  const logger = pino(
-    { level: 'info', ...secretSafeLoggerOptions(true) },
-    { write: (line: string) => logged.push(line) },
-  );
+  // The platform logger's own options, writing to this array.
+  const logger = pino({ level: 'info', ...secretSafeLoggerOptions() }, { write: (line: string) => logged.push(line) });
   harness = await startPaymentsService(
     'payments_stripe',
     {

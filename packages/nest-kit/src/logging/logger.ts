@@ -1,28 +1,21 @@
 import type { LoggerService } from '@nestjs/common';
 import { context, isSpanContextValid, trace } from '@opentelemetry/api';
 import { pino, type Logger, type LoggerOptions } from 'pino';
-import { redactFields, redactSecrets, serializeError } from './redact.js';
+import { REDACTED, redactSecrets, secretFieldPaths, serializeError } from './redact.js';
 
 /**
- * What every logger of the platform does with secrets: fields named like secrets are censored,
- * secrets inside any string field (URLs with tokens, Stripe client secrets) are redacted, and
- * errors are logged as `{ type, message, code, stack, cause }` only, never with their payloads.
- * Messages are redacted too, except where `redactMessages` is false: local runs print the mail
- * outbox's links on purpose (README), which production never does.
+ * What every logger of the platform (each service's and the gateway's) does with secrets, with
+ * pino's own mechanisms: `redact` censors fields named like secrets (`secretFieldPaths`), the
+ * serializers log errors as `{ type, message, code, stack, cause }` only, never with their payloads,
+ * and `streamWrite` runs `redactSecrets` once over each serialized line, so a token in a URL or a
+ * Stripe secret is removed wherever it sits: message, field, error message or stack. In every
+ * environment: the local mail folder's reset links are read from its files, not from the log.
  */
-export function secretSafeLoggerOptions(
-  redactMessages = true,
-): Pick<LoggerOptions, 'serializers' | 'formatters' | 'hooks'> {
+export function secretSafeLoggerOptions(): Pick<LoggerOptions, 'redact' | 'serializers' | 'hooks'> {
   return {
+    redact: { paths: secretFieldPaths(), censor: REDACTED },
     serializers: { err: serializeError, error: serializeError },
-    formatters: { log: (fields) => redactFields(fields) as Record<string, unknown> },
-    hooks: {
-      logMethod(args, method) {
-        if (!redactMessages) return method.apply(this, args);
-        const redacted = args.map((arg) => (typeof arg === 'string' ? redactSecrets(arg) : arg)) as typeof args;
-        return method.apply(this, redacted);
-      },
-    },
+    hooks: { streamWrite: redactSecrets },
   };
 }
 
@@ -36,12 +29,8 @@ export function traceLogFields(): { trace_id?: string; span_id?: string } {
 }
 
 /** JSON logs to stdout (12-factor); the supervisor or the cluster collects them. */
-export function createLogger(
-  service: string,
-  level: string = process.env.LOG_LEVEL ?? 'info',
-  production: boolean = process.env.NODE_ENV === 'production',
-): Logger {
-  return pino({ name: service, level, mixin: traceLogFields, ...secretSafeLoggerOptions(production) });
+export function createLogger(service: string, level: string = process.env.LOG_LEVEL ?? 'info'): Logger {
+  return pino({ name: service, level, mixin: traceLogFields, ...secretSafeLoggerOptions() });
 }
 
 /** Routes Nest's own log lines into pino. */

@@ -1,7 +1,8 @@
 /**
  * What must never reach a log line: the secrets that travel in URLs (reset and invitation tokens,
  * calendar feed tokens, Stripe client secrets, OAuth codes, passwords) and Stripe's own secret formats wherever they
- * appear. Applied to every logged URL, message and field, so no call site has to remember.
+ * appear. The loggers apply `redactSecrets` once to each serialized line (pino's `streamWrite` hook),
+ * so no call site has to remember; the gateway also applies it to URLs it writes into spans.
  */
 export const SECRET_QUERY_PARAMS = [
   'token',
@@ -22,14 +23,18 @@ export const SECRET_QUERY_PARAMS = [
 export const REDACTED = '[redacted]';
 
 const params = SECRET_QUERY_PARAMS.join('|');
-/** `name=value` after `?`, `&`, `;` or `#` (fragments carry tokens too), up to the next separator. */
-const SECRET_PARAM = new RegExp(`([?&;#](?:${params})=)[^&;#\\s"'<>]*`, 'gi');
+/**
+ * `name=value` after `?`, `&`, `;` or `#` (fragments carry tokens too), up to the next separator. A
+ * backslash ends the value too: the text may be a JSON line, where cutting an escape (`\"`) in half
+ * would break the line.
+ */
+const SECRET_PARAM = new RegExp(`([?&;#](?:${params})=)[^&;#\\s"'<>\\\\]*`, 'gi');
 /** Stripe: PaymentIntent and SetupIntent client secrets, secret and restricted keys, webhook secrets. */
 const STRIPE_SECRET =
   /\b(?:(?:pi|seti)_[A-Za-z0-9]+_secret_[A-Za-z0-9]+|(?:sk|rk)_(?:live|test)_[A-Za-z0-9]+|whsec_[A-Za-z0-9]+)/g;
 
 /** A private calendar feed's token, which is the path itself: `/calendar/<token>.ics`. */
-const CALENDAR_FEED_TOKEN = /(\/calendar\/)[^/?#\s"'<>]+(?=\.ics\b)/gi;
+const CALENDAR_FEED_TOKEN = /(\/calendar\/)[^/?#\s"'<>\\]+(?=\.ics\b)/gi;
 
 /** `text` with every secret query parameter's value, feed token and Stripe secret replaced. */
 export function redactSecrets(text: string): string {
@@ -39,56 +44,57 @@ export function redactSecrets(text: string): string {
     .replace(STRIPE_SECRET, REDACTED);
 }
 
-/** Field names whose values are secrets whatever they hold. */
-const SECRET_KEYS = new Set([
+/**
+ * Field names whose values are secrets whatever they hold, spelled as the platform's payloads and
+ * Stripe's objects spell them (pino's redaction matches names exactly).
+ */
+export const SECRET_FIELDS = [
   'password',
-  'confirmpassword',
-  'newpassword',
-  'currentpassword',
+  'confirmPassword',
   'token',
-  'clientsecret',
+  'clientSecret',
   'client_secret',
   'secret',
-  'authorization',
-  'cookie',
-  'set-cookie',
-]);
+  'recoveryCodes',
+] as const;
 
-const MAX_DEPTH = 6;
+/** Headers that carry credentials, spelled as Node gives them (lower case). */
+export const SECRET_HEADERS = ['authorization', 'cookie', 'set-cookie'] as const;
 
-/** A copy of a log record's fields with secret keys censored and secrets inside strings redacted. */
-export function redactFields(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return redactSecrets(value);
-  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return value;
-  if (value instanceof Error) return serializeError(value);
-  if (Array.isArray(value)) return value.map((item) => redactFields(item, depth + 1));
-  // Class instances (a request, a response, a Buffer) are left to their serializers: walking them
-  // would copy sockets and servers into every line.
-  const prototype = Object.getPrototypeOf(value) as unknown;
-  if (prototype !== Object.prototype && prototype !== null) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, field]) => [
-      key,
-      SECRET_KEYS.has(key.toLowerCase()) && field !== null && field !== undefined
-        ? REDACTED
-        : redactFields(field, depth + 1),
+const pathSegment = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `["${name}"]`);
+
+/**
+ * pino `redact` paths: every secret field and header at the top level of a line and one object down
+ * (`password`, `user.password`), and the headers in any `headers` object one object down
+ * (`req.headers.cookie`, `res.headers["set-cookie"]`). That is as deep as the platform logs: flat
+ * fields, a request or response, and errors, which the serializer reduces to type, message, code,
+ * stack and cause. Not deeper, because pino's redaction clones and walks each top-level value for
+ * every wildcard level: a second level halved the lines logged per second.
+ */
+export function secretFieldPaths(): string[] {
+  return [
+    ...[...SECRET_FIELDS, ...SECRET_HEADERS].flatMap((name) => [
+      pathSegment(name).replace(/^\./, ''),
+      `*${pathSegment(name)}`,
     ]),
-  );
+    ...SECRET_HEADERS.map((name) => `*.headers${pathSegment(name)}`),
+  ];
 }
 
 /**
- * An error as a structured object: its type, message, code and stack, redacted, and its cause. Not
- * its other own properties, where libraries keep request options and bodies.
+ * An error as a structured object: its type, message, code and stack, and its cause. Not its other
+ * own properties, where libraries keep request options and bodies. Secrets inside the message or
+ * the stack go with the rest of the line (`redactSecrets` on the serialized line).
  */
 export function serializeError(error: unknown, depth = 0): unknown {
-  if (!(error instanceof Error)) return typeof error === 'string' ? redactSecrets(error) : error;
+  if (!(error instanceof Error)) return error;
   const { code, statusCode, status } = error as Error & { code?: unknown; statusCode?: unknown; status?: unknown };
   return {
     type: error.constructor?.name ?? error.name,
-    message: redactSecrets(error.message),
+    message: error.message,
     ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
     ...(typeof statusCode === 'number' ? { statusCode } : typeof status === 'number' ? { statusCode: status } : {}),
-    stack: error.stack === undefined ? undefined : redactSecrets(error.stack),
+    stack: error.stack,
     ...(error.cause !== undefined && depth < 3 ? { cause: serializeError(error.cause, depth + 1) } : {}),
   };
 }

@@ -82,8 +82,8 @@ class SmtpTransport implements MailTransport {
 }
 
 /**
- * Local runs without an SMTP server: each message becomes a JSON file, and its links are logged,
- * so a developer (or a browser test) can follow a reset link.
+ * Local runs without an SMTP server: each message becomes a JSON file, whose path is logged, so a
+ * developer (or a browser test) can open it and follow a reset link.
  */
 class FolderTransport implements MailTransport {
   constructor(
@@ -112,12 +112,9 @@ class FolderTransport implements MailTransport {
     const temporary = join(this.dir, `.${name}.tmp`);
     await writeFile(temporary, body, { mode: 0o600 });
     await rename(temporary, join(this.dir, name));
-    const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-    // The file names the recipient; the log line does not (no personal data in logs, even locally).
-    this.logger.info(
-      { file: join(this.dir, name) },
-      `local mail outbox: "${message.subject}" ${links.join(' ')}`.trim(),
-    );
+    // Where to read it; not its links, which hold live tokens that logs redact in every environment,
+    // nor its recipient (no personal data in logs, even locally).
+    this.logger.info({ file: join(this.dir, name) }, `local mail outbox: "${message.subject}"`);
   }
 
   close(): void {}

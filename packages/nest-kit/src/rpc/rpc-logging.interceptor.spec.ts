@@ -19,7 +19,7 @@ function run(handler: CallHandler) {
       done();
     },
   });
-  const logger = pino({ level: 'trace', ...secretSafeLoggerOptions(false) }, stream);
+  const logger = pino({ level: 'trace', ...secretSafeLoggerOptions() }, stream);
   const context = {
     switchToRpc: () => ({
       getData: () => payload,

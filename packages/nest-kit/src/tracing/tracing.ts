@@ -1,6 +1,18 @@
 import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { context, diag, DiagLogLevel, propagation, trace, type Tracer } from '@opentelemetry/api';
+import {
+  type Context,
+  context,
+  diag,
+  DiagLogLevel,
+  INVALID_SPAN_CONTEXT,
+  propagation,
+  type Span,
+  type SpanOptions,
+  trace,
+  type Tracer,
+  type TracerProvider,
+} from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter as OtlpJsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as OtlpProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
@@ -13,6 +25,7 @@ import {
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import { PrismaInstrumentation } from '@prisma/instrumentation';
 import type { Logger } from 'pino';
 
 export interface TracingOptions {
@@ -102,22 +115,80 @@ export function startTracing(options: TracingOptions): Tracing {
   };
 }
 
+/** Prisma's spans not recorded (why: databaseSpans). */
+const PRISMA_SPANS_LEFT_OUT = ['prisma:client:db_query', 'prisma:client:serialize', 'prisma:client:compile'];
+
 /**
- * A span per PostgreSQL query and connection checkout, from OpenTelemetry's pg instrumentation: the
- * queries of Prisma (through @prisma/adapter-pg, on the pg pool of prismaPgArguments), the outbox
- * relay, the inbox and the mail relay. Only inside a trace (`requireParentSpan`): the relays' polling
- * outside any request would otherwise start a trace a second. The span carries the statement, never
- * its parameter values (`enhancedDatabaseReporting` off): Prisma and the kit pass every value as a
- * parameter, so no personal data reaches a span.
+ * Database spans from the maintained instrumentations, only inside a trace: the relays' and jobs'
+ * polling outside any request would otherwise start a trace a second.
+ *
+ * - Prisma's own (`@prisma/instrumentation`): a `prisma:client:operation` span per call (`model` and
+ *   `method`, e.g. `Consultation.create`), `prisma:client:transaction` around a transaction (with its
+ *   start and commit or rollback), `prisma:client:connect` at the first call. Not its `db_query`
+ *   spans, which would repeat pg's one level up with less in them, nor its `serialize` and `compile`
+ *   steps, microseconds of CPU that would triple the spans of every call.
+ * - OpenTelemetry's pg instrumentation: a span per PostgreSQL query and connection checkout, below
+ *   Prisma's operation (through @prisma/adapter-pg, on the pg pool of prismaPgArguments) or straight
+ *   under the request's span for the kit's own SQL (outbox relay, inbox, mail relay). Each carries the
+ *   statement, never its parameter values (`enhancedDatabaseReporting` off): Prisma and the kit pass
+ *   every value as a parameter, so no personal data reaches a span.
  */
-function databaseSpans(provider: NodeTracerProvider): PgInstrumentation {
-  const instrumentation = new PgInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false });
-  instrumentation.setTracerProvider(provider);
+function databaseSpans(provider: NodeTracerProvider): { disable(): void } {
+  const pg = new PgInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false });
+  pg.setTracerProvider(provider);
   // The instrumentation patches pg when it is required. This process loaded pg before tracing started
   // (the kit imports it, from ESM, which the hook does not see): one more require lets the hook patch
   // the loaded module, whose Client prototype every pool of the process shares.
   createRequire(import.meta.url)('pg');
-  return instrumentation;
+  // Prisma's client asks a global helper, which enable() sets with the provider given before it.
+  const prisma = new PrismaInstrumentation({ enabled: false, ignoreSpanTypes: PRISMA_SPANS_LEFT_OUT });
+  prisma.setTracerProvider(insideTracesOnly(provider));
+  prisma.enable();
+  return {
+    disable: () => {
+      pg.disable();
+      prisma.disable();
+    },
+  };
+}
+
+/**
+ * `provider`'s tracers, starting spans only inside a trace, as pg's `requireParentSpan` does (Prisma
+ * has no such option). Outside one they give a span that records nothing and leave the context
+ * as it was, so what runs inside (pg's queries) is outside a trace too.
+ */
+function insideTracesOnly(provider: TracerProvider): TracerProvider {
+  return { getTracer: (...args) => new InsideTracesTracer(provider.getTracer(...args)) };
+}
+
+const NO_SPAN = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+
+class InsideTracesTracer implements Tracer {
+  constructor(private readonly tracer: Tracer) {}
+
+  startSpan(name: string, options?: SpanOptions, parent: Context = context.active()): Span {
+    return trace.getSpan(parent) ? this.tracer.startSpan(name, options, parent) : NO_SPAN;
+  }
+
+  startActiveSpan<F extends (span: Span) => unknown>(name: string, fn: F): ReturnType<F>;
+  startActiveSpan<F extends (span: Span) => unknown>(name: string, options: SpanOptions, fn: F): ReturnType<F>;
+  startActiveSpan<F extends (span: Span) => unknown>(
+    name: string,
+    options: SpanOptions,
+    parent: Context,
+    fn: F,
+  ): ReturnType<F>;
+  startActiveSpan<F extends (span: Span) => unknown>(
+    name: string,
+    ...args: [F] | [SpanOptions, F] | [SpanOptions, Context, F]
+  ): ReturnType<F> {
+    const fn = args[args.length - 1] as (span: Span) => ReturnType<F>;
+    const options = args.length > 1 ? (args[0] as SpanOptions) : undefined;
+    const parent = args.length > 2 ? (args[1] as Context) : context.active();
+    if (!trace.getSpan(parent)) return context.with(parent, fn, undefined, NO_SPAN);
+    const span = this.tracer.startSpan(name, options, parent);
+    return context.with(trace.setSpan(parent, span), fn, undefined, span);
+  }
 }
 
 function otlpExporter(env: NodeJS.ProcessEnv) {

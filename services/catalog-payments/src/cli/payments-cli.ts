@@ -86,7 +86,7 @@ export async function paymentsCli(argv: string[], env: NodeJS.ProcessEnv, out: O
 
   // Warnings and errors go to stderr, so stdout holds the report alone.
   const logger = pino(
-    { name: 'payments-cli', level: 'warn', ...secretSafeLoggerOptions(true) },
+    { name: 'payments-cli', level: 'warn', ...secretSafeLoggerOptions() },
     pino.destination({ fd: 2, sync: true }),
   );
   // A one-off command beside the running replicas: two Prisma connections, not a service's pool.
