@@ -142,7 +142,9 @@ fi
 # --forceExit: the report is written before jest exits; a handle some future test leaves open must
 # not hang the whole run (jest still names the leak in its output). The output is also kept in
 # test-results/integration.log, whose tail the summary shows if jest dies before writing its report.
-node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects=integration --json \
+# Two files at a time: each has its own databases, Redis key prefix and (mostly) nats-server, and
+# spends much of its time waiting on PostgreSQL and the processes it starts.
+node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects=integration --maxWorkers=2 --json \
   --outputFile="$RESULTS/integration.json" --forceExit 2>&1 |
   tee "$RESULTS/integration.log" || code=$?
 stop_private_nats jest-nats
