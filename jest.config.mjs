@@ -39,9 +39,10 @@ export const shared = {
 
 export default {
   // Files run in a worker process that is replaced once it holds more than 1.5 GB after a file.
-  // ESM test modules (vm modules) are never freed, so on a 2-core machine, where jest would run
-  // every file in band in its own process, the heap grows about 30 MB a file until Node's 4 GB
-  // limit kills jest before it writes its report. A worker that dies fails only its own file.
+  // ESM test modules (vm.SourceTextModule) are never freed (nodejs/node#59118), so on a 2-core
+  // machine, where jest would run every file in band in its own process, the heap grows about 30 MB
+  // a file until Node's 4 GB limit kills jest before it writes its report. A worker that dies fails
+  // only its own file. CommonJS would free them, but not yet here: see docs/adr/0088.
   workerIdleMemoryLimit: '1.5GB',
   projects: [
     {

@@ -3,7 +3,7 @@
 #   unit       first, before the build: jest's unit project (colocated *.spec.ts, no I/O), report
 #              test-results/unit.json, its time printed, so a broken rule shows within minutes
 #   build, lint, format, deps (dependency rules), copies (code copied across services or features),
-#   typecheck   one test each
+#   typecheck   one test each; the five after the build run at the same time, logs in test-results/
 #   integration  jest's integration project (real PostgreSQL, NATS, Redis), report test-results/integration.json
 #   faults     issue 13's fault scenarios on the built platform (npm run test:faults), report
 #              test-results/faults.json, figures in test-results/faults-figures.json
@@ -23,10 +23,10 @@ rm -rf "$RESULTS"
 mkdir -p "$RESULTS"
 SUITES="$RESULTS/suites.tsv"
 
-# record KIND NAME EXIT_CODE STARTED [NOTE]
+# record KIND NAME EXIT_CODE STARTED [NOTE [ENDED]]
 record() {
   local seconds
-  seconds="$(awk -v start="$4" -v end="$(now)" 'BEGIN { printf "%.1f", end - start }')"
+  seconds="$(awk -v start="$4" -v end="${6:-$(now)}" 'BEGIN { printf "%.1f", end - start }')"
   printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$seconds" "${5:-}" >>"$SUITES"
 }
 
@@ -83,7 +83,8 @@ code=0
 {
   if npm run --silent build -w packages/contracts -w packages/nest-kit >"$RESULTS/prisma-generate.log" 2>&1 &&
     npm run --silent generate --workspaces --if-present >>"$RESULTS/prisma-generate.log" 2>&1; then
-    node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects=unit --json \
+    # Every core a worker: jest's default leaves one to its main process, which only waits here.
+    node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects=unit --maxWorkers=100% --json \
       --outputFile="$RESULTS/unit.json" --forceExit
   else
     cat "$RESULTS/prisma-generate.log"
@@ -95,11 +96,40 @@ info "unit: $(elapsed "$started")"
 
 check build npm run --silent build
 build_code=$last_code
-check lint npm run --silent lint
-check format npm run --silent format:check
-check deps npm run --silent deps:check
-check copies npm run --silent check:copies
-check typecheck npm run --silent typecheck
+
+# The static checks need only the build, not each other: they run at the same time (typecheck two
+# projects at a time, the others one process each), which on two cores takes about the longest of
+# them instead of their sum. Each keeps its log and its own pass/fail line; the logs are printed
+# whole, one after the other, once all have finished.
+static_checks=(lint format deps copies typecheck)
+declare -A static_commands=(
+  [lint]="npm run --silent lint"
+  [format]="npm run --silent format:check"
+  [deps]="npm run --silent deps:check"
+  [copies]="npm run --silent check:copies"
+  [typecheck]="npm run --silent typecheck"
+)
+info "static checks at the same time: ${static_checks[*]}"
+started="$(now)"
+static_pids=()
+for name in "${static_checks[@]}"; do
+  (
+    code=0
+    # shellcheck disable=SC2086 # each command is a plain word list
+    ${static_commands[$name]} >"$RESULTS/$name.log" 2>&1 || code=$?
+    echo "$code $(now)" >"$RESULTS/$name.exit"
+  ) &
+  static_pids+=($!)
+done
+wait "${static_pids[@]}"
+for name in "${static_checks[@]}"; do
+  read -r code ended <"$RESULTS/$name.exit"
+  rm "$RESULTS/$name.exit"
+  info "$name: ${static_commands[$name]}"
+  cat "$RESULTS/$name.log"
+  record check "$name" "$code" "$started" "$( ((code == 0)) || echo "see test-results/$name.log")" "$ended"
+done
+info "static checks: $(elapsed "$started")"
 
 started="$(now)"
 info "integration: jest's integration project"
@@ -112,7 +142,9 @@ fi
 # --forceExit: the report is written before jest exits; a handle some future test leaves open must
 # not hang the whole run (jest still names the leak in its output). The output is also kept in
 # test-results/integration.log, whose tail the summary shows if jest dies before writing its report.
-node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects=integration --json \
+# Two files at a time: each has its own databases, Redis key prefix and (mostly) nats-server, and
+# spends much of its time waiting on PostgreSQL and the processes it starts.
+node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects=integration --maxWorkers=2 --json \
   --outputFile="$RESULTS/integration.json" --forceExit 2>&1 |
   tee "$RESULTS/integration.log" || code=$?
 stop_private_nats jest-nats
