@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CatalogDtoSchema, CatalogMessages, ErrorCodes, QuoteSchema, Subjects } from '@medtutor/contracts';
-import {
-  type SignedRpc,
-  signedRpc,
-  startServiceUnderTest,
-  type ServiceUnderTest,
-  testActorKeys,
-} from '@medtutor/nest-kit/testing';
+import { type SignedRpc, signedRpc, startServiceUnderTest, type ServiceUnderTest } from '@medtutor/nest-kit/testing';
 import { catalogPayments } from '../src/service.js';
-import { loadCatalogPaymentsConfig } from '../src/config/catalog-payments.config.js';
+import { paymentsTestConfig } from './support/payments-harness.js';
 
 /** The catalog subjects as the gateway calls them, on this file's own NATS server. */
 describe('catalog over NATS', () => {
@@ -20,14 +14,7 @@ describe('catalog over NATS', () => {
     service = await startServiceUnderTest({
       service: catalogPayments,
       label: 'payments_catalog',
-      config: ({ databaseUrl, natsUrl }) =>
-        loadCatalogPaymentsConfig({
-          ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
-          NODE_ENV: 'test',
-          PAYMENTS_DATABASE_URL: databaseUrl,
-          NATS_URL: natsUrl,
-          MAIL_FROM: 'MedPath Tutoring <no-reply@example.com>',
-        }),
+      config: paymentsTestConfig(),
     });
     rpc = signedRpc(service.client, 'catalog-test');
   });

@@ -2,16 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { type Actor, DiscountCodeDtoSchema, DiscountMessages, ErrorCodes, Subjects } from '@medtutor/contracts';
 import { DomainError } from '@medtutor/nest-kit';
-import {
-  type SignedRpc,
-  signedRpc,
-  startServiceUnderTest,
-  type ServiceUnderTest,
-  testActorKeys,
-} from '@medtutor/nest-kit/testing';
+import { type SignedRpc, signedRpc, startServiceUnderTest, type ServiceUnderTest } from '@medtutor/nest-kit/testing';
 import pg from 'pg';
 import { catalogPayments } from '../src/service.js';
-import { loadCatalogPaymentsConfig } from '../src/config/catalog-payments.config.js';
+import { paymentsTestConfig } from './support/payments-harness.js';
 import { DiscountCodesService } from '../src/modules/discount-codes/discount-codes.service.js';
 
 // The service boots on a fresh database; under a loaded machine that outlasts Jest's 5 s default.
@@ -52,16 +46,8 @@ beforeAll(async () => {
   service = await startServiceUnderTest({
     service: catalogPayments,
     label: 'payments_codes',
-    config: ({ databaseUrl, natsUrl }) =>
-      loadCatalogPaymentsConfig({
-        ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
-        NODE_ENV: 'test',
-        PAYMENTS_DATABASE_URL: databaseUrl,
-        NATS_URL: natsUrl,
-        DISCOUNT_CODE_SEED_30: ' welcome30 ',
-        DISCOUNT_CODE_SEED_1: 'TEST1',
-        MAIL_FROM: 'MedPath Tutoring <no-reply@example.com>',
-      }),
+    // Spaces and lower case as an operator might type the seed: the service trims and upper-cases it.
+    config: paymentsTestConfig({ DISCOUNT_CODE_SEED_30: ' welcome30 ', DISCOUNT_CODE_SEED_1: 'TEST1' }),
   });
   rpc = signedRpc(service.client, 'codes-test');
   codes = service.app.get(DiscountCodesService);

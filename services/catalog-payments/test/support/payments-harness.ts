@@ -18,6 +18,19 @@ import { loadCatalogPaymentsConfig } from '../../src/config/catalog-payments.con
 export const SEED_30 = 'WELCOME30';
 export const SEED_1 = 'TEST1';
 
+/** catalog-payments' configuration for a test: signed actors, a sender address and the given variables. */
+export const paymentsTestConfig =
+  (env: Record<string, string> = {}) =>
+  ({ databaseUrl, natsUrl }: { databaseUrl: string; natsUrl: string }) =>
+    loadCatalogPaymentsConfig({
+      ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
+      NODE_ENV: 'test',
+      PAYMENTS_DATABASE_URL: databaseUrl,
+      NATS_URL: natsUrl,
+      MAIL_FROM: 'MedPath Tutoring <no-reply@example.com>',
+      ...env,
+    });
+
 /** catalog-payments on a fresh database and private NATS, with the given payment variables. */
 export async function startPaymentsService(
   label: string,
@@ -32,18 +45,12 @@ export async function startPaymentsService(
     label,
     nats,
     logger,
-    config: ({ databaseUrl, natsUrl }) =>
-      loadCatalogPaymentsConfig({
-        ACTOR_VERIFY_KEYS: testActorKeys.env.ACTOR_VERIFY_KEYS,
-        NODE_ENV: 'test',
-        PAYMENTS_DATABASE_URL: databaseUrl,
-        NATS_URL: natsUrl,
-        DISCOUNT_CODE_SEED_30: SEED_30,
-        DISCOUNT_CODE_SEED_1: SEED_1,
-        MAIL_FROM: 'MedPath Tutoring <no-reply@example.com>',
-        MAIL_OUTBOX_DIR: mailDir,
-        ...env,
-      }),
+    config: paymentsTestConfig({
+      DISCOUNT_CODE_SEED_30: SEED_30,
+      DISCOUNT_CODE_SEED_1: SEED_1,
+      MAIL_OUTBOX_DIR: mailDir,
+      ...env,
+    }),
   });
   const sql = new pg.Pool({ connectionString: service.db.url, max: 2 });
   return new PaymentsHarness(service, sql, mailDir);
