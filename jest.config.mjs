@@ -1,15 +1,33 @@
-// One jest run for the whole repo (ESM mode: `node --experimental-vm-modules`), in two projects:
-// `unit` (colocated *.spec.ts, no I/O) and `integration` (test/*.int-spec.ts against real
-// PostgreSQL, NATS and Redis). Workspace packages resolve to their TypeScript sources.
-const swc = [
+// One jest run for the whole repo, in two projects: `unit` (colocated *.spec.ts, no I/O) as CommonJS,
+// under plain `node`, and `integration` (test/*.int-spec.ts against real PostgreSQL, NATS and Redis)
+// as ES modules, under `node --experimental-vm-modules` (so are test/faults and Stryker, which use
+// `shared`). @swc/jest compiles to whichever module system the run uses. Workspace packages resolve
+// to their TypeScript sources.
+import vm from 'node:vm';
+
+/** Node runs jest's ES modules only under `--experimental-vm-modules`. */
+const esmMode = typeof vm.SourceTextModule === 'function';
+
+const swcOptions = {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true, tsx: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+    target: 'es2023',
+  },
+};
+const swc = ['@swc/jest', swcOptions];
+
+// swc's CommonJS output rewrites `import.meta.url`, `.dirname` and `.filename`; any other use of
+// `import.meta` would not parse. react-router's only one is `import.meta.hot` (Vite's hot reload),
+// absent under jest: inlined as undefined.
+const swcCommonJs = [
   '@swc/jest',
   {
+    ...swcOptions,
     jsc: {
-      parser: { syntax: 'typescript', decorators: true, tsx: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
-      target: 'es2023',
+      ...swcOptions.jsc,
+      transform: { ...swcOptions.jsc.transform, optimizer: { globals: { vars: { 'import.meta.hot': 'undefined' } } } },
     },
-    module: { type: 'es6' },
   },
 ];
 
@@ -37,17 +55,43 @@ export const shared = {
   testEnvironment: 'node',
 };
 
+// Packages that ship only ES modules, which Node 20 cannot `require`: swc compiles them to CommonJS
+// like our sources (jest's own require(esm) needs Node 24.9).
+const esmOnlyPackages = [
+  '@ant-design/colors',
+  '@kubernetes-models',
+  '@nestjs',
+  '@prisma/schema-engine-wasm',
+  '@remix-run/route-pattern',
+  'cidr-regex',
+  'cockatiel',
+  'cookie-es',
+  'is-cidr',
+  'jose',
+  'kubernetes-models',
+  'react-router',
+];
+
 export default {
-  // Files run in a worker process that is replaced once it holds more than 1.5 GB after a file.
-  // ESM test modules (vm.SourceTextModule) are never freed (nodejs/node#59118), so on a 2-core
-  // machine, where jest would run every file in band in its own process, the heap grows about 30 MB
-  // a file until Node's 4 GB limit kills jest before it writes its report. A worker that dies fails
-  // only its own file. CommonJS would free them, but not yet here: see docs/adr/0088.
-  workerIdleMemoryLimit: '1.5GB',
+  ...(esmMode && {
+    // Files run in a worker process that is replaced once it holds more than 1.5 GB after a file.
+    // ESM test modules (vm.SourceTextModule) are never freed (nodejs/node#59118), so on a 2-core
+    // machine, where jest would run every file in band in its own process, the heap grows about 30 MB
+    // a file until Node's 4 GB limit kills jest before it writes its report. A worker that dies fails
+    // only its own file. The unit project runs as CommonJS, whose modules are freed: see docs/adr/0089.
+    workerIdleMemoryLimit: '1.5GB',
+  }),
   projects: [
     {
       ...shared,
       displayName: 'unit',
+      extensionsToTreatAsEsm: [],
+      // CommonJS: Node frees a file's modules once it is done, as it never frees ES modules
+      // (vm.SourceTextModule, nodejs/node#59118). docs/adr/0089.
+      transform: { '^.+\\.(tsx?|jsx?|mjs)$': swcCommonJs },
+      transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyPackages.join('|')})/)`],
+      moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+      resolver: '<rootDir>/test/import-condition.resolver.cjs',
       testMatch: ['<rootDir>/**/src/**/*.spec.ts', '<rootDir>/**/src/**/*.spec.tsx', '<rootDir>/test/**/*.spec.ts'],
     },
     {

@@ -86,7 +86,9 @@ code=0
   if npm run --silent build -w packages/contracts -w packages/nest-kit >"$RESULTS/prisma-generate.log" 2>&1 &&
     npm run --silent generate --workspaces --if-present >>"$RESULTS/prisma-generate.log" 2>&1; then
     # Every core a worker: jest's default leaves one to its main process, which only waits here.
-    node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects=unit --maxWorkers=100% --json \
+    # Plain node, no --experimental-vm-modules: the unit project runs as CommonJS, whose modules
+    # Node frees after each file (docs/adr/0089).
+    node node_modules/jest/bin/jest.js --selectProjects=unit --maxWorkers=100% --json \
       --outputFile="$RESULTS/unit.json" --forceExit
   else
     cat "$RESULTS/prisma-generate.log"

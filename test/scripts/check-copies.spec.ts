@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { areaOf, crossing } from '../../scripts/check-copies.mjs';
+import { areaOf, crossing } from '../../scripts/lib/copy-areas.mjs';
 
 describe('scripts/check-copies.mjs', () => {
   it('places a file in its service, the gateway, its frontend and feature, or its top folder', () => {

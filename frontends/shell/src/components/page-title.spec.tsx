@@ -1,12 +1,12 @@
 /** @jest-environment jsdom */
 import '../testing/jsdom-globals';
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { cleanup, render } from '@testing-library/react';
 
 // The gateway writes the public origin into every page; the Open Graph URL is built on it.
 document.head.innerHTML = `<meta name="medtutor-settings" content='{"publicBaseUrl":"https://medpath.example"}'>`;
-const { AtPath } = await import('../testing/session');
-const { PageTitle } = await import('./page-title');
+const { AtPath } = jest.requireActual<typeof import('../testing/session')>('../testing/session');
+const { PageTitle } = jest.requireActual<typeof import('./page-title')>('./page-title');
 
 afterEach(cleanup);
 

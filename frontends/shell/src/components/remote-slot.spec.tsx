@@ -10,9 +10,9 @@ import type { UserDto } from '@medtutor/contracts';
 type Exposed = { default?: ComponentType<never> };
 const loadRemote = jest.fn<(module: string) => Promise<Exposed>>();
 const registerRemotes = jest.fn();
-jest.unstable_mockModule('@module-federation/enhanced/runtime', () => ({ loadRemote, registerRemotes }));
-const { RemoteSlot } = await import('./remote-slot');
-const { student } = await import('../testing/session');
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote, registerRemotes }));
+const { RemoteSlot } = jest.requireActual<typeof import('./remote-slot')>('./remote-slot');
+const { student } = jest.requireActual<typeof import('../testing/session')>('../testing/session');
 
 afterEach(() => {
   cleanup();

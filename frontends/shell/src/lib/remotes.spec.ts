@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 
 const loadRemote = jest.fn<(id: string) => Promise<{ default?: unknown } | null>>();
 const registerRemotes = jest.fn<(remotes: { name: string; entry: string }[], options?: { force: boolean }) => void>();
-jest.unstable_mockModule('@module-federation/enhanced/runtime', () => ({ loadRemote, registerRemotes }));
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote, registerRemotes }));
 
 const TutorPortal = () => null;
 const AdminApp = () => null;

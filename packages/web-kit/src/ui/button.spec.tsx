@@ -6,8 +6,8 @@ import type { FormEvent, ReactElement } from 'react';
 
 // react-dom/server encodes text, and jsdom's window has no TextEncoder: Node's, before it loads.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
-const { renderToString } = await import('react-dom/server.node');
-const { Button } = await import('./button');
+const { renderToString } = jest.requireActual<typeof import('react-dom/server.node')>('react-dom/server.node');
+const { Button } = jest.requireActual<typeof import('./button')>('./button');
 
 /** Renders as the prerender does, then hydrates the markup like the browser. */
 function prerenderAndHydrate(ui: ReactElement) {

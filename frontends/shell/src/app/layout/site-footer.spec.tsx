@@ -7,9 +7,9 @@ import type { SocialLink } from '../../config/social';
 // The profiles come from build-time variables: one configured profile stands in for them.
 const Icon = () => <svg aria-hidden="true" />;
 const socialLinks: SocialLink[] = [{ label: 'Instagram', url: 'https://instagram.example/medpath', Icon }];
-jest.unstable_mockModule('../../config/social', () => ({ socialLinks }));
-const { AtPath } = await import('../../testing/session');
-const { SiteFooter } = await import('./site-footer');
+jest.mock('../../config/social', () => ({ socialLinks }));
+const { AtPath } = jest.requireActual<typeof import('../../testing/session')>('../../testing/session');
+const { SiteFooter } = jest.requireActual<typeof import('./site-footer')>('./site-footer');
 
 afterEach(cleanup);
 

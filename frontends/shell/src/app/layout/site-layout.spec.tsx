@@ -5,10 +5,12 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 
 // The social profiles are build-time variables, which jest does not supply.
-jest.unstable_mockModule('../../config/social', () => ({ socialLinks: [] }));
-const { SessionContext } = await import('../../features/auth/session-context');
-const { sessionWith } = await import('../../testing/session');
-const { SiteLayout } = await import('./site-layout');
+jest.mock('../../config/social', () => ({ socialLinks: [] }));
+const { SessionContext } = jest.requireActual<typeof import('../../features/auth/session-context')>(
+  '../../features/auth/session-context',
+);
+const { sessionWith } = jest.requireActual<typeof import('../../testing/session')>('../../testing/session');
+const { SiteLayout } = jest.requireActual<typeof import('./site-layout')>('./site-layout');
 
 afterEach(cleanup);
 

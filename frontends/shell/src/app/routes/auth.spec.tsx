@@ -8,14 +8,14 @@ import type { Session } from '../../features/auth/session-context';
 // react-router encodes text as it loads, and jsdom's window has no TextEncoder: Node's, before it loads.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 // The build supplies the public origin, and the API and notices are stood in for.
-jest.unstable_mockModule('../../config/origin', () => ({ publicOrigin: 'https://medpath.example' }));
+jest.mock('../../config/origin', () => ({ publicOrigin: 'https://medpath.example' }));
 const noticeError = jest.fn();
-jest.unstable_mockModule('@medtutor/web-kit', () => ({
+jest.mock('@medtutor/web-kit', () => ({
   apiRequest: jest.fn(),
   useNotices: () => ({ success: jest.fn(), error: noticeError }),
 }));
 
-/** The antd chunks of /auth stand in as plain components; their downloads finish when a test says so. */
+/** The antd chunks of /auth stand in as plain components; the dialog's download finishes when a test says so. */
 function gatedDownload() {
   let finish: () => void = () => undefined;
   let fail: (error: Error) => void = () => undefined;
@@ -27,27 +27,31 @@ function gatedDownload() {
 }
 const dialogDownload = gatedDownload();
 const dialogLoads = jest.fn();
-jest.unstable_mockModule('../../features/auth/components/forgot-password-dialog', async () => {
-  dialogLoads();
-  await dialogDownload.gate;
-  return {
-    ForgotPasswordDialog: ({ open, onClose }: { open: boolean; onClose: () => void }) =>
-      open ? (
-        <div role="dialog" aria-label="Forgot Password">
-          <button type="button" onClick={onClose}>
-            Close
-          </button>
-        </div>
-      ) : null,
-  };
-});
-jest.unstable_mockModule('../../features/auth/components/required-two-factor-enrolment', () => ({
+jest.mock('./forgot-password-chunk', () => ({
+  loadForgotPasswordDialog: async () => {
+    dialogLoads();
+    await dialogDownload.gate;
+    return {
+      ForgotPasswordDialog: ({ open, onClose }: { open: boolean; onClose: () => void }) =>
+        open ? (
+          <div role="dialog" aria-label="Forgot Password">
+            <button type="button" onClick={onClose}>
+              Close
+            </button>
+          </div>
+        ) : null,
+    };
+  },
+}));
+jest.mock('../../features/auth/components/required-two-factor-enrolment', () => ({
   RequiredTwoFactorEnrolment: () => <p>Enrolment</p>,
 }));
 
-const { MemoryRouter, Route, Routes, useLocation } = await import('react-router');
-const { SessionContext } = await import('../../features/auth/session-context');
-const { AuthRoute } = await import('./auth');
+const { MemoryRouter, Route, Routes, useLocation } = jest.requireActual<typeof import('react-router')>('react-router');
+const { SessionContext } = jest.requireActual<typeof import('../../features/auth/session-context')>(
+  '../../features/auth/session-context',
+);
+const { AuthRoute } = jest.requireActual<typeof import('./auth')>('./auth');
 
 /** /auth, with every other path saying where the visitor arrived. */
 function renderAuth(session: Partial<Session> = {}, path = '/auth') {

@@ -11,9 +11,9 @@ import { useSession } from '../../features/auth/hooks/use-session';
 import { postAuthTarget } from '../../features/auth/utils/post-auth-target';
 import { takePendingPurchase } from '../../lib/pending-purchase';
 import { Card, Paragraph, Spinner, Tabs, Title } from '@medtutor/web-kit/ui';
+import { loadForgotPasswordDialog } from './forgot-password-chunk';
 
 // The two parts of /auth that still use antd come in chunks of their own, loaded only when needed.
-const loadForgotPasswordDialog = () => import('../../features/auth/components/forgot-password-dialog');
 const ForgotPasswordDialog = lazy(() =>
   loadForgotPasswordDialog().then((module) => ({ default: module.ForgotPasswordDialog })),
 );

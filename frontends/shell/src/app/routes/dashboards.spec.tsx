@@ -29,9 +29,11 @@ const remoteRootFor = (module: string) =>
 const loadRemote = jest.fn((module: string) =>
   Promise.resolve({ default: remoteRootFor(module) as ComponentType<never> }),
 );
-jest.unstable_mockModule('@module-federation/enhanced/runtime', () => ({ loadRemote, registerRemotes: jest.fn() }));
-const { AtPath, admin, sessionWith, student } = await import('../../testing/session');
-const { AdminDashboardRoute, AdminPanelRoute, MyTutoringRoute, TutorPortalRoute } = await import('./dashboards');
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote, registerRemotes: jest.fn() }));
+const { AtPath, admin, sessionWith, student } =
+  jest.requireActual<typeof import('../../testing/session')>('../../testing/session');
+const { AdminDashboardRoute, AdminPanelRoute, MyTutoringRoute, TutorPortalRoute } =
+  jest.requireActual<typeof import('./dashboards')>('./dashboards');
 
 afterEach(cleanup);
 

@@ -4,12 +4,12 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { type ComponentType, type ReactElement, useState } from 'react';
 
 // jest reads no CSS (the build does).
-jest.unstable_mockModule('./lazy-dialog.css', () => ({}));
+jest.mock('./lazy-dialog.css', () => ({}));
 const noticeError = jest.fn();
-jest.unstable_mockModule('@medtutor/web-kit', () => ({
+jest.mock('@medtutor/web-kit', () => ({
   useNotices: () => ({ success: jest.fn(), error: noticeError }),
 }));
-const { lazyDialog } = await import('./lazy-dialog');
+const { lazyDialog } = jest.requireActual<typeof import('./lazy-dialog')>('./lazy-dialog');
 
 interface TestDialogProps {
   open: boolean;

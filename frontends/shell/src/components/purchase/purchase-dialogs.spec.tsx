@@ -7,13 +7,13 @@ import { TextDecoder, TextEncoder } from 'node:util';
 // react-router encodes text as it loads, and jsdom's window has no TextEncoder: Node's, before it loads.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 // jest reads no CSS (the build does).
-jest.unstable_mockModule('./lazy-dialog.css', () => ({}));
+jest.mock('./lazy-dialog.css', () => ({}));
 
 /** Which dialog modules have run: the antd providers are imported by them alone. */
 let antdProvidersLoaded = false;
-jest.unstable_mockModule('../../app/antd-providers', async () => {
+jest.mock('../../app/antd-providers', () => {
   antdProvidersLoaded = true;
-  const { App, ConfigProvider } = await import('antd');
+  const { App, ConfigProvider } = jest.requireActual<typeof import('antd')>('antd');
   return {
     AntdProviders: ({ children }: { children: ReactNode }) => (
       <ConfigProvider theme={{ token: { motion: false } }}>
@@ -23,9 +23,10 @@ jest.unstable_mockModule('../../app/antd-providers', async () => {
   };
 });
 
-const { PublicPageProviders, serveCatalogPerTest } = await import('../../testing/public-page');
-const { BookingDialog } = await import('./booking-dialog');
-const { PackageDialog } = await import('./package-dialog');
+const { PublicPageProviders, serveCatalogPerTest } =
+  jest.requireActual<typeof import('../../testing/public-page')>('../../testing/public-page');
+const { BookingDialog } = jest.requireActual<typeof import('./booking-dialog')>('./booking-dialog');
+const { PackageDialog } = jest.requireActual<typeof import('./package-dialog')>('./package-dialog');
 
 serveCatalogPerTest();
 

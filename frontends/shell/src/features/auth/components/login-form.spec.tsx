@@ -6,9 +6,9 @@ import type { Session } from '../session-context';
 
 // web-kit's index brings its notice viewport's CSS, which jest does not read; the form only reaches
 // the API through the session, which each test stands in for.
-jest.unstable_mockModule('@medtutor/web-kit', () => ({ apiRequest: jest.fn() }));
-const { SessionContext } = await import('../session-context');
-const { LoginForm } = await import('./login-form');
+jest.mock('@medtutor/web-kit', () => ({ apiRequest: jest.fn() }));
+const { SessionContext } = jest.requireActual<typeof import('../session-context')>('../session-context');
+const { LoginForm } = jest.requireActual<typeof import('./login-form')>('./login-form');
 
 const user = { id: 7, username: 'ada', email: 'ada@example.com', role: 'student' } as unknown as UserDto;
 

@@ -5,9 +5,9 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { Session } from '../session-context';
 
 // The form reaches the API only through the session stood in for.
-jest.unstable_mockModule('@medtutor/web-kit', () => ({ apiRequest: jest.fn() }));
-const { SessionContext } = await import('../session-context');
-const { RegisterForm } = await import('./register-form');
+jest.mock('@medtutor/web-kit', () => ({ apiRequest: jest.fn() }));
+const { SessionContext } = jest.requireActual<typeof import('../session-context')>('../session-context');
+const { RegisterForm } = jest.requireActual<typeof import('./register-form')>('./register-form');
 
 const user = { id: 8, username: 'grace', email: 'grace@example.com', role: 'student' } as unknown as UserDto;
 

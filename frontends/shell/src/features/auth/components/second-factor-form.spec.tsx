@@ -5,13 +5,13 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 
 // The API call and the notices are stood in for.
 const noticeError = jest.fn();
-jest.unstable_mockModule('@medtutor/web-kit', () => ({
+jest.mock('@medtutor/web-kit', () => ({
   apiRequest: jest.fn(),
   useNotices: () => ({ success: jest.fn(), error: noticeError }),
 }));
 const verifySecondFactor = jest.fn<(code: string) => Promise<UserDto>>();
-jest.unstable_mockModule('../api/two-factor', () => ({ verifySecondFactor }));
-const { SecondFactorForm } = await import('./second-factor-form');
+jest.mock('../api/two-factor', () => ({ verifySecondFactor }));
+const { SecondFactorForm } = jest.requireActual<typeof import('./second-factor-form')>('./second-factor-form');
 
 const user = { id: 9, username: 'tutor', email: 'tutor@example.com', role: 'tutor' } as unknown as UserDto;
 

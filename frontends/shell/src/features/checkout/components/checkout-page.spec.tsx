@@ -5,13 +5,18 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 
 // The gateway writes the support address into every page; the checkout's failure text names it.
 document.head.innerHTML = `<meta name="medtutor-settings" content='{"supportEmail":"help@medpath.example"}'>`;
-const { NoticeViewport } = await import('@medtutor/web-kit');
-const { closeNoticesAfterEach, findNotice } = await import('../../../testing/notices');
-const { installMatchMedia, jsonReply, serveFetchPerTest } = await import('../../../testing/public-page');
-const { AtPath, sessionWith, student } = await import('../../../testing/session');
-const { CheckoutPage } = await import('./checkout-page');
-const { paymentIntent } = await import('../../../testing/payment-intent');
-const { ConsentMessages, ErrorCodes } = await import('@medtutor/contracts');
+const { NoticeViewport } = jest.requireActual<typeof import('@medtutor/web-kit')>('@medtutor/web-kit');
+const { closeNoticesAfterEach, findNotice } =
+  jest.requireActual<typeof import('../../../testing/notices')>('../../../testing/notices');
+const { installMatchMedia, jsonReply, serveFetchPerTest } =
+  jest.requireActual<typeof import('../../../testing/public-page')>('../../../testing/public-page');
+const { AtPath, sessionWith, student } =
+  jest.requireActual<typeof import('../../../testing/session')>('../../../testing/session');
+const { CheckoutPage } = jest.requireActual<typeof import('./checkout-page')>('./checkout-page');
+const { paymentIntent } = jest.requireActual<typeof import('../../../testing/payment-intent')>(
+  '../../../testing/payment-intent',
+);
+const { ConsentMessages, ErrorCodes } = jest.requireActual<typeof import('@medtutor/contracts')>('@medtutor/contracts');
 
 installMatchMedia();
 // The first render loads antd, which takes jest several seconds.

@@ -48,8 +48,9 @@ const fakeStripe = {
 const loadStripe = jest.fn((key: string) =>
   key === 'pk_test_unreachable' ? Promise.reject(new Error('Failed to load Stripe.js')) : Promise.resolve(fakeStripe),
 );
-jest.unstable_mockModule('@stripe/stripe-js', () => ({ loadStripe }));
-const { default: StripePaymentForm } = await import('./stripe-payment-form');
+jest.mock('@stripe/stripe-js', () => ({ loadStripe }));
+const { default: StripePaymentForm } =
+  jest.requireActual<typeof import('./stripe-payment-form')>('./stripe-payment-form');
 
 installMatchMedia();
 // The first render loads antd, which takes jest several seconds.

@@ -1,13 +1,10 @@
 /** @jest-environment jsdom */
+import '../../../testing/text-encoding';
 import { describe, expect, it } from '@jest/globals';
 import { freeTrialAdditionalInfo } from '@medtutor/contracts';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { TextDecoder, TextEncoder } from 'node:util';
-
-// react-router encodes text as it loads, and jsdom's window has no TextEncoder: Node's, before it loads.
-Object.assign(globalThis, { TextEncoder, TextDecoder });
-const { PublicPageProviders, jsonReply, serveFetchPerTest } = await import('../../../testing/public-page');
-const { FreeTrialForm } = await import('./free-trial-form');
+import { PublicPageProviders, jsonReply, serveFetchPerTest } from '../../../testing/public-page';
+import { FreeTrialForm } from './free-trial-form';
 
 const fetchMock = serveFetchPerTest(() => jsonReply({ message: 'Consultation request submitted successfully!' }));
 

@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import '../../../testing/text-encoding';
 import { describe, expect, it } from '@jest/globals';
 import {
   CatalogSubjects,
@@ -11,12 +12,8 @@ import {
   quote,
 } from '@medtutor/contracts';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { TextDecoder, TextEncoder } from 'node:util';
-
-// react-router encodes text as it loads, and jsdom's window has no TextEncoder: Node's, before it loads.
-Object.assign(globalThis, { TextEncoder, TextDecoder });
-const { PublicPageProviders, serveCatalogPerTest } = await import('../../../testing/public-page');
-const { PricingSection } = await import('./pricing-section');
+import { PublicPageProviders, serveCatalogPerTest } from '../../../testing/public-page';
+import { PricingSection } from './pricing-section';
 
 /*
  * The pricing cards against the server's price, in every currency. catalog-payments charges what

@@ -14,15 +14,16 @@ import { TextDecoder, TextEncoder } from 'node:util';
 // react-router encodes text as it loads, and jsdom's window has no TextEncoder: Node's, before it loads.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 // The build supplies these: the public origin from the environment and the illustrations as files.
-jest.unstable_mockModule('../../../config/origin', () => ({ publicOrigin: 'https://medpath.example' }));
-jest.unstable_mockModule('../subject-art', () => ({
+jest.mock('../../../config/origin', () => ({ publicOrigin: 'https://medpath.example' }));
+jest.mock('../subject-art', () => ({
   subjectArt: {},
   subjectArtSize: { width: 400, height: 200 },
 }));
-const { PublicPageProviders, serveCatalogPerTest } = await import('../../../testing/public-page');
-const { subjects } = await import('../../../config/catalog');
-const { SubjectPage } = await import('./subject-page');
-const { SubjectsSection } = await import('./subjects-section');
+const { PublicPageProviders, serveCatalogPerTest } =
+  jest.requireActual<typeof import('../../../testing/public-page')>('../../../testing/public-page');
+const { subjects } = jest.requireActual<typeof import('../../../config/catalog')>('../../../config/catalog');
+const { SubjectPage } = jest.requireActual<typeof import('./subject-page')>('./subject-page');
+const { SubjectsSection } = jest.requireActual<typeof import('./subjects-section')>('./subjects-section');
 
 const fetchMock = serveCatalogPerTest();
 

@@ -6,13 +6,14 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 
 // The build supplies the illustrations as files: one stands in, with its text alternative.
-jest.unstable_mockModule('../subject-art', () => ({
+jest.mock('../subject-art', () => ({
   subjectArt: { '/ucat': { src: '/assets/ucat.svg', alt: 'An answer sheet beside a stopwatch' } },
   subjectArtSize: { width: 400, height: 200 },
 }));
-const { serveCatalogPerTest } = await import('../../../testing/public-page');
-const { AtPath } = await import('../../../testing/session');
-const { SubjectsSection } = await import('./subjects-section');
+const { serveCatalogPerTest } =
+  jest.requireActual<typeof import('../../../testing/public-page')>('../../../testing/public-page');
+const { AtPath } = jest.requireActual<typeof import('../../../testing/session')>('../../../testing/session');
+const { SubjectsSection } = jest.requireActual<typeof import('./subjects-section')>('./subjects-section');
 
 serveCatalogPerTest();
 

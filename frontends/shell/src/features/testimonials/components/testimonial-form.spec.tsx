@@ -1,12 +1,9 @@
 /** @jest-environment jsdom */
+import '../../../testing/text-encoding';
 import { describe, expect, it } from '@jest/globals';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { TextDecoder, TextEncoder } from 'node:util';
-
-// react-router encodes text as it loads, and jsdom's window has no TextEncoder: Node's, before it loads.
-Object.assign(globalThis, { TextEncoder, TextDecoder });
-const { PublicPageProviders, jsonReply, serveFetchPerTest } = await import('../../../testing/public-page');
-const { TestimonialForm } = await import('./testimonial-form');
+import { PublicPageProviders, jsonReply, serveFetchPerTest } from '../../../testing/public-page';
+import { TestimonialForm } from './testimonial-form';
 
 const fetchMock = serveFetchPerTest(() => jsonReply({ id: 1 }));
 

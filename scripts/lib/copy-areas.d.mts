@@ -1,4 +1,4 @@
-// Types for scripts/check-copies.mjs, for its tests.
+// Types for scripts/lib/copy-areas.mjs, for its tests.
 export interface Area {
   kind: string;
   name: string | undefined;
