@@ -1,32 +1,32 @@
-// One jest run for the whole repo, in two projects: `unit` (colocated *.spec.ts, no I/O) as CommonJS,
-// under plain `node`, and `integration` (test/*.int-spec.ts against real PostgreSQL, NATS and Redis)
-// as ES modules, under `node --experimental-vm-modules` (so are test/faults and Stryker, which use
-// `shared`). @swc/jest compiles to whichever module system the run uses. Workspace packages resolve
-// to their TypeScript sources.
-import vm from 'node:vm';
-
-/** Node runs jest's ES modules only under `--experimental-vm-modules`. */
-const esmMode = typeof vm.SourceTextModule === 'function';
-
-const swcOptions = {
-  jsc: {
-    parser: { syntax: 'typescript', decorators: true, tsx: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
-    target: 'es2023',
-  },
-};
-const swc = ['@swc/jest', swcOptions];
-
-// swc's CommonJS output rewrites `import.meta.url`, `.dirname` and `.filename`; any other use of
-// `import.meta` would not parse. react-router's only one is `import.meta.hot` (Vite's hot reload),
-// absent under jest: inlined as undefined.
-const swcCommonJs = [
+// One jest configuration for the whole repo, in two projects: `unit` (colocated *.spec.ts, no I/O) and
+// `integration` (test/*.int-spec.ts against real PostgreSQL, NATS and Redis). Both run as CommonJS,
+// under plain `node` (no --experimental-vm-modules): Node frees a test file's modules once the file is
+// done, as it never frees ES modules (vm.SourceTextModule, nodejs/node#59118), so a worker's memory no
+// longer grows with every file and needs no `workerIdleMemoryLimit` (docs/adr/0089). @swc/jest compiles
+// to whichever module system the run uses. Workspace packages resolve to their TypeScript sources.
+// `shared` is also the base of test/faults/jest.config.mjs and stryker.jest.config.mjs, which still
+// run in ESM mode (one file each, or Stryker's own processes).
+const swc = [
   '@swc/jest',
   {
-    ...swcOptions,
     jsc: {
-      ...swcOptions.jsc,
-      transform: { ...swcOptions.jsc.transform, optimizer: { globals: { vars: { 'import.meta.hot': 'undefined' } } } },
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2023',
+    },
+  },
+];
+
+// JavaScript from node_modules and the repo's .mjs scripts. swc's CommonJS output rewrites
+// `import.meta.url`, `.dirname` and `.filename`; any other use of `import.meta` would not parse.
+// react-router's only one is `import.meta.hot` (Vite's hot reload), absent under jest: undefined.
+const swcJs = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'ecmascript' },
+      transform: { optimizer: { globals: { vars: { 'import.meta.hot': 'undefined' } } } },
+      target: 'es2023',
     },
   },
 ];
@@ -55,47 +55,56 @@ export const shared = {
   testEnvironment: 'node',
 };
 
-// Packages that ship only ES modules, which Node 20 cannot `require`: swc compiles them to CommonJS
-// like our sources (jest's own require(esm) needs Node 24.9).
-const esmOnlyPackages = [
+// Packages whose files are ES modules without an `.mjs` name ("type": "module"), which Node 20 cannot
+// `require` (jest's own require(esm) needs Node 24.9), and two CommonJS ones that call `import()`,
+// which jest's CommonJS sandbox cannot run: @prisma/config (it loads prisma.config.ts through c12) and
+// jiti's entry (c12's loader). swc compiles them, and every `.mjs` file under node_modules, to
+// CommonJS like our sources; the rest of node_modules is loaded as it is. A new ESM-only dependency
+// a test reaches fails with "Must use import to load ES Module" until it is added here.
+const esModulePackages = [
   '@ant-design/colors',
   '@kubernetes-models',
   '@nestjs',
+  '@prisma/config',
   '@prisma/schema-engine-wasm',
   '@remix-run/route-pattern',
   'cidr-regex',
   'cockatiel',
   'cookie-es',
   'is-cidr',
+  'jiti/lib',
   'jose',
   'kubernetes-models',
+  'nodemailer',
   'react-router',
 ];
 
+const commonJs = {
+  extensionsToTreatAsEsm: [],
+  transform: { '^.+\\.tsx?$': swc, '^.+\\.[cm]?js$': swcJs },
+  // Ignored: a file under a node_modules (nested ones too) that is neither an `.mjs` file nor in a
+  // package of the list.
+  transformIgnorePatterns: [`^(?!.*/node_modules/(${esModulePackages.join('|')})/).*/node_modules/.*(?<!\\.mjs)$`],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  resolver: '<rootDir>/test/import-condition.resolver.cjs',
+  moduleNameMapper: {
+    ...shared.moduleNameMapper,
+    // Prisma's runtime has CommonJS twins of its .mjs files (one of them 4.5 MB of wasm as base64).
+    '^@prisma/client/runtime/(.*)\\.mjs$': '<rootDir>/node_modules/@prisma/client/runtime/$1.js',
+  },
+};
+
 export default {
-  ...(esmMode && {
-    // Files run in a worker process that is replaced once it holds more than 1.5 GB after a file.
-    // ESM test modules (vm.SourceTextModule) are never freed (nodejs/node#59118), so on a 2-core
-    // machine, where jest would run every file in band in its own process, the heap grows about 30 MB
-    // a file until Node's 4 GB limit kills jest before it writes its report. A worker that dies fails
-    // only its own file. The unit project runs as CommonJS, whose modules are freed: see docs/adr/0089.
-    workerIdleMemoryLimit: '1.5GB',
-  }),
   projects: [
     {
       ...shared,
+      ...commonJs,
       displayName: 'unit',
-      extensionsToTreatAsEsm: [],
-      // CommonJS: Node frees a file's modules once it is done, as it never frees ES modules
-      // (vm.SourceTextModule, nodejs/node#59118). docs/adr/0089.
-      transform: { '^.+\\.(tsx?|jsx?|mjs)$': swcCommonJs },
-      transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyPackages.join('|')})/)`],
-      moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
-      resolver: '<rootDir>/test/import-condition.resolver.cjs',
       testMatch: ['<rootDir>/**/src/**/*.spec.ts', '<rootDir>/**/src/**/*.spec.tsx', '<rootDir>/test/**/*.spec.ts'],
     },
     {
       ...shared,
+      ...commonJs,
       displayName: 'integration',
       testMatch: ['<rootDir>/**/test/**/*.int-spec.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/integration-timeout.setup.ts'],

@@ -1,4 +1,4 @@
-// The unit project's resolver (jest.config.mjs). A few ES-module-only packages (kubernetes-models
+// The unit and integration projects' resolver (jest.config.mjs). A few ES-module-only packages (kubernetes-models
 // and its @kubernetes-models family) export their files under the `import` condition alone, which
 // jest's CommonJS runtime does not ask for. When the `require` conditions find nothing, this resolves
 // the request as `import` would; the transform then compiles the file to CommonJS like our sources.
