@@ -1,12 +1,10 @@
 /** @jest-environment jsdom */
+import '../../testing/text-encoding';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { LoginSecondFactorReply, UserDto } from '@medtutor/contracts';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { TextDecoder, TextEncoder } from 'node:util';
 import type { Session } from '../../features/auth/session-context';
 
-// react-router encodes text as it loads, and jsdom's window has no TextEncoder: Node's, before it loads.
-Object.assign(globalThis, { TextEncoder, TextDecoder });
 // The build supplies the public origin, and the API and notices are stood in for.
 jest.mock('../../config/origin', () => ({ publicOrigin: 'https://medpath.example' }));
 const noticeError = jest.fn();

@@ -1,11 +1,9 @@
 /** @jest-environment jsdom */
+import '../../testing/text-encoding';
 import { describe, expect, it, jest } from '@jest/globals';
 import { act, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { TextDecoder, TextEncoder } from 'node:util';
 
-// react-router encodes text as it loads, and jsdom's window has no TextEncoder: Node's, before it loads.
-Object.assign(globalThis, { TextEncoder, TextDecoder });
 // jest reads no CSS (the build does).
 jest.mock('./lazy-dialog.css', () => ({}));
 

@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
+import '../../../testing/text-encoding';
 import { describe, expect, it, jest } from '@jest/globals';
 import { CurrencyCodes, type CurrencyCode, Packages, PackageTypes, formatMinor, quote } from '@medtutor/contracts';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { TextDecoder, TextEncoder } from 'node:util';
 
 /*
  * The subject pages and the home page's subject cards against the server's price, in every currency.
@@ -11,8 +11,6 @@ import { TextDecoder, TextEncoder } from 'node:util';
  * text checkout shows. The pages print it shortened only by zero minor digits ('£40' for '£40.00').
  */
 
-// react-router encodes text as it loads, and jsdom's window has no TextEncoder: Node's, before it loads.
-Object.assign(globalThis, { TextEncoder, TextDecoder });
 // The build supplies these: the public origin from the environment and the illustrations as files.
 jest.mock('../../../config/origin', () => ({ publicOrigin: 'https://medpath.example' }));
 jest.mock('../subject-art', () => ({
