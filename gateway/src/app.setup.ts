@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { PinoNestLogger } from '@medtutor/nest-kit';
@@ -33,6 +34,8 @@ import { closeConnectionsWhenStopping } from './shutdown.js';
 export function configureGatewayApp(app: NestExpressApplication, config: GatewayConfig, logger: Logger): void {
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  // The client (the proxy in front, a browser) closes an idle connection first, never us under its request.
+  (app.getHttpServer() as Server).keepAliveTimeout = config.keepAliveTimeoutMs;
   const readiness = app.get(ReadinessService);
   answerBeforeExpress(
     app.getHttpServer(),

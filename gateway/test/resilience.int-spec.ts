@@ -261,6 +261,10 @@ describe('SIGTERM', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'in-flight@example.com' }),
       });
+      // Before the signal, a kept-alive connection is kept longer than the proxy in front keeps an idle
+      // one (60 s), so the proxy closes it, never the gateway as a request arrives on it (ADR 0091).
+      const kept = await fetch(`${process.url}/healthz`);
+      expect(kept.headers.get('keep-alive')).toBe('timeout=65');
       await sleep(200);
       const signalledAt = Date.now();
       process.signal('SIGTERM');

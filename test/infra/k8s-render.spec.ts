@@ -11,8 +11,8 @@ import { K8S_DIR, K8S_OVERLAYS, renderKustomize, type K8sObject } from './infra-
  * family's models of each project's API (generated from its Go API types, so its CRD schema):
  * `@kubernetes-models/gateway-api` 2.x (Gateway API, gateway.networking.k8s.io/v1),
  * `@kubernetes-models/cert-manager` 6.x (cert-manager.io/v1), `@kubernetes-models/external-secrets`
- * 2.x (external-secrets.io/v1) and `@kubernetes-models/prometheus-operator` 6.x
- * (monitoring.coreos.com/v1). They check types, formats (quantities, ports), enums and required
+ * 2.x (external-secrets.io/v1), `@kubernetes-models/prometheus-operator` 6.x
+ * (monitoring.coreos.com/v1) and `@kubernetes-models/envoy-gateway` 2.x (gateway.envoyproxy.io/v1alpha1). They check types, formats (quantities, ports), enums and required
  * fields; like the API server's OpenAPI they do not reject unknown fields.
  */
 const TARGET_KUBERNETES = '1.36';
@@ -38,6 +38,7 @@ const CRD_MODELS: Record<string, string> = {
   'cert-manager.io/v1': '@kubernetes-models/cert-manager',
   'external-secrets.io/v1': '@kubernetes-models/external-secrets',
   'monitoring.coreos.com/v1': '@kubernetes-models/prometheus-operator',
+  'gateway.envoyproxy.io/v1alpha1': '@kubernetes-models/envoy-gateway',
 };
 
 /** Kinds rendered but not validated, each with why. None: every kind has a schema above. */

@@ -11,9 +11,10 @@ import { APPS, K8S_OVERLAYS, type K8sObject, read, renderKustomize, ROOT } from 
 /**
  * The prod overlay's edge and placement (issue 28, points 3, 6 and 11), on what `kubectl apply -k`
  * sends: no single in-cluster Redis (a managed one, over TLS, from the secret store), route timeouts
- * longer than the gateway's own deadlines, replicas never sharing a node, a startup probe on the
- * gateway, no CPU limits, the DNS policy for NodeLocal DNSCache, every image by digest; and the
- * image build installing from the lockfile with `npm ci`.
+ * longer than the gateway's own deadlines, idle connections closed by Envoy before the gateway,
+ * replicas never sharing a node, a startup probe on the gateway, no CPU limits, the DNS policy for
+ * NodeLocal DNSCache, every image by digest; and the image build installing from the lockfile with
+ * `npm ci`.
  */
 
 interface Probe {
@@ -168,6 +169,19 @@ describe('prod overlay: route timeouts longer than the gateway deadlines', () =>
     }
     // Envoy Gateway's default route timeout (15 s) would not do: it equals the Stripe deadline.
     expect(longest).toBeGreaterThanOrEqual(15_000);
+  });
+
+  it('has Envoy close an idle connection to the gateway before the gateway would close it itself', () => {
+    const config = loadGatewayConfig(productionGatewayEnv());
+    const policies = of(prod, 'BackendTrafficPolicy').filter((policy) =>
+      (policy.spec.targetRefs as Array<{ kind: string; name: string }>).some(
+        (target) => target.kind === 'HTTPRoute' && target.name === 'medtutor',
+      ),
+    );
+    expect(policies).toHaveLength(1);
+    const idleMs = durationMs(policies[0]!.spec.timeout.http.connectionIdleTimeout as string);
+    // At least 5 s apart, so a late timer on a busy pod cannot reverse them.
+    expect(config.keepAliveTimeoutMs).toBeGreaterThanOrEqual(idleMs + 5_000);
   });
 });
 

@@ -128,6 +128,13 @@ const GatewayEnvSchema = z
     CIRCUIT_BREAKER_FAILURES: z.coerce.number().int().positive().default(5),
     /** How long an open circuit answers 503 before one request tries the service again. */
     CIRCUIT_BREAKER_HALF_OPEN_MS: z.coerce.number().int().positive().default(5000),
+    /**
+     * How long an idle kept-alive connection stays open (Node's default: 5 s). Longer than the proxy in
+     * front keeps an idle connection to us (the prod overlay's BackendTrafficPolicy, 60 s), so the
+     * proxy closes it first: when the gateway closes a connection at the moment a client sends on it,
+     * that request fails with a reset (docs/adr/0091).
+     */
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(65_000),
     /** After SIGTERM: not ready, but still serving, this long (proxies take a moment to drop this replica). */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(3000),
     /** Then the longest wait for requests in flight before their connections are cut. */
@@ -225,6 +232,7 @@ const GatewayEnvSchema = z
       rpcProviderTimeoutMs: env.RPC_PROVIDER_TIMEOUT_MS,
       rpcExportTimeoutMs: env.RPC_EXPORT_TIMEOUT_MS,
       circuitBreaker: { failures: env.CIRCUIT_BREAKER_FAILURES, halfOpenAfterMs: env.CIRCUIT_BREAKER_HALF_OPEN_MS },
+      keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       shutdown: { drainMs: env.SHUTDOWN_DRAIN_MS, graceMs: env.SHUTDOWN_GRACE_MS },
       actorSigningKey: env.ACTOR_SIGNING_KEY,
       readinessTimeoutMs: env.READINESS_TIMEOUT_MS,
