@@ -12,6 +12,8 @@ WORKDIR /app
 ENV npm_config_update_notifier=false
 # Every workspace's manifest: app.mjs reads them to find what an app needs, then narrows them to that.
 COPY package.json package-lock.json .npmrc ./
+# The compiler's workspace whole: npm links its `tsc7` only if the file is there when it installs.
+COPY tools/typescript-7/package.json tools/typescript-7/tsc7.mjs tools/typescript-7/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/nest-kit/package.json packages/nest-kit/
 COPY packages/db-tools/package.json packages/db-tools/
@@ -32,7 +34,7 @@ FROM base AS deps
 ARG SERVICE
 RUN node /tmp/docker/app.mjs install-prod "$SERVICE"
 
-# Every dependency the build needs (TypeScript, the Prisma CLI, rsbuild), then prisma generate, tsc
+# Every dependency the build needs (TypeScript, the Prisma CLI, rsbuild), then prisma generate, tsc7
 # and, for the gateway, the frontends' bundles. /ship receives the build output that runs.
 FROM base AS build
 ARG SERVICE

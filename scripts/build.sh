@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# `npm run build`: builds every workspace in dependency order. The shared packages come first
-# (services and the gateway load their dist/ at run time), then the services (prisma generate + tsc)
-# and the gateway, then the frontends, which the gateway serves but does not compile against.
+# `npm run build`: builds every workspace in dependency order, two at a time where nothing orders them
+# (the machines have two cores). The shared packages come first (services and the gateway load their
+# dist/ at run time), then the services (prisma generate + tsc7) and the gateway, then the remotes,
+# then the shell, which the gateway serves but does not compile against. Each workspace's output is
+# printed in one piece when it finishes, so builds running together do not interleave.
 set -euo pipefail
 # shellcheck source=scripts/lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
@@ -10,16 +12,34 @@ cd "$REPO_ROOT"
 # the apps would otherwise turn the frontends into dev bundles (React Refresh) that break when served.
 export NODE_ENV=production
 
-WORKSPACES=(
-  packages/contracts packages/nest-kit packages/db-tools
-  services/identity services/catalog-payments services/tutoring services/reviews services/payroll gateway
-  frontends/student frontends/admin frontends/shell
+# One stage per line; a stage's workspaces only need the stages above it.
+STAGES=(
+  "packages/contracts"
+  "packages/nest-kit"
+  "packages/db-tools"
+  "services/identity services/catalog-payments services/tutoring services/reviews services/payroll gateway"
+  "frontends/student frontends/admin"
+  "frontends/shell"
 )
 
-total="$(now)"
-for workspace in "${WORKSPACES[@]}"; do
+build_one() {
+  local started output
   started="$(now)"
-  npm run --silent build -w "$workspace" || die "building $workspace failed"
-  ok "built $workspace ($(elapsed "$started"))"
+  if output="$(npm run --silent build -w "$1" 2>&1)"; then
+    [[ -z "$output" ]] || printf '%s\n' "$output"
+    ok "built $1 ($(elapsed "$started"))"
+  else
+    printf '%s\n' "$output"
+    warn "building $1 failed"
+    return 1
+  fi
+}
+export -f build_one now elapsed ok warn
+export _c_green _c_yellow _c_off
+
+total="$(now)"
+for stage in "${STAGES[@]}"; do
+  # shellcheck disable=SC2016,SC2086 # $1 is expanded by the inner bash; a stage is a plain word list
+  printf '%s\n' $stage | xargs -P 2 -I {} bash -c 'build_one "$1"' _ {} || die "the build failed (see above)"
 done
 ok "build finished in $(elapsed "$total")"

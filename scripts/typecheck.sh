@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `npm run typecheck`: tsc --noEmit for every workspace, the root tests and the e2e suite, two at a
-# time (the machines have two cores). Prints each project's errors and fails if any project fails.
+# `npm run typecheck`: TypeScript 7 (`tsc7`, tools/typescript-7) with --noEmit for every workspace, the
+# root tests and the e2e suite, two at a time (the machines have two cores). Prints each project's
+# errors and fails if any project fails.
 set -euo pipefail
 # shellcheck source=scripts/lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
@@ -18,7 +19,7 @@ done
 # Each project's output is printed in one piece once it finishes, so parallel runs do not interleave.
 check_one() {
   local output
-  if output="$(node node_modules/typescript/bin/tsc --noEmit -p "$1" 2>&1)"; then
+  if output="$(node_modules/.bin/tsc7 --noEmit -p "$1" 2>&1)"; then
     printf 'ok      %s\n' "$1"
   else
     printf 'FAILED  %s\n%s\n' "$1" "$output"
