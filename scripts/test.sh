@@ -2,17 +2,19 @@
 # `npm test`: every test of the repository, on a machine prepared like `npm start` does.
 #   unit       first, before the build: jest's unit project (colocated *.spec.ts, no I/O), report
 #              test-results/unit.json, its time printed, so a broken rule shows within minutes
-#   build, lint, format, deps (dependency rules), copies (code copied across services or features),
-#   typecheck   one test each; the five after the build run at the same time, logs in test-results/
+#   build      one test
 #   integration  jest's integration project (real PostgreSQL, NATS, Redis), report test-results/integration.json
 #   faults     issue 13's fault scenarios on the built platform (npm run test:faults), report
 #              test-results/faults.json, figures in test-results/faults-figures.json; in the background
-#              from the build on, while the static checks and integration run at a lower priority
+#              from the build on, while integration runs at a lower priority
 #   e2e        Playwright against the whole system started in the background, test-results/e2e.json
 #   web-budgets  every page's JavaScript until its first view is complete against its budget, on that
 #              system, while the soak runs
 #   soak       issue 27's mixed load for 90 s on that system (npm run bench:soak): fails on any error,
 #              prints p50/p99 per route and every process's memory, report test-results/soak.json
+#   lint, format, deps (dependency rules), copies (code copied across services or features),
+#   typecheck   one test each, run at the same time and at a lower priority during the soak, logs in
+#              test-results/
 # A failing step does not stop the others. The last line printed is the totals line
 # ("N passed, N failed[, N skipped]"); the exit code is non-zero when anything failed.
 set -euo pipefail
@@ -131,20 +133,21 @@ end_background() {
 # The fault scenarios (issue 13) run the built apps as processes on a private nats-server, fresh
 # databases and a Redis database of their own; they kill and restart those processes, never the
 # developer's. Most of their time is waiting (a broker down 40 s, a database cut for 20 s, restarts),
-# so they run in the background, at normal priority, while the static checks and integration run at
-# a lower one (nice 10) on what CPU the scenarios leave: the scenarios' time bounds measure the
-# platform, not a machine that other work has filled.
+# so they run in the background, at normal priority, while integration runs at a lower one (nice 10)
+# on what CPU the scenarios leave: the scenarios' time bounds measure the platform, not a machine that
+# other work has filled.
 if ((build_code != 0)); then
   record jest faults 1 "$(now)" "not run: the build failed"
 else
-  info "faults: issue 13's fault scenarios in the background (npm run test:faults); the static checks and integration meanwhile at nice 10"
+  info "faults: issue 13's fault scenarios in the background (npm run test:faults); integration meanwhile at nice 10"
   start_background faults npm run --silent test:faults -- --json --outputFile="$RESULTS/faults.json" --forceExit
 fi
 LOW_PRIORITY=(nice -n 10)
 
-# The static checks need only the build, not each other: they run at the same time (typecheck two
-# projects at a time, the others one process each), which on two cores takes about the longest of
-# them instead of their sum. Each keeps its log and its own pass/fail line.
+# The static checks need only the build (and the sources), not each other or the platform. They run at
+# the same time (typecheck two projects at a time, the others one process each), at nice 10, during
+# the soak at the end, whose fixed rate of requests leaves most of the two cores idle for its 90 s
+# (docs/adr/0093); when the system cannot start, on their own. Each keeps its log and pass/fail line.
 static_checks=(lint format deps copies typecheck)
 declare -A static_commands=(
   [lint]="npm run --silent lint"
@@ -153,16 +156,25 @@ declare -A static_commands=(
   [copies]="npm run --silent check:copies"
   [typecheck]="npm run --silent typecheck"
 )
-info "static checks at the same time: ${static_checks[*]}"
-started="$(now)"
-for name in "${static_checks[@]}"; do
-  # shellcheck disable=SC2086 # each command is a plain word list
-  start_background "$name" "${LOW_PRIORITY[@]}" ${static_commands[$name]}
-done
-for name in "${static_checks[@]}"; do
-  end_background "$name" check "${static_commands[$name]}"
-done
-info "static checks: $(elapsed "$started")"
+static_started=""
+start_static_checks() {
+  [[ -z "$static_started" ]] || return 0
+  static_started="$(now)"
+  info "static checks at the same time, at nice 10: ${static_checks[*]}"
+  local name
+  for name in "${static_checks[@]}"; do
+    # shellcheck disable=SC2086 # each command is a plain word list
+    start_background "$name" "${LOW_PRIORITY[@]}" ${static_commands[$name]}
+  done
+}
+end_static_checks() {
+  start_static_checks
+  local name
+  for name in "${static_checks[@]}"; do
+    end_background "$name" check "${static_commands[$name]}"
+  done
+  info "static checks: $(elapsed "$static_started")"
+}
 
 started="$(now)"
 info "integration: jest's integration project"
@@ -273,6 +285,7 @@ run_e2e() {
   # system still running; a route over its budget fails with its figure. Bytes do not depend on
   # load, so they are measured while the soak runs (which uses about a tenth of the CPU).
   start_background web-budgets npm run --silent check:web-budgets -- --enforce
+  start_static_checks
   # Issue 27's soak, short: 90 s of mixed load on the same system; any error fails it.
   check soak npm run --silent bench:soak -- --base-url "$E2E_BASE_URL" --duration 90s
   end_background web-budgets check "npm run check:web-budgets -- --enforce"
@@ -282,5 +295,6 @@ run_e2e() {
   record playwright e2e "$code" "$started"
 }
 run_e2e
+end_static_checks
 
 finish
