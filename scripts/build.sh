@@ -39,7 +39,7 @@ export _c_green _c_yellow _c_off
 
 total="$(now)"
 for stage in "${STAGES[@]}"; do
-  # shellcheck disable=SC2016,SC2086 # $1 is expanded by the inner bash; a stage is a plain word list
-  printf '%s\n' $stage | xargs -P 2 -I {} bash -c 'build_one "$1"' _ {} || die "the build failed (see above)"
+  # shellcheck disable=SC2086 # a stage is a plain word list
+  two_at_a_time build_one $stage || die "the build failed (see above)"
 done
 ok "build finished in $(elapsed "$total")"

@@ -16,7 +16,7 @@ for config in packages/*/tsconfig.json services/*/tsconfig.json gateway/tsconfig
 done
 ((${#projects[@]})) || die "no tsconfig.json found"
 
-# Each project's output is printed in one piece once it finishes, so parallel runs do not interleave.
+# Each project's output is printed in one piece once it finishes.
 check_one() {
   local output
   if output="$(node_modules/.bin/tsc7 --noEmit -p "$1" 2>&1)"; then
@@ -28,7 +28,5 @@ check_one() {
 }
 export -f check_one
 
-# shellcheck disable=SC2016 # $1 is expanded by the inner bash
-printf '%s\n' "${projects[@]}" | xargs -P 2 -I {} bash -c 'check_one "$1"' _ {} ||
-  die "type errors (see above)"
+two_at_a_time check_one "${projects[@]}" || die "type errors (see above)"
 ok "${#projects[@]} projects type-check"

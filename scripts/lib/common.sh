@@ -62,6 +62,16 @@ ensure_deps() {
 now() { date +%s.%N; }
 elapsed() { awk -v start="$1" -v end="$(now)" 'BEGIN { printf "%.1fs", end - start }'; }
 
+# two_at_a_time FUNCTION ITEM...: FUNCTION (exported with `export -f`, with whatever it calls) on each
+# item, two at a time (the machines have two cores); fails if any call failed. A call should print its
+# output in one piece when it ends, so calls running together do not interleave.
+two_at_a_time() {
+  local function="$1"
+  shift
+  # shellcheck disable=SC2016 # $0 and $1 are expanded by the inner bash
+  printf '%s\n' "$@" | xargs -P 2 -I {} bash -c '"$0" "$1"' "$function" {}
+}
+
 # free_ports_from COUNT: the first of COUNT consecutive loopback ports nothing listens on now (for
 # PROBE_PORT_BASE), picked at random above 20000 so parallel runs rarely try the same ones.
 free_ports_from() {
