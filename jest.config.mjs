@@ -1,5 +1,8 @@
-// One jest configuration for the whole repo, in two projects: `unit` (colocated *.spec.ts, no I/O) and
-// `integration` (test/*.int-spec.ts against real PostgreSQL, NATS and Redis). Both run as CommonJS,
+// One jest configuration for the whole repo, in four projects, which `npm test` runs in this order:
+// `unit` (colocated *.spec.ts: the rules and the code around them, no I/O), `components` (colocated
+// *.spec.tsx: React components rendered in jsdom), `repository` (test/*.spec.ts: the Kubernetes, Docker
+// and NATS configuration, the scripts and the docs checked against the code) and `integration`
+// (test/*.int-spec.ts against real PostgreSQL, NATS and Redis); docs/adr/0094 says why. All run as CommonJS,
 // under plain `node` (no --experimental-vm-modules): Node frees a test file's modules once the file is
 // done, as it never frees ES modules (vm.SourceTextModule, nodejs/node#59118), so a worker's memory no
 // longer grows with every file and needs no `workerIdleMemoryLimit` (docs/adr/0089). @swc/jest compiles
@@ -96,12 +99,15 @@ const commonJs = {
 
 export default {
   projects: [
+    { ...shared, ...commonJs, displayName: 'unit', testMatch: ['<rootDir>/**/src/**/*.spec.ts'] },
     {
       ...shared,
       ...commonJs,
-      displayName: 'unit',
-      testMatch: ['<rootDir>/**/src/**/*.spec.ts', '<rootDir>/**/src/**/*.spec.tsx', '<rootDir>/test/**/*.spec.ts'],
+      displayName: 'components',
+      testMatch: ['<rootDir>/**/src/**/*.spec.tsx'],
+      moduleNameMapper: { '^antd$': '<rootDir>/test/antd-lazy.cjs', ...commonJs.moduleNameMapper },
     },
+    { ...shared, ...commonJs, displayName: 'repository', testMatch: ['<rootDir>/test/**/*.spec.ts'] },
     {
       ...shared,
       ...commonJs,

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # `npm test`: every test of the repository, on a machine prepared like `npm start` does.
 #   unit       first, before the build: jest's unit project (colocated *.spec.ts, no I/O), report
-#              test-results/unit.json, its time printed, so a broken rule shows within minutes
+#              test-results/unit.json, its time printed, so a broken rule shows within a minute
+#   components jest's components project (colocated *.spec.tsx, React in jsdom), test-results/components.json
+#   repository jest's repository project (test/*.spec.ts: configuration, scripts and docs against the
+#              code), test-results/repository.json
 #   build      one test
 #   integration  jest's integration project (real PostgreSQL, NATS, Redis), report test-results/integration.json
 #   faults     issue 13's fault scenarios on the built platform (npm run test:faults), report
@@ -78,6 +81,15 @@ export TEST_DATABASE_URL="${TEST_DATABASE_URL:-$DATABASE_ADMIN_URL}"
 export TEST_NATS_URL="${TEST_NATS_URL:-$NATS_URL}"
 export TEST_REDIS_URL="${TEST_REDIS_URL:-$REDIS_URL}"
 
+# jest_project NAME: one jest project, every core a worker (jest's default leaves one to its main
+# process, which only waits here), its report in test-results/NAME.json. Plain node, no
+# --experimental-vm-modules: the projects run as CommonJS, whose modules Node frees after each file
+# (docs/adr/0089).
+jest_project() {
+  node node_modules/jest/bin/jest.js --selectProjects="$1" --maxWorkers=100% --json \
+    --outputFile="$RESULTS/$1.json" --forceExit
+}
+
 # The unit layer first: a broken rule shows before the build and the slower steps have run. It needs
 # only the services' Prisma clients (some mappings use their enums), which `generate` writes; each
 # service's prisma.config.ts takes the kits' models from nest-kit's build, so the kits build first.
@@ -87,11 +99,7 @@ code=0
 {
   if npm run --silent build -w packages/contracts -w packages/nest-kit >"$RESULTS/prisma-generate.log" 2>&1 &&
     npm run --silent generate --workspaces --if-present >>"$RESULTS/prisma-generate.log" 2>&1; then
-    # Every core a worker: jest's default leaves one to its main process, which only waits here.
-    # Plain node, no --experimental-vm-modules: the unit project runs as CommonJS, whose modules
-    # Node frees after each file (docs/adr/0089).
-    node node_modules/jest/bin/jest.js --selectProjects=unit --maxWorkers=100% --json \
-      --outputFile="$RESULTS/unit.json" --forceExit
+    jest_project unit
   else
     cat "$RESULTS/prisma-generate.log"
     false
@@ -99,6 +107,16 @@ code=0
 } 2>&1 | tee "$RESULTS/unit.log" || code=$?
 record jest unit "$code" "$started"
 info "unit: $(elapsed "$started")"
+
+# Then the two slower layers that need no build either: the components rendered in jsdom, and the
+# repository's configuration, scripts and docs (docs/adr/0094).
+for project in components repository; do
+  started="$(now)"
+  info "$project: jest's $project project"
+  code=0
+  jest_project "$project" 2>&1 | tee "$RESULTS/$project.log" || code=$?
+  record jest "$project" "$code" "$started"
+done
 
 check build npm run --silent build
 build_code=$last_code

@@ -1,6 +1,6 @@
 // The areas of check:copies (scripts/check-copies.mjs): which part of the repository a file belongs
 // to, and which copies between two areas fail the check. A module of its own, without the script's
-// top-level await, so jest's CommonJS unit project can load it.
+// top-level await, so jest's CommonJS projects can load it.
 
 /** Where a file belongs: `service:<name>`, `gateway`, `frontend:<name>[/feature:<name>]`, or another top folder. */
 export function areaOf(file) {

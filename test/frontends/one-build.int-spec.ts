@@ -8,7 +8,7 @@ import { PAGE_SETTINGS_META, PAGE_SETTINGS_TOKENS } from '@medtutor/contracts';
  * One frontend build for every environment (issue 14): the built apps hold no environment's origin or
  * support address, only the tokens the gateway writes over (gateway/src/http/page-settings.ts). Runs
  * over the builds present (FRONTEND_DIR points elsewhere, as for the gateway). An integration file, as it
- * reads the build: `npm test` runs the unit project before the build, this one after it.
+ * reads the build: `npm test` runs the unit, components and repository projects before the build, this one after it.
  */
 
 const frontendDir = process.env.FRONTEND_DIR ?? fileURLToPath(new URL('../../frontends/', import.meta.url));
