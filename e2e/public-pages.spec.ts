@@ -33,16 +33,8 @@ test('the home page shows its content without loading the dashboards', async ({ 
   expect(remoteRequests).toEqual([]);
 });
 
+// The pages site-navigation.spec.ts does not open; it checks the others the same way, at 375 and 1280 px.
 const publicPaths = [
-  '/',
-  '/auth',
-  '/about',
-  '/privacy-policy',
-  '/terms',
-  '/contact',
-  '/ucat',
-  '/medical-school-interviews',
-  '/medical-school-support',
   '/checkout?subject=Medical%20School%20Interviews&packageType=package5&currency=GBP',
   '/payment-success',
   '/reset-password?token=example',

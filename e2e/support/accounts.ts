@@ -21,8 +21,14 @@ export async function signedInPage(
   return { context, page };
 }
 
-/** A full-page screenshot, attached to the test's report entry and kept beside its other outputs. */
+/**
+ * A full-page screenshot, attached to the test's report entry and kept beside its other outputs, to look
+ * at after a local run. CI keeps nothing but its log (playwright.config.ts turns the trace off there for
+ * the same reason), so there it takes none: encoding a long page costs the shared CPU about a second.
+ * A failing test still gets its screenshot from the config's `screenshot: 'only-on-failure'`.
+ */
 export async function attachScreenshot(page: Page, name: string) {
+  if (process.env.CI) return;
   const body = await page.screenshot({ fullPage: true, path: test.info().outputPath(`${name}.png`) });
   await test.info().attach(name, { body, contentType: 'image/png' });
 }
