@@ -364,7 +364,9 @@ describe('event kit against real NATS JetStream and PostgreSQL', () => {
     await waitFor('every event credited', () => results.length === 10, 15_000);
     const seconds = (Date.now() - crashedAt) / 1_000;
     console.info(`crash recovery: 10 held events credited ${seconds.toFixed(1)} s after the crash`);
-    expect(seconds).toBeLessThan(6);
+    // Redelivered when the first ack wait ends, not a cycle later: the crediting after it has the
+    // rest of a second ack wait, as a loaded CI machine needs (6.7 s once, against 6 s allowed then).
+    expect(seconds).toBeLessThan((2 * ConsumerServerDefaults.ackWaitMs) / 1_000);
     expect(results.every((result) => result === 'processed')).toBe(true);
   });
 

@@ -54,12 +54,17 @@ describe('tutoring retention (two replicas)', () => {
       createHash('sha256').update(email).digest('hex'),
       at(-age),
     ]);
+  /**
+   * A mail record, `sent` before the clock or not sent. Not due before the test's time: the replicas' mail
+   * relays run on the real clock, and one that sent the unsent record first would date it now, which the
+   * round, at the test's time, then counts as past 30 days (it did once in CI).
+   */
   const mail = (to: string, sent: number | null) =>
     sql(
       service.db.url,
-      `INSERT INTO outbound_emails (id, to_address, subject, text, html, created_at, sent_at)
-       VALUES (gen_random_uuid(), $1, 'We received your request', '', '', $2, $3)`,
-      [to, at(-400 * DAY), sent === null ? null : at(-sent)],
+      `INSERT INTO outbound_emails (id, to_address, subject, text, html, created_at, next_attempt_at, sent_at)
+       VALUES (gen_random_uuid(), $1, 'We received your request', '', '', $2, $3, $4)`,
+      [to, at(-400 * DAY), at(0), sent === null ? null : at(-sent)],
     );
   const names = async () =>
     (await sql<{ first_name: string }>(service.db.url, 'SELECT first_name FROM consultations ORDER BY first_name')).map(
