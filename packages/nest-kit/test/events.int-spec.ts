@@ -409,8 +409,8 @@ describe('event kit against real NATS JetStream and PostgreSQL', () => {
       ackWaitMs: 30_000,
       handle: secondCredit,
     });
-    // Within the 30 s ack wait only a nak can hand an event over, so one handed over well before it came
-    // through a nak. nats-server 2.9 loses some naks that meet the stopped consumer's unexpired pull
+    // Within the 30 s ack wait only a nak can hand an event over, so any event handed over before then
+    // came through a nak. nats-server 2.9 loses some naks that meet the stopped consumer's unexpired pull
     // request (those come back after the ack wait), so this waits for the first and counts the
     // handovers rather than expecting all four. The wait is a bound, not a fixed 2 s: a loaded CI machine.
     const stoppedAt = Date.now();
