@@ -1,4 +1,5 @@
-// The machine's Chromium driven by Playwright, shared by the budget check, the bench and the screenshots.
+// The machine's Chromium driven by Playwright, shared by the budget check, the bench and the screenshots:
+// Debian's headless build, as the browser tests use (docs/adr/0096).
 import { chromium } from '@playwright/test';
 import { gzippedBytes } from './budgets.mjs';
 
@@ -6,7 +7,7 @@ export const baseUrl = process.env.BENCH_BASE_URL ?? 'http://localhost:8080';
 
 export const launchChromium = () =>
   chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
 

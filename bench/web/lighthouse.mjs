@@ -74,7 +74,8 @@ for (const route of selected) {
   // A Chrome of its own per route (a fresh profile): Lighthouse keeps cookies between runs, and a
   // session cookie the server renewed for one route's user must not sign in the next route's.
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    // The full browser: Lighthouse's scores are what a phone's Chrome would show (docs/adr/0096).
+    chromePath: process.env.LIGHTHOUSE_CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags,
   });
   try {
