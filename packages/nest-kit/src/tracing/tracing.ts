@@ -14,8 +14,6 @@ import {
   type TracerProvider,
 } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter as OtlpJsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { OTLPTraceExporter as OtlpProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { defaultResource, detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
 import {
@@ -27,6 +25,8 @@ import {
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { PrismaInstrumentation } from '@prisma/instrumentation';
 import type { Logger } from 'pino';
+
+const requireHere = createRequire(import.meta.url);
 
 export interface TracingOptions {
   /** `service.name` of every span: the app's name (`OTEL_SERVICE_NAME` overrides it, as the standard says). */
@@ -139,7 +139,7 @@ function databaseSpans(provider: NodeTracerProvider): { disable(): void } {
   // The instrumentation patches pg when it is required. This process loaded pg before tracing started
   // (the kit imports it, from ESM, which the hook does not see): one more require lets the hook patch
   // the loaded module, whose Client prototype every pool of the process shares.
-  createRequire(import.meta.url)('pg');
+  requireHere('pg');
   // Prisma's client asks a global helper, which enable() sets with the provider given before it.
   const prisma = new PrismaInstrumentation({ enabled: false, ignoreSpanTypes: PRISMA_SPANS_LEFT_OUT });
   prisma.setTracerProvider(insideTracesOnly(provider));
@@ -191,13 +191,28 @@ class InsideTracesTracer implements Tracer {
   }
 }
 
+/**
+ * The OTLP exporter, loaded only when spans leave the process: the exporters and their protobuf code
+ * are about a tenth of a service's start-up CPU, which every process without a collector (a developer's,
+ * a test's) would pay for nothing.
+ */
 function otlpExporter(env: NodeJS.ProcessEnv) {
   const protocol = (
     env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ||
     env.OTEL_EXPORTER_OTLP_PROTOCOL ||
     'http/protobuf'
   ).trim();
-  if (protocol === 'http/json') return new OtlpJsonExporter();
-  if (protocol === 'http/protobuf') return new OtlpProtobufExporter();
+  if (protocol === 'http/json') {
+    const { OTLPTraceExporter } = requireHere(
+      '@opentelemetry/exporter-trace-otlp-http',
+    ) as typeof import('@opentelemetry/exporter-trace-otlp-http');
+    return new OTLPTraceExporter();
+  }
+  if (protocol === 'http/protobuf') {
+    const { OTLPTraceExporter } = requireHere(
+      '@opentelemetry/exporter-trace-otlp-proto',
+    ) as typeof import('@opentelemetry/exporter-trace-otlp-proto');
+    return new OTLPTraceExporter();
+  }
   throw new Error(`OTEL_EXPORTER_OTLP_PROTOCOL=${protocol} is not supported: use http/protobuf or http/json`);
 }
