@@ -83,6 +83,8 @@ const esModulePackages = [
 ];
 
 const commonJs = {
+  // jest's runtime keeping V8's code cache between the files a worker runs (test/code-cache-runtime.cjs).
+  runtime: '<rootDir>/test/code-cache-runtime.cjs',
   extensionsToTreatAsEsm: [],
   transform: { '^.+\\.tsx?$': swc, '^.+\\.[cm]?js$': swcJs },
   // Ignored: a file under a node_modules (nested ones too) that is neither an `.mjs` file nor in a
