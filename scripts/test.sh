@@ -4,7 +4,7 @@
 #              test-results/unit.json, its time printed, so a broken rule shows within a minute
 #   components jest's components project (colocated *.spec.tsx, React in jsdom), test-results/components.json
 #   repository jest's repository project (test/*.spec.ts: configuration, scripts and docs against the
-#              code), test-results/repository.json
+#              code), test-results/repository.json; one jest run with components, its report split in two
 #   build      one test
 #   integration  jest's integration project (real PostgreSQL, NATS, Redis), report test-results/integration.json
 #   faults     issue 13's fault scenarios on the built platform (npm run test:faults), report
@@ -109,14 +109,27 @@ record jest unit "$code" "$started"
 info "unit: $(elapsed "$started")"
 
 # Then the two slower layers that need no build either: the components rendered in jsdom, and the
-# repository's configuration, scripts and docs (docs/adr/0094).
-for project in components repository; do
-  started="$(now)"
-  info "$project: jest's $project project"
-  code=0
-  jest_project "$project" 2>&1 | tee "$RESULTS/$project.log" || code=$?
-  record jest "$project" "$code" "$started"
-done
+# repository's configuration, scripts and docs (docs/adr/0094). One jest run for both (one start, and no
+# core idle while one project's last files finish); the report is split by project afterwards, so each
+# keeps its own step, report (test-results/components.json, repository.json) and line in the summary.
+started="$(now)"
+info "components and repository: jest's two projects in one run"
+code=0
+node node_modules/jest/bin/jest.js --selectProjects components repository --maxWorkers=100% --json \
+  --outputFile="$RESULTS/components-repository.json" --forceExit 2>&1 | tee "$RESULTS/components-repository.log" ||
+  code=$?
+split="$(node scripts/lib/split-jest-report.mjs "$RESULTS" components-repository "$code")" || split=""
+if [[ -n "$split" ]]; then
+  while read -r project project_code; do
+    record jest "$project" "$project_code" "$started"
+  done <<<"$split"
+else
+  # No report to split (jest crashed): both steps fail, pointing at the log.
+  for project in components repository; do
+    record jest "$project" "$((code == 0 ? 1 : code))" "$started" "no report: see test-results/components-repository.log"
+  done
+fi
+info "components and repository: $(elapsed "$started")"
 
 check build npm run --silent build
 build_code=$last_code
