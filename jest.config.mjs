@@ -83,8 +83,6 @@ const esModulePackages = [
 ];
 
 const commonJs = {
-  // jest's runtime keeping V8's code cache between the files a worker runs (test/code-cache-runtime.cjs).
-  runtime: '<rootDir>/test/code-cache-runtime.cjs',
   extensionsToTreatAsEsm: [],
   transform: { '^.+\\.tsx?$': swc, '^.+\\.[cm]?js$': swcJs },
   // Ignored: a file under a node_modules (nested ones too) that is neither an `.mjs` file nor in a
@@ -99,17 +97,29 @@ const commonJs = {
   },
 };
 
+// The layers before the build: jest's runtime keeping V8's code cache of the dependencies between the
+// files a worker runs (test/code-cache-runtime.cjs). Not integration, whose workers' heaps it doubled for
+// no time saved (docs/adr/0097).
+const withCodeCache = { runtime: '<rootDir>/test/code-cache-runtime.cjs' };
+
 export default {
   projects: [
-    { ...shared, ...commonJs, displayName: 'unit', testMatch: ['<rootDir>/**/src/**/*.spec.ts'] },
+    { ...shared, ...commonJs, ...withCodeCache, displayName: 'unit', testMatch: ['<rootDir>/**/src/**/*.spec.ts'] },
     {
       ...shared,
       ...commonJs,
+      ...withCodeCache,
       displayName: 'components',
       testMatch: ['<rootDir>/**/src/**/*.spec.tsx'],
       moduleNameMapper: { '^antd$': '<rootDir>/test/antd-lazy.cjs', ...commonJs.moduleNameMapper },
     },
-    { ...shared, ...commonJs, displayName: 'repository', testMatch: ['<rootDir>/test/**/*.spec.ts'] },
+    {
+      ...shared,
+      ...commonJs,
+      ...withCodeCache,
+      displayName: 'repository',
+      testMatch: ['<rootDir>/test/**/*.spec.ts'],
+    },
     {
       ...shared,
       ...commonJs,

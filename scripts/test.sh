@@ -218,13 +218,14 @@ fi
 # --forceExit: the report is written before jest exits; a handle some future test leaves open must
 # not hang the whole run (jest still names the leak in its output). The output is also kept in
 # test-results/integration.log, whose tail the summary shows if jest dies before writing its report.
-# Two files at a time: each has its own databases, Redis key prefix and (mostly) nats-server, and
-# spends much of its time waiting on PostgreSQL and the processes it starts. CommonJS (no
+# Three files at a time: each has its own databases, Redis key prefix and (mostly) nats-server, and
+# spends much of its time waiting on PostgreSQL, the processes it starts and the outages it stages; with
+# two at a time a tenth of the two cores stayed idle over the layer. CommonJS (no
 # --experimental-vm-modules; jest.config.mjs says why). --expose-gc with --logHeapUsage: a worker
 # collects after each file, so its memory stays at what one file holds instead of growing with the
 # garbage of those before, and the log shows each file's heap, where a leak would show as a climb.
 "${LOW_PRIORITY[@]}" node --expose-gc node_modules/jest/bin/jest.js --selectProjects=integration --logHeapUsage \
-  --maxWorkers=2 --json --outputFile="$RESULTS/integration.json" --forceExit 2>&1 |
+  --maxWorkers=3 --json --outputFile="$RESULTS/integration.json" --forceExit 2>&1 |
   tee "$RESULTS/integration.log" || code=$?
 stop_private_nats jest-nats
 record jest integration "$code" "$started"
