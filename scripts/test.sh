@@ -220,7 +220,7 @@ fi
 # test-results/integration.log, whose tail the summary shows if jest dies before writing its report.
 # Three files at a time: each has its own databases, Redis key prefix and (mostly) nats-server, and
 # spends much of its time waiting on PostgreSQL, the processes it starts and the outages it stages; with
-# two at a time a tenth of the two cores stayed idle over the layer. CommonJS (no
+# two at a time a tenth of the two cores stayed idle over the layer (docs/adr/0099). CommonJS (no
 # --experimental-vm-modules; jest.config.mjs says why). --expose-gc with --logHeapUsage: a worker
 # collects after each file, so its memory stays at what one file holds instead of growing with the
 # garbage of those before, and the log shows each file's heap, where a leak would show as a climb.
