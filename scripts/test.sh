@@ -81,13 +81,15 @@ export TEST_DATABASE_URL="${TEST_DATABASE_URL:-$DATABASE_ADMIN_URL}"
 export TEST_NATS_URL="${TEST_NATS_URL:-$NATS_URL}"
 export TEST_REDIS_URL="${TEST_REDIS_URL:-$REDIS_URL}"
 
-# jest_project NAME: one jest project, every core a worker (jest's default leaves one to its main
-# process, which only waits here), its report in test-results/NAME.json. Plain node, no
-# --experimental-vm-modules: the projects run as CommonJS, whose modules Node frees after each file
-# (docs/adr/0089).
-jest_project() {
-  node node_modules/jest/bin/jest.js --selectProjects="$1" --maxWorkers=100% --json \
-    --outputFile="$RESULTS/$1.json" --forceExit
+# jest_projects REPORT PROJECT...: one jest run of the projects, every core a worker (jest's default
+# leaves one to its main process, which only waits here), its report in test-results/REPORT.json. Plain
+# node, no --experimental-vm-modules: the projects run as CommonJS, whose modules Node frees after each
+# file (docs/adr/0089).
+jest_projects() {
+  local report="$1"
+  shift
+  node node_modules/jest/bin/jest.js --selectProjects "$@" --maxWorkers=100% --json \
+    --outputFile="$RESULTS/$report.json" --forceExit
 }
 
 # The unit layer first: a broken rule shows before the build and the slower steps have run. It needs
@@ -99,7 +101,7 @@ code=0
 {
   if npm run --silent build -w packages/contracts -w packages/nest-kit >"$RESULTS/prisma-generate.log" 2>&1 &&
     npm run --silent generate --workspaces --if-present >>"$RESULTS/prisma-generate.log" 2>&1; then
-    jest_project unit
+    jest_projects unit unit
   else
     cat "$RESULTS/prisma-generate.log"
     false
@@ -115,9 +117,7 @@ info "unit: $(elapsed "$started")"
 started="$(now)"
 info "components and repository: jest's two projects in one run"
 code=0
-node node_modules/jest/bin/jest.js --selectProjects components repository --maxWorkers=100% --json \
-  --outputFile="$RESULTS/components-repository.json" --forceExit 2>&1 | tee "$RESULTS/components-repository.log" ||
-  code=$?
+jest_projects components-repository components repository 2>&1 | tee "$RESULTS/components-repository.log" || code=$?
 split="$(node scripts/lib/split-jest-report.mjs "$RESULTS" components-repository "$code")" || split=""
 if [[ -n "$split" ]]; then
   while read -r project project_code; do
