@@ -21,7 +21,7 @@ const openPayment = async (): Promise<Payment> => {
       actor,
     ),
   );
-  const payment = await payments.transaction((tx) => payments.find(tx, intent.paymentId));
+  const payment = await payments.transaction((tx) => payments.find(intent.paymentId, tx));
   if (!payment) throw new Error('checkout recorded no payment');
   return payment;
 };

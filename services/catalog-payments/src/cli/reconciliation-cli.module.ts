@@ -3,6 +3,7 @@ import { MailRelay, OutboxRelay, serviceInfraModule } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import type { CatalogPaymentsConfig } from '../config/catalog-payments.config.js';
 import { DiscountCodesModule } from '../modules/discount-codes/discount-codes.module.js';
+import { MoneyBackRepository } from '../modules/payments/money-back.repository.js';
 import { MoneyBackService } from '../modules/payments/money-back.service.js';
 import { PaymentFulfilmentService } from '../modules/payments/payment-fulfilment.service.js';
 import { PaymentReconciliationService } from '../modules/payments/payment-reconciliation.service.js';
@@ -25,6 +26,7 @@ export class ReconciliationCliModule {
       module: ReconciliationCliModule,
       imports: [serviceInfraModule(catalogPayments, config, logger), DiscountCodesModule],
       providers: [
+        MoneyBackRepository,
         MoneyBackService,
         PaymentFulfilmentService,
         PaymentReconciliationService,

@@ -28,6 +28,11 @@ export class DiscountCodesRepository {
     await this.prisma.discountCode.createMany({ data: seeds, skipDuplicates: true });
   }
 
+  /** Whether one of this buyer's checkouts holds the code. */
+  async isReservedBy(code: string, userId: number): Promise<boolean> {
+    return (await this.prisma.discountCode.count({ where: { code, status: 'reserved', reservedBy: userId } })) > 0;
+  }
+
   findByCode(code: string): Promise<DiscountCode | null> {
     return this.prisma.discountCode.findUnique({ where: { code } });
   }

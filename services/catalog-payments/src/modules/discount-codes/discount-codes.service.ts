@@ -1,12 +1,14 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { type Actor, type DiscountCodeDto, normaliseDiscountCode } from '@medtutor/contracts';
 import { forbidden, requireRole } from '@medtutor/nest-kit';
+import type { Prisma } from '../../generated/prisma/client.js';
 import { CATALOG_PAYMENTS_CONFIG, type CatalogPaymentsConfig } from '../../config/catalog-payments.config.js';
-import type { Db } from '../../infra/prisma.service.js';
-import { PrismaService } from '../../infra/prisma.service.js';
 import { generateDiscountCode } from './discount-code-generator.js';
 import { DiscountCodesRepository } from './discount-codes.repository.js';
 import { discountCodeInvalid } from './discount-codes.errors.js';
+
+/** A payment's transaction (`PaymentRepository.transaction`), handed on to the repository. */
+type Tx = Prisma.TransactionClient;
 
 /** Drawing a taken code 5 times in a row means something other than chance is wrong. */
 const MAX_CODE_DRAWS = 5;
@@ -16,7 +18,6 @@ export class DiscountCodesService implements OnApplicationBootstrap {
   constructor(
     private readonly codes: DiscountCodesRepository,
     @Inject(CATALOG_PAYMENTS_CONFIG) private readonly config: CatalogPaymentsConfig,
-    private readonly prisma: PrismaService,
   ) {}
 
   /** Safe on every start and from several replicas at once: seeds that exist are skipped. */
@@ -46,7 +47,7 @@ export class DiscountCodesService implements OnApplicationBootstrap {
     paymentId: string,
     ttlMs: number,
     now = new Date(),
-    db: Db = this.prisma,
+    db?: Tx,
   ): Promise<number> {
     const code = normaliseDiscountCode(rawCode);
     const pounds = await this.codes.reserve(code, userId, paymentId, new Date(now.getTime() + ttlMs), db);
@@ -57,16 +58,16 @@ export class DiscountCodesService implements OnApplicationBootstrap {
   /** Whether one of this buyer's checkouts holds the code (their own state, so telling them reveals nothing). */
   async isHeldBy(rawCode: string, userId: number): Promise<boolean> {
     const code = normaliseDiscountCode(rawCode);
-    return (await this.prisma.discountCode.count({ where: { code, status: 'reserved', reservedBy: userId } })) > 0;
+    return this.codes.isReservedBy(code, userId);
   }
 
   /** True when this call spent the code for the payment; false when it was not the payment's to spend. */
-  spend(rawCode: string, paymentId: string, userId: number, at = new Date(), db: Db = this.prisma): Promise<boolean> {
+  spend(rawCode: string, paymentId: string, userId: number, at = new Date(), db?: Tx): Promise<boolean> {
     return this.codes.spend(normaliseDiscountCode(rawCode), paymentId, userId, at, db);
   }
 
   /** Gives the payment's hold back; false when the payment held nothing (already released, spent or taken). */
-  release(rawCode: string, paymentId: string, db: Db = this.prisma): Promise<boolean> {
+  release(rawCode: string, paymentId: string, db?: Tx): Promise<boolean> {
     return this.codes.release(normaliseDiscountCode(rawCode), paymentId, db);
   }
 }

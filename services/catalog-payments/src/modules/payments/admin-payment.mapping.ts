@@ -11,7 +11,7 @@ import type { Payment, PaymentDispute, Refund } from '../../generated/prisma/cli
 /** A payment loaded with its refunds and disputes. */
 export type PaymentWithMoneyBack = Payment & { refunds: Refund[]; disputes: PaymentDispute[] };
 
-/** The same mapping as STATUS_SQL, for one loaded payment. */
+/** The same mapping as STATUS_SQL in admin-payments.repository.ts, for one loaded payment. */
 export function adminStatus(payment: PaymentWithMoneyBack): AdminPaymentStatus {
   if (payment.status === 'pending' || payment.status === 'requires_action') return 'pending';
   if (payment.status === 'failed' || payment.status === 'canceled') return payment.status;

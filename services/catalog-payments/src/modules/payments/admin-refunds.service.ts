@@ -13,7 +13,7 @@ import { DomainError, requireRole } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { LOGGER } from '@medtutor/nest-kit';
-import { PrismaService } from '../../infra/prisma.service.js';
+import { MoneyBackRepository } from './money-back.repository.js';
 import { PaymentRepository } from './payment.repository.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
 import { RefundConfirmationService } from './refund-confirmation.service.js';
@@ -28,8 +28,8 @@ export class AdminRefundsService {
   private readonly logger: Logger;
 
   constructor(
-    private readonly prisma: PrismaService,
     private readonly paymentRows: PaymentRepository,
+    private readonly moneyBackRows: MoneyBackRepository,
     private readonly payments: AdminPaymentsService,
     private readonly confirmation: RefundConfirmationService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
@@ -48,22 +48,19 @@ export class AdminRefundsService {
   async refund(request: RefundRequest, actor: Actor | null, correlationId: string | null): Promise<AdminPaymentDetail> {
     const admin = requireRole(actor, 'admin');
     const refundId = randomUUID();
-    const payment = await this.prisma.$transaction(async (tx) => {
+    const payment = await this.paymentRows.transaction(async (tx) => {
       const locked = await this.paymentRows.lock(tx, request.paymentId);
       if (!locked) throw adminPaymentNotFound();
       if (locked.status !== 'succeeded' || !locked.providerPaymentId || locked.provider !== this.provider.kind) {
         throw refundNotAllowed(RefundMessages.notRefundable);
       }
-      const disputes = await tx.paymentDispute.findMany({ where: { paymentId: locked.id } });
+      const disputes = await this.moneyBackRows.disputesOf(tx, locked.id);
       if (disputes.some((dispute) => dispute.status === 'open')) throw refundNotAllowed(RefundMessages.disputeOpen);
-      const pending = await tx.refund.aggregate({
-        where: { paymentId: locked.id, status: 'pending' },
-        _sum: { amountMinor: true },
-      });
-      const left = locked.amountMinor - locked.refundedMinor - (pending._sum.amountMinor ?? 0);
+      const pendingMinor = await this.moneyBackRows.pendingRefundsMinorOf(tx, locked.id);
+      const left = locked.amountMinor - locked.refundedMinor - pendingMinor;
       if (disputes.some((dispute) => dispute.status === 'lost')) throw refundNotAllowed(RefundMessages.nothingLeft);
       if (left <= 0) {
-        throw refundNotAllowed(pending._sum.amountMinor ? RefundMessages.awaitingProvider : RefundMessages.nothingLeft);
+        throw refundNotAllowed(pendingMinor ? RefundMessages.awaitingProvider : RefundMessages.nothingLeft);
       }
       const amountMinor = request.amount ?? left;
       if (amountMinor > left) {
@@ -72,15 +69,12 @@ export class AdminRefundsService {
           RefundMessages.tooLarge(formatMinor(left, locked.currency as CurrencyCode)),
         );
       }
-      await tx.refund.create({
-        data: {
-          id: refundId,
-          paymentId: locked.id,
-          amountMinor,
-          status: 'pending',
-          reason: request.reason,
-          requestedBy: admin.userId,
-        },
+      await this.moneyBackRows.insertRequestedRefund(tx, {
+        id: refundId,
+        paymentId: locked.id,
+        amountMinor,
+        reason: request.reason,
+        requestedBy: admin.userId,
       });
       return {
         ...locked,

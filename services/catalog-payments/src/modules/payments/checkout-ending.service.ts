@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { Payment } from '../../generated/prisma/client.js';
-import type { Db } from '../../infra/prisma.service.js';
 import { LOGGER } from '@medtutor/nest-kit';
 import { DiscountCodesService } from '../discount-codes/discount-codes.service.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
 import { intentInput } from './payment.mapping.js';
 import { type ABANDONED, cancel, type EndOutcome, fail, type SUPERSEDED } from './payment-states.js';
-import { PaymentRepository } from './payment.repository.js';
+import { PaymentRepository, type Tx } from './payment.repository.js';
 import { PaymentFulfilmentService } from './payment-fulfilment.service.js';
 
 /** Ends open checkouts: the intent cancelled at the provider first, then the payment closed and its hold given back. */
@@ -56,9 +55,9 @@ export class CheckoutEndingService {
   }
 
   /** Failed or canceled (`fail`, `cancel`: from an open state only), and the hold released. */
-  async close(paymentId: string, status: 'failed' | 'canceled', reason: string, db?: Db): Promise<boolean> {
-    const run = async (tx: Db) => {
-      const current = await this.payments.find(tx, paymentId);
+  async close(paymentId: string, status: 'failed' | 'canceled', reason: string, db?: Tx): Promise<boolean> {
+    const run = async (tx: Tx) => {
+      const current = await this.payments.find(paymentId, tx);
       if (!current) return false;
       const closed = await this.payments.apply(
         tx,

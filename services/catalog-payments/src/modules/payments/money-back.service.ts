@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { enqueueMail, MailRelay, OutboxRelay } from '@medtutor/nest-kit';
 import type { Payment } from '../../generated/prisma/client.js';
-import type { Db } from '../../infra/prisma.service.js';
 import type { ReportedDispute, ReportedRefund } from './providers/provider-events.js';
+import { MoneyBackRepository } from './money-back.repository.js';
 import { dispute, refund } from './payment-states.js';
-import { PaymentRepository } from './payment.repository.js';
+import { PaymentRepository, type Tx } from './payment.repository.js';
 import { refundEmail } from './refund-email.js';
 
 /** Whether the transaction wrote an event or an email, so the caller wakes the relays once it commits. */
@@ -27,6 +26,7 @@ export interface MoneyBackOutcome {
 export class MoneyBackService {
   constructor(
     private readonly payments: PaymentRepository,
+    private readonly moneyBackRows: MoneyBackRepository,
     private readonly outbox: OutboxRelay,
     private readonly mail: MailRelay,
   ) {}
@@ -44,35 +44,17 @@ export class MoneyBackService {
    * the Stripe dashboard (requestedBy null). A final status is never turned back into pending; Stripe's
    * word otherwise wins (a refund we marked failed after a lost answer may still have succeeded).
    */
-  async recordRefund(tx: Db, payment: Payment, reported: ReportedRefund): Promise<void> {
-    const existing =
-      (await tx.refund.findUnique({ where: { providerRefundId: reported.providerRefundId } })) ??
-      (reported.refundId
-        ? await tx.refund.findFirst({ where: { id: reported.refundId, paymentId: payment.id } })
-        : null);
+  async recordRefund(tx: Tx, payment: Payment, reported: ReportedRefund): Promise<void> {
+    const existing = await this.moneyBackRows.findReportedRefund(tx, payment.id, reported);
     if (!existing) {
-      await tx.refund.create({
-        data: {
-          id: randomUUID(),
-          paymentId: payment.id,
-          providerRefundId: reported.providerRefundId,
-          amountMinor: reported.amountMinor,
-          status: reported.status,
-          reason: reported.reason,
-          requestedBy: null,
-          settlementAmountMinor: reported.settlementAmountMinor,
-        },
-      });
+      await this.moneyBackRows.insertReportedRefund(tx, payment.id, reported);
       return;
     }
     const status = reported.status === 'pending' && existing.status !== 'pending' ? existing.status : reported.status;
-    await tx.refund.update({
-      where: { id: existing.id },
-      data: {
-        providerRefundId: reported.providerRefundId,
-        status,
-        settlementAmountMinor: reported.settlementAmountMinor ?? existing.settlementAmountMinor,
-      },
+    await this.moneyBackRows.updateRefund(tx, existing.id, {
+      providerRefundId: reported.providerRefundId,
+      status,
+      settlementAmountMinor: reported.settlementAmountMinor ?? existing.settlementAmountMinor,
     });
   }
 
@@ -82,22 +64,15 @@ export class MoneyBackService {
    * caller has it.
    */
   async applyRefunded(
-    tx: Db,
+    tx: Tx,
     payment: Payment,
     at: Date,
     correlationId: string | null,
     reportedTotal = 0,
   ): Promise<MoneyBackOutcome> {
-    const succeeded = await tx.refund.aggregate({
-      where: { paymentId: payment.id, status: 'succeeded' },
-      _sum: { amountMinor: true },
-    });
-    const latest = await tx.refund.findFirst({
-      where: { paymentId: payment.id, status: 'succeeded' },
-      orderBy: [{ updatedAt: 'desc' }, { createdAt: 'desc' }],
-    });
-    const reason = latest?.reason ?? null;
-    const totalMinor = Math.max(reportedTotal, succeeded._sum.amountMinor ?? 0);
+    const succeeded = await this.moneyBackRows.succeededRefundsOf(tx, payment.id);
+    const reason = succeeded.latestReason;
+    const totalMinor = Math.max(reportedTotal, succeeded.totalMinor);
     const raised = await this.payments.apply(tx, payment, (p) => refund(p, { totalMinor, reason, at }), correlationId);
     if (!raised.applied) return { changed: false };
     const total = raised.payment.refundedMinor;
@@ -122,30 +97,15 @@ export class MoneyBackService {
    * row. The payment must be locked by the caller.
    */
   async applyDispute(
-    tx: Db,
+    tx: Tx,
     payment: Payment,
     reported: ReportedDispute,
     correlationId: string | null,
   ): Promise<MoneyBackOutcome> {
-    const existing = await tx.paymentDispute.findUnique({ where: { id: reported.id } });
+    const existing = await this.moneyBackRows.findDispute(tx, reported.id);
     const moved = await this.payments.apply(tx, payment, (p) => dispute(p, { reported, existing }), correlationId);
     if (!moved.applied) return { changed: false };
-    const closedAt = reported.status === 'open' ? null : reported.at;
-    if (existing) {
-      await tx.paymentDispute.update({ where: { id: reported.id }, data: { status: reported.status, closedAt } });
-    } else {
-      await tx.paymentDispute.create({
-        data: {
-          id: reported.id,
-          paymentId: payment.id,
-          status: reported.status,
-          amountMinor: reported.amountMinor,
-          reason: reported.reason,
-          openedAt: reported.openedAt,
-          closedAt,
-        },
-      });
-    }
+    await this.moneyBackRows.saveDispute(tx, payment.id, reported, existing !== null);
     return { changed: true };
   }
 }

@@ -10,7 +10,6 @@ import { requireActor } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { LOGGER } from '@medtutor/nest-kit';
-import { PrismaService } from '../../infra/prisma.service.js';
 import { demoCardUnknown, paymentNotFound, paymentNotPending } from './payments.errors.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
 import { isOpen } from './payment-states.js';
@@ -18,6 +17,7 @@ import { toPaymentDto } from './payment.mapping.js';
 import { CheckoutEndingService } from './checkout-ending.service.js';
 import { PaymentFulfilmentService } from './payment-fulfilment.service.js';
 import { PaymentWebhooksService } from './payment-webhooks.service.js';
+import { PaymentRepository } from './payment.repository.js';
 
 type DemoConfirm = z.output<typeof DemoConfirmBodySchema>;
 
@@ -27,7 +27,7 @@ export class PaymentConfirmationService {
   private readonly logger: Logger;
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly payments: PaymentRepository,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly fulfilment: PaymentFulfilmentService,
     private readonly ending: CheckoutEndingService,
@@ -51,7 +51,9 @@ export class PaymentConfirmationService {
       if (state === 'succeeded') await this.fulfilment.fulfil(paymentId, new Date(), correlationId);
       if (state === 'canceled') await this.ending.close(paymentId, 'canceled', 'canceled at the provider');
       if (state === 'succeeded' || state === 'canceled') {
-        payment = await this.prisma.payment.findUniqueOrThrow({ where: { id: paymentId } });
+        const latest = await this.payments.find(paymentId);
+        if (!latest) throw paymentNotFound();
+        payment = latest;
       }
     }
     return toPaymentDto(payment);
@@ -92,7 +94,7 @@ export class PaymentConfirmationService {
 
   private async ownPayment(paymentId: string, actor: Actor | null, { allowAdmin }: { allowAdmin: boolean }) {
     const signedIn = requireActor(actor);
-    const payment = await this.prisma.payment.findUnique({ where: { id: paymentId } });
+    const payment = await this.payments.find(paymentId);
     const allowed = payment && (payment.userId === signedIn.userId || (allowAdmin && signedIn.role === 'admin'));
     if (!allowed) throw paymentNotFound();
     return payment;

@@ -7,20 +7,16 @@ import {
   type PaymentConflictsDto,
 } from '@medtutor/contracts';
 import { requireRole } from '@medtutor/nest-kit';
-import { PrismaService } from '../../infra/prisma.service.js';
+import { AdminPaymentsRepository } from './admin-payments.repository.js';
 
 /** Payments paid with a code that had gone to another payment, for an admin to settle. */
 @Injectable()
 export class PaymentConflictsService {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly payments: AdminPaymentsRepository) {}
 
   async list(actor: Actor | null): Promise<PaymentConflictsDto> {
     requireRole(actor, 'admin');
-    const where = { conflictAt: { not: null } };
-    const [total, payments] = await Promise.all([
-      this.prisma.payment.count({ where }),
-      this.prisma.payment.findMany({ where, orderBy: { conflictAt: 'desc' }, take: PaymentConflictLimits.listed }),
-    ]);
+    const { total, payments } = await this.payments.conflicts(PaymentConflictLimits.listed);
     return {
       total,
       conflicts: payments.map((payment) => {

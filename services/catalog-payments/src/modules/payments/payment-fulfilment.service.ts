@@ -3,14 +3,13 @@ import type { CurrencyCode } from '@medtutor/contracts';
 import { enqueueMail, MailRelay, OutboxRelay } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import type { Payment } from '../../generated/prisma/client.js';
-import type { Db } from '../../infra/prisma.service.js';
 import { LOGGER } from '@medtutor/nest-kit';
 import { DiscountCodesService } from '../discount-codes/discount-codes.service.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
 import { MoneyBackService } from './money-back.service.js';
 import { receiptEmail } from './receipt-email.js';
 import { flagCodeConflict, pay } from './payment-states.js';
-import { PaymentRepository } from './payment.repository.js';
+import { PaymentRepository, type Tx } from './payment.repository.js';
 
 /** Paying a payment, and what follows once it commits: the event, the receipt, the settlement. */
 @Injectable()
@@ -102,8 +101,8 @@ export class PaymentFulfilmentService implements OnModuleDestroy {
    * the code went to another payment first, this payment is still paid (the buyer paid) and is
    * flagged as a conflict in the same transaction, so it is never paid without its flag.
    */
-  async markPaid(tx: Db, paymentId: string, paidAt: Date, correlationId: string | null, onlyOpen = false) {
-    const current = await this.payments.find(tx, paymentId);
+  async markPaid(tx: Tx, paymentId: string, paidAt: Date, correlationId: string | null, onlyOpen = false) {
+    const current = await this.payments.find(paymentId, tx);
     if (!current) return null;
     const paid = await this.payments.apply(tx, current, (p) => pay(p, { paidAt, onlyIfOpen: onlyOpen }), correlationId);
     if (!paid.applied) return null;

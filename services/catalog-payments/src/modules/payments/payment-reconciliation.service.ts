@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import { LOGGER } from '@medtutor/nest-kit';
-import { PrismaService } from '../../infra/prisma.service.js';
+import { MoneyBackRepository } from './money-back.repository.js';
 import { MoneyBackService } from './money-back.service.js';
 import { PaymentRepository } from './payment.repository.js';
 import { PaymentFulfilmentService } from './payment-fulfilment.service.js';
@@ -50,11 +50,11 @@ export class PaymentReconciliationService {
   private readonly logger: Logger;
 
   constructor(
-    private readonly prisma: PrismaService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly fulfilment: PaymentFulfilmentService,
     private readonly moneyBack: MoneyBackService,
     private readonly payments: PaymentRepository,
+    private readonly moneyBackRows: MoneyBackRepository,
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ module: 'payment-reconciliation' });
@@ -71,9 +71,7 @@ export class PaymentReconciliationService {
     // Our payments made since then, and the older ones that Stripe's lists name (a refund today of a
     // payment made last month).
     const named = [...intents.map((intent) => intent.id), ...refunds.flatMap((refund) => idOf(refund.payment_intent))];
-    const payments = await this.prisma.payment.findMany({
-      where: { provider: 'stripe', OR: [{ createdAt: { gte: since } }, { providerPaymentId: { in: named } }] },
-    });
+    const payments = await this.payments.stripePaymentsSince(since, named);
     // An intent made a moment after its payment row can fall either side of `since`; and a missing one
     // must be told from one not listed: asked one by one.
     const listed = new Set(intents.map((intent) => intent.id));
@@ -82,9 +80,7 @@ export class PaymentReconciliationService {
       const intent = await stripe.intent(payment.providerPaymentId);
       if (intent) intents.push(intent);
     }
-    const ourRefunds = await this.prisma.refund.findMany({
-      where: { paymentId: { in: payments.map((payment) => payment.id) } },
-    });
+    const ourRefunds = await this.moneyBackRows.refundsOf(payments.map((payment) => payment.id));
 
     const differences = reconcile(
       {
@@ -123,11 +119,11 @@ export class PaymentReconciliationService {
         const paid = await this.fulfilment.fulfil(repair.paymentId, repair.paidAt, runId);
         return paid ? 'repaired' : 'already_repaired';
       }
-      const outcome = await this.prisma.$transaction(async (tx) => {
+      const outcome = await this.payments.transaction(async (tx) => {
         // As the webhook's refund.* branch: on the locked payment, recorded, then the refunded amount raised.
         const payment = await this.payments.lock(tx, repair.paymentId);
         if (!payment) return null;
-        const existing = await tx.refund.findUnique({ where: { providerRefundId: repair.refund.providerRefundId } });
+        const existing = await this.moneyBackRows.findRefundByProviderId(tx, repair.refund.providerRefundId);
         if (existing && (existing.status === repair.refund.status || repair.refund.status === 'pending')) return null;
         await this.moneyBack.recordRefund(tx, payment, repair.refund);
         return this.moneyBack.applyRefunded(tx, payment, repair.at, runId);

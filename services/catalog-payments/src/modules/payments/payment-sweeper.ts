@@ -4,10 +4,11 @@ import { AdvisoryLease, PeriodicJob } from '@medtutor/nest-kit';
 import type { Logger } from 'pino';
 import { CATALOG_PAYMENTS_CONFIG, type CatalogPaymentsConfig } from '../../config/catalog-payments.config.js';
 import { LOGGER } from '@medtutor/nest-kit';
-import { PrismaService } from '../../infra/prisma.service.js';
 import { CheckoutEndingService } from './checkout-ending.service.js';
+import { MoneyBackRepository } from './money-back.repository.js';
 import { PaymentFulfilmentService } from './payment-fulfilment.service.js';
-import { ABANDONED, type EndOutcome, OPEN } from './payment-states.js';
+import { PaymentRepository } from './payment.repository.js';
+import { ABANDONED, type EndOutcome } from './payment-states.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
 import { RefundConfirmationService } from './refund-confirmation.service.js';
 
@@ -51,7 +52,8 @@ export class PaymentSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly job: PeriodicJob;
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly payments: PaymentRepository,
+    private readonly moneyBackRows: MoneyBackRepository,
     private readonly ending: CheckoutEndingService,
     private readonly fulfilment: PaymentFulfilmentService,
     private readonly refunds: RefundConfirmationService,
@@ -83,15 +85,7 @@ export class PaymentSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async sweep(now: Date): Promise<SweepCounts> {
-    const abandoned = await this.prisma.payment.findMany({
-      where: {
-        status: { in: [...OPEN] },
-        createdAt: { lt: new Date(now.getTime() - this.config.payments.holdMs) },
-        conflictAt: null, // held for an admin: Stripe reported it paid with other figures (PaymentWebhooksService)
-      },
-      orderBy: { createdAt: 'asc' },
-      take: BATCH,
-    });
+    const abandoned = await this.payments.abandoned(new Date(now.getTime() - this.config.payments.holdMs), BATCH);
     const result: SweepCounts = { released: 0, paid: 0, kept: 0, settled: 0, refundsConfirmed: 0 };
     for (const payment of abandoned) result[await this.ending.endCheckout(payment, ABANDONED, null)] += 1;
     if (abandoned.length) this.logger.info(result, 'abandoned checkouts swept');
@@ -102,17 +96,11 @@ export class PaymentSweeper implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Refunds whose answer was lost (see `RefundConfirmationService`): Stripe is asked what it did. */
   private async confirmUnansweredRefunds(now: Date): Promise<number> {
-    const refunds = await this.prisma.refund.findMany({
-      where: {
-        status: 'pending',
-        providerRefundId: null,
-        createdAt: { lt: new Date(now.getTime() - UNANSWERED_REFUND_AFTER_MS) },
-        payment: { provider: this.provider.kind, providerPaymentId: { not: null } },
-      },
-      include: { payment: true },
-      orderBy: { createdAt: 'asc' },
-      take: BATCH,
-    });
+    const refunds = await this.moneyBackRows.unansweredRefunds(
+      this.provider.kind,
+      new Date(now.getTime() - UNANSWERED_REFUND_AFTER_MS),
+      BATCH,
+    );
     let confirmed = 0;
     for (const refund of refunds) {
       const attempt = await this.refunds.confirm(
@@ -138,23 +126,9 @@ export class PaymentSweeper implements OnApplicationBootstrap, OnModuleDestroy {
     // The demo settles when paid or not at all (no rates for other currencies): nothing to ask later.
     if (this.provider.kind !== 'stripe') return 0;
     let settled = 0;
-    const payments = await this.prisma.payment.findMany({
-      where: { provider: this.provider.kind, status: 'succeeded', settlementAmountMinor: null },
-      orderBy: { paidAt: 'asc' },
-      take: BATCH,
-    });
+    const payments = await this.payments.unsettled(this.provider.kind, BATCH);
     for (const payment of payments) if (await this.fulfilment.recordSettlement(payment)) settled += 1;
-    const refunds = await this.prisma.refund.findMany({
-      where: {
-        status: 'succeeded',
-        settlementAmountMinor: null,
-        providerRefundId: { not: null },
-        payment: { provider: this.provider.kind },
-      },
-      include: { payment: true },
-      orderBy: { createdAt: 'asc' },
-      take: BATCH,
-    });
+    const refunds = await this.moneyBackRows.unsettledRefunds(this.provider.kind, BATCH);
     for (const refund of refunds) {
       const amount = await this.provider
         .refundSettlementOf(refund.providerRefundId ?? '', refund.payment.currency as CurrencyCode, refund.amountMinor)
@@ -163,10 +137,7 @@ export class PaymentSweeper implements OnApplicationBootstrap, OnModuleDestroy {
           return null;
         });
       if (amount === null) continue;
-      await this.prisma.refund.updateMany({
-        where: { id: refund.id, settlementAmountMinor: null },
-        data: { settlementAmountMinor: amount },
-      });
+      await this.moneyBackRows.recordRefundSettlement(refund.id, amount);
       settled += 1;
     }
     if (settled) this.logger.info({ settled }, 'settlement figures filled in');

@@ -2,14 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ProviderWebhookRequest } from '@medtutor/contracts';
 import type { Logger } from 'pino';
 import type { Payment } from '../../generated/prisma/client.js';
-import type { Db } from '../../infra/prisma.service.js';
 import { LOGGER } from '@medtutor/nest-kit';
 import { MoneyBackService } from './money-back.service.js';
 import { webhookSignatureInvalid } from './payments.errors.js';
 import { CheckoutEndingService } from './checkout-ending.service.js';
 import { PaymentFulfilmentService } from './payment-fulfilment.service.js';
 import { hold, noteFailedAttempt, requireAction } from './payment-states.js';
-import { PaymentRepository } from './payment.repository.js';
+import { PaymentRepository, type Tx } from './payment.repository.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
 import type { ProviderChange, ProviderEvent } from './providers/provider-events.js';
 
@@ -70,11 +69,8 @@ export class PaymentWebhooksService {
     { settle }: { settle: 'now' | 'later' },
   ): Promise<Applied> {
     const applied = await this.payments.transaction(async (tx): Promise<Applied> => {
-      const { count } = await tx.processedProviderEvent.createMany({
-        data: [{ eventId: event.id, provider: event.provider, type: event.type }],
-        skipDuplicates: true,
-      });
-      return count === 0 ? {} : this.apply(tx, event, correlationId); // count 0: already handled
+      const first = await this.payments.recordProviderEvent(tx, event);
+      return first ? this.apply(tx, event, correlationId) : {};
     });
     if (applied.paid) {
       this.fulfilment.afterPaid(applied.paid);
@@ -85,7 +81,7 @@ export class PaymentWebhooksService {
     return applied;
   }
 
-  private async apply(tx: Db, event: ProviderEvent, correlationId: string | null): Promise<Applied> {
+  private async apply(tx: Tx, event: ProviderEvent, correlationId: string | null): Promise<Applied> {
     const { at, change } = event;
     switch (change.kind) {
       case 'intent_succeeded': {
@@ -158,7 +154,7 @@ export class PaymentWebhooksService {
    * only, no personal data.
    */
   private async holdMismatched(
-    tx: Db,
+    tx: Tx,
     payment: Payment,
     event: ProviderEvent,
     intent: IntentSucceeded,
@@ -182,7 +178,7 @@ export class PaymentWebhooksService {
    * The payment behind a charge, refund or dispute, locked for the transaction: by the intent id we
    * stored, else by the charge id learnt with its settlement. The charge id is recorded on the way.
    */
-  private async lockedPaymentOf(tx: Db, intentId: string | null, chargeId: string | null): Promise<Payment | null> {
+  private async lockedPaymentOf(tx: Tx, intentId: string | null, chargeId: string | null): Promise<Payment | null> {
     const found =
       (intentId ? await this.payments.findByIntent(tx, intentId) : null) ??
       (chargeId ? await this.payments.findByCharge(tx, chargeId) : null);
@@ -196,7 +192,7 @@ export class PaymentWebhooksService {
   }
 
   /** By the intent id we stored; the metadata only confirms it, so a forged metadata id changes nothing. */
-  private async paymentOf(tx: Db, intent: { intentId: string; metadata: Record<string, string> }) {
+  private async paymentOf(tx: Tx, intent: { intentId: string; metadata: Record<string, string> }) {
     const payment = await this.payments.findByIntent(tx, intent.intentId);
     if (!payment) {
       this.logger.warn({ intentId: intent.intentId, metadata: intent.metadata }, 'webhook for an unknown intent');

@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { EventTypes } from '@medtutor/contracts';
 import { newEvent, writeOutbox } from '@medtutor/nest-kit';
-import type { Payment, Prisma } from '../../generated/prisma/client.js';
+import type { Payment, PaymentProviderKind, Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../../infra/prisma.service.js';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { type Decide, OPEN, type PaymentEvent, type Refusal } from './payment-states.js';
 import type { ProviderSettlement } from './providers/payment-provider.js';
+
+/** A transaction opened by `transaction`: services hand it on to the repositories, never query through it. */
+export type Tx = Prisma.TransactionClient;
 
 export type Applied =
   | { applied: true; before: Payment; payment: Payment }
@@ -18,7 +21,7 @@ export type Applied =
 const MAX_ATTEMPTS = 5;
 
 /**
- * The one writer of the payments table (issue 29): lifecycle fields only through `apply` (a
+ * The payments table (and the provider events already handled); its one writer (issue 29): lifecycle fields only through `apply` (a
  * transition of `payment-states.ts`), the provider's identifiers and settlement figures through the
  * named methods. `payment-status-owner.spec.ts` fails if another file writes the lifecycle fields.
  */
@@ -26,7 +29,7 @@ const MAX_ATTEMPTS = 5;
 export class PaymentRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  transaction<T>(work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return this.prisma.$transaction(work);
   }
 
@@ -65,7 +68,7 @@ export class PaymentRepository {
     throw new Error(`payment ${current.id} kept changing while a transition was applied`);
   }
 
-  find(db: Db, paymentId: string): Promise<Payment | null> {
+  find(paymentId: string, db: Db = this.prisma): Promise<Payment | null> {
     return db.payment.findUnique({ where: { id: paymentId } });
   }
 
@@ -75,6 +78,46 @@ export class PaymentRepository {
 
   findByCharge(db: Db, providerChargeId: string): Promise<Payment | null> {
     return db.payment.findFirst({ where: { providerChargeId } });
+  }
+
+  /**
+   * Checkouts still open that were started before `before`, oldest first; not those held for an admin
+   * (Stripe reported them paid with other figures: PaymentWebhooksService).
+   */
+  abandoned(before: Date, take: number): Promise<Payment[]> {
+    return this.prisma.payment.findMany({
+      where: { status: { in: [...OPEN] }, createdAt: { lt: before }, conflictAt: null },
+      orderBy: { createdAt: 'asc' },
+      take,
+    });
+  }
+
+  /** Paid payments of this provider still without a settlement figure, oldest first. */
+  unsettled(provider: PaymentProviderKind, take: number): Promise<Payment[]> {
+    return this.prisma.payment.findMany({
+      where: { provider, status: 'succeeded', settlementAmountMinor: null },
+      orderBy: { paidAt: 'asc' },
+      take,
+    });
+  }
+
+  /** Stripe payments made since `since`, and older ones whose intents are named. */
+  stripePaymentsSince(since: Date, intentIds: string[]): Promise<Payment[]> {
+    return this.prisma.payment.findMany({
+      where: { provider: 'stripe', OR: [{ createdAt: { gte: since } }, { providerPaymentId: { in: intentIds } }] },
+    });
+  }
+
+  /**
+   * Records a provider event as handled, in the transaction that applies it: false when it was
+   * recorded before (a redelivery, which then changes nothing).
+   */
+  async recordProviderEvent(tx: Db, event: { id: string; provider: string; type: string }): Promise<boolean> {
+    const { count } = await tx.processedProviderEvent.createMany({
+      data: [{ eventId: event.id, provider: event.provider, type: event.type }],
+      skipDuplicates: true,
+    });
+    return count === 1;
   }
 
   /** A buyer's checkouts still open. */

@@ -3,10 +3,12 @@ import { CATALOG_PAYMENTS_CONFIG, type CatalogPaymentsConfig } from '../../confi
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { DiscountCodesModule } from '../discount-codes/discount-codes.module.js';
 import { StudentConsentsModule } from '../student-consents/student-consents.module.js';
+import { AdminPaymentsRepository } from './admin-payments.repository.js';
 import { AdminPaymentsService } from './admin-payments.service.js';
 import { AdminRefundsService } from './admin-refunds.service.js';
 import { CheckoutEndingService } from './checkout-ending.service.js';
 import { CheckoutService } from './checkout.service.js';
+import { MoneyBackRepository } from './money-back.repository.js';
 import { MoneyBackService } from './money-back.service.js';
 import { PaymentConfirmationService } from './payment-confirmation.service.js';
 import { PaymentConflictsService } from './payment-conflicts.service.js';
@@ -24,6 +26,8 @@ import { PAYMENT_PROVIDER } from './providers/payment-provider.js';
   controllers: [PaymentsRpcController],
   providers: [
     PaymentRepository,
+    MoneyBackRepository,
+    AdminPaymentsRepository,
     CheckoutService,
     CheckoutEndingService,
     PaymentConfirmationService,

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { CurrencyCode } from '@medtutor/contracts';
 import type { Logger } from 'pino';
 import { LOGGER } from '@medtutor/nest-kit';
-import { PrismaService } from '../../infra/prisma.service.js';
+import { MoneyBackRepository } from './money-back.repository.js';
 import { MoneyBackService } from './money-back.service.js';
 import { PaymentRepository } from './payment.repository.js';
 import {
@@ -43,8 +43,8 @@ export class RefundConfirmationService {
   private readonly logger: Logger;
 
   constructor(
-    private readonly prisma: PrismaService,
     private readonly moneyBack: MoneyBackService,
+    private readonly moneyBackRows: MoneyBackRepository,
     private readonly payments: PaymentRepository,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(LOGGER) logger: Logger,
@@ -113,7 +113,7 @@ export class RefundConfirmationService {
       },
       'refund answered',
     );
-    const outcome = await this.prisma.$transaction(async (tx) => {
+    const outcome = await this.payments.transaction(async (tx) => {
       const locked = await this.payments.lock(tx, refund.paymentId);
       if (!locked) return { changed: false };
       await this.moneyBack.recordRefund(tx, locked, {
@@ -135,10 +135,7 @@ export class RefundConfirmationService {
       { err: error, paymentId: refund.paymentId, refundId: refund.refundId },
       'the payment provider refused the refund',
     );
-    await this.prisma.refund.updateMany({
-      where: { id: refund.refundId, status: 'pending', providerRefundId: null },
-      data: { status: 'failed' },
-    });
+    await this.moneyBackRows.failUnanswered(refund.refundId);
     return 'refused';
   }
 }
