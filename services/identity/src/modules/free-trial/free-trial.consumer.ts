@@ -3,6 +3,7 @@ import { FreeTrialRequestedV1Schema, PlatformConsumers } from '@medtutor/contrac
 import { EventConsumers } from '@medtutor/nest-kit';
 import { PrismaService } from '../../infra/prisma.service.js';
 import { normaliseEmail } from '../users/user.mapping.js';
+import { UsersRepository } from '../users/users.repository.js';
 
 /** Durable name, inbox key and dead-letter suffix of the consumer that marks free trials as used. */
 export const FREE_TRIAL_CONSUMER = PlatformConsumers.identityFreeTrialRequested.durable;
@@ -19,6 +20,7 @@ export class FreeTrialConsumer implements OnApplicationBootstrap {
   constructor(
     private readonly consumers: EventConsumers,
     private readonly prisma: PrismaService,
+    private readonly users: UsersRepository,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -30,11 +32,7 @@ export class FreeTrialConsumer implements OnApplicationBootstrap {
         const email = normaliseEmail(request.email);
         const digits = request.phone.replace(/\D/g, '');
         const phone = digits.length >= MIN_PHONE_DIGITS ? digits : null;
-        await tx.$executeRaw`
-            UPDATE users SET free_trial_used = true, updated_at = now()
-            WHERE free_trial_used = false
-              AND (email = ${email}
-                   OR (${phone}::text IS NOT NULL AND regexp_replace(coalesce(phone, ''), '\\D', '', 'g') = ${phone}::text))`;
+        await this.users.markFreeTrialUsed(tx, email, phone);
       },
     });
   }

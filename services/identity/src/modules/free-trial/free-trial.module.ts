@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { UsersModule } from '../users/users.module.js';
 import { FreeTrialConsumer } from './free-trial.consumer.js';
 
-@Module({ providers: [FreeTrialConsumer] })
+@Module({ imports: [UsersModule], providers: [FreeTrialConsumer] })
 export class FreeTrialModule {}

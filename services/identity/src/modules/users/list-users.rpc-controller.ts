@@ -2,21 +2,17 @@ import { Controller, Injectable } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { type Actor, type AdminStudentDto, ListUsersRequestSchema, Subjects } from '@medtutor/contracts';
 import { parseRequest, requireRole } from '@medtutor/nest-kit';
-import { PrismaService } from '../../infra/prisma.service.js';
 import { toUserDto } from './user.mapping.js';
+import { UsersRepository } from './users.repository.js';
 
 /** The admin dashboard's student list; the gateway nests each student's packages from tutoring. */
 @Injectable()
 export class ListUsersService {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly users: UsersRepository) {}
 
   async listStudents(actor: Actor | null): Promise<AdminStudentDto[]> {
     requireRole(actor, 'admin');
-    const users = await this.prisma.user.findMany({
-      where: { role: 'student' },
-      orderBy: { id: 'asc' },
-      include: { guardianConsent: { select: { consentedAt: true } } },
-    });
+    const users = await this.users.students();
     return users.map((user) => ({
       ...toUserDto(user),
       consent: {

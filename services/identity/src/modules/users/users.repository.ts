@@ -24,6 +24,27 @@ export type NewUser = Pick<
 export class UsersRepository {
   constructor(private readonly prisma: PrismaService) {}
 
+  /** Every student, in the order they joined, with when their guardian consented (if they did). */
+  students() {
+    return this.prisma.user.findMany({
+      where: { role: 'student' },
+      orderBy: { id: 'asc' },
+      include: { guardianConsent: { select: { consentedAt: true } } },
+    });
+  }
+
+  /**
+   * Marks the account with this email (normalised), or with these phone digits, as having used its
+   * free trial; on the event consumer's transaction.
+   */
+  async markFreeTrialUsed(tx: Prisma.TransactionClient, email: string, phoneDigits: string | null): Promise<void> {
+    await tx.$executeRaw`
+        UPDATE users SET free_trial_used = true, updated_at = now()
+        WHERE free_trial_used = false
+          AND (email = ${email}
+               OR (${phoneDigits}::text IS NOT NULL AND regexp_replace(coalesce(phone, ''), '\\D', '', 'g') = ${phoneDigits}::text))`;
+  }
+
   findById(id: number): Promise<User | null> {
     return this.prisma.user.findUnique({ where: { id } });
   }
