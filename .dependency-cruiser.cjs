@@ -67,17 +67,14 @@ module.exports = {
       comment:
         "Only a module's <x>.repository.ts queries the service's database through PrismaService. Wiring " +
         '(infra/, service.ts, main.ts) may hold it, and so may *.consumer.ts, which hands it to the event ' +
-        'kit (consumers.start({ db })) to open the inbox transaction. Named exceptions still query it ' +
-        "themselves: catalog-payments' payments and discount-codes modules (moving behind a payment " +
-        "repository, issue 29) and identity's list-users handler.",
+        'kit (consumers.start({ db })) to open the inbox transaction. Services hold a transaction only to ' +
+        "hand it to repositories (the generated client's Prisma.TransactionClient type).",
       severity: 'error',
       from: {
         path: '^services/[^/]+/src/',
         pathNot: [
           '[.](repository|consumer|spec|int-spec)[.]ts$',
           '^services/[^/]+/src/(infra/|service[.]ts$|main[.]ts$)',
-          '^services/catalog-payments/src/modules/(payments|discount-codes)/',
-          '^services/identity/src/modules/users/list-users[.]rpc-controller[.]ts$',
         ],
       },
       to: { path: '^services/[^/]+/src/infra/prisma[.]service[.]ts$' },
