@@ -35,7 +35,11 @@ class FakeElement {
 }
 
 let element = new FakeElement();
-const elementsInstance = { create: jest.fn((_type: string, _options?: unknown) => element), update: jest.fn() };
+const elementsInstance = {
+  create: jest.fn((_type: string, _options?: unknown) => element),
+  update: jest.fn(),
+  submit: jest.fn<() => Promise<{ error?: { type: string; message?: string } }>>(),
+};
 const fakeStripe = {
   elements: jest.fn((_options: unknown) => elementsInstance),
   confirmPayment: jest.fn<(options: unknown) => Promise<ConfirmResult>>(),
@@ -62,6 +66,7 @@ const intent = paymentIntent({ provider: 'stripe', clientSecret: 'pi_123_secret_
 beforeEach(() => {
   element = new FakeElement();
   jest.clearAllMocks();
+  elementsInstance.submit.mockResolvedValue({});
 });
 
 async function renderForm({ termsAccepted = true, publishableKey = 'pk_test_1' } = {}) {
@@ -121,6 +126,25 @@ describe('StripePaymentForm', () => {
     const { onPaid } = await renderReadyForm();
     await pay();
     await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+  });
+
+  it("shows Stripe's own message under 'Form Error' when its check of the fields fails, and confirms nothing", async () => {
+    elementsInstance.submit.mockResolvedValue({
+      error: { type: 'validation_error', message: 'Your card number is incomplete.' },
+    });
+    const { onPaid } = await renderReadyForm();
+    await pay();
+    const notice = await findNotice(Notices.payment.formErrorTitle);
+    expect(notice.role).toBe('alert');
+    expect(notice.text).toContain('Your card number is incomplete.');
+    expect(fakeStripe.confirmPayment).not.toHaveBeenCalled();
+    expect(onPaid).not.toHaveBeenCalled();
+    // The form takes the corrected card: the next try is confirmed.
+    elementsInstance.submit.mockResolvedValue({});
+    fakeStripe.confirmPayment.mockResolvedValue({ paymentIntent: { status: 'succeeded' } });
+    await pay();
+    expect(fakeStripe.confirmPayment).toHaveBeenCalledTimes(1);
+    expect(onPaid).toHaveBeenCalledTimes(1);
   });
 
   it.each([

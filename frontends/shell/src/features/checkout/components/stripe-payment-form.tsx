@@ -76,6 +76,13 @@ function CardForm({
     paying.current = true;
     setBusy(true);
     try {
+      // Stripe checks the fields first (a number left incomplete, an expiry in the past): 'Form Error'
+      // with its message, and nothing is confirmed.
+      const checked = await elements.submit();
+      if (checked.error) {
+        notices.error(Notices.payment.formErrorTitle, undefined, checked.error.message ?? Notices.payment.unexpected);
+        return;
+      }
       const returnUrl = new URL('/payment-success', window.location.origin);
       returnUrl.searchParams.set('paymentId', intent.paymentId);
       const { error, paymentIntent } = await stripe.confirmPayment({
