@@ -1,4 +1,4 @@
-import { type PayslipDto, PayslipListSchema } from '@medtutor/contracts';
+import { Notices, type PayslipDto, PayslipListSchema } from '@medtutor/contracts';
 import { apiRequest } from '@medtutor/web-kit';
 import useSWR from 'swr';
 
@@ -8,4 +8,6 @@ export const getPayslips = (): Promise<PayslipDto[]> => apiRequest('GET', paysli
 
 /** docs/product.md §7: a failed load is only logged (the tab shows its error state, no notice). */
 export const usePayslips = () =>
-  useSWR(payslipsKey, getPayslips, { onError: (error: unknown) => console.error('Failed to load payslips', error) });
+  useSWR(payslipsKey, getPayslips, {
+    onError: (error: unknown) => console.error(Notices.dashboards.payslipsLoadFailed, error),
+  });
