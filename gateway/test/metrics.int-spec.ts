@@ -6,6 +6,7 @@ import { ErrorCodes, EventStreams, EventTypes, eventSubject, Subjects } from '@m
 import { MetricNames } from '@medtutor/nest-kit';
 import {
   eventually,
+  freePort,
   type ServiceProcess,
   startTestNats,
   type TestDatabase,
@@ -13,7 +14,6 @@ import {
 } from '@medtutor/nest-kit/testing';
 import { jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { freePort } from './support/free-port.js';
 import { type GatewayProcess, startGatewayProcess } from './support/gateway-process.js';
 import { serviceDatabase, startBuiltService } from './support/real-services.js';
 

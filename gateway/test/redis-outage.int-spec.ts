@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ErrorCodes, Fixtures, ServerMessages } from '@medtutor/contracts';
-import { eventually } from '@medtutor/nest-kit/testing';
+import { eventually, freePort } from '@medtutor/nest-kit/testing';
 import request from 'supertest';
-import { freePort } from './support/free-port.js';
 import { type PrivateRedis, startPrivateRedis } from './support/private-redis.js';
 import {
   PASSWORD,

@@ -4,9 +4,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { freePort } from '@medtutor/nest-kit/testing';
 import { Redis, type RedisOptions } from 'ioredis';
 import { redisTlsOptions } from '../src/redis/redis.module.js';
-import { freePort } from './support/free-port.js';
 
 /**
  * A Redis reached over TLS whose certificate a private CA signed, as a managed Redis of a provider

@@ -1,7 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +20,7 @@ import { startService, newEvent } from '@medtutor/nest-kit';
 import {
   createTestDatabase,
   eventually,
+  freePort,
   signedRequest,
   startRestartableNats,
   type TestDatabase,
@@ -71,14 +71,6 @@ const cronJobContainers = (cronJob: K8sObject): Container[] => [
 /** Kubernetes' `$(VAR)` expansion of a container's command and args. */
 const expand = (value: string, env: Record<string, string>) =>
   value.replace(/\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, (whole, name: string) => env[name] ?? whole);
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 
 const TUTORS = [
   { actor: { userId: 20, role: 'tutor' } as Actor, tutorId: 3, firstName: 'Ada' },

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
-import { eventually, testActorKeys, testRedisUrl } from '@medtutor/nest-kit/testing';
-import { freePort } from './free-port.js';
+import { eventually, freePort, testActorKeys, testRedisUrl } from '@medtutor/nest-kit/testing';
 
 const ENTRY = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 
@@ -57,8 +56,14 @@ export async function startGatewayProcess(natsUrl: string, env: Record<string, s
     stop: () => stopProcess(child, exited),
   };
   try {
-    // Generous: loading the build under a busy test run can take a while.
-    await eventually(async () => (await fetch(`${gateway.url}/readyz`).catch(() => undefined))?.status === 200, 30_000);
+    // Generous: loading the build under a busy test run can take a while. Its own "listening" line
+    // first: a /readyz answer alone could come from another test's server on the port.
+    await eventually(
+      async () =>
+        output.includes('gateway listening') &&
+        (await fetch(`${gateway.url}/readyz`).catch(() => undefined))?.status === 200,
+      30_000,
+    );
   } catch (error) {
     await gateway.stop();
     throw new Error(`the gateway did not become ready:\n${output}`, { cause: error });

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { freePort } from './free-port.js';
+import { freePort } from '@medtutor/nest-kit/testing';
 
 export interface PrivateRedis {
   url: string;

@@ -11,6 +11,7 @@ import { natsReconnectOptions } from '@medtutor/nest-kit';
 import {
   createTestDatabase,
   eventually,
+  freePort,
   type RestartableNats,
   signedRequest,
   startRestartableNats,
@@ -292,12 +293,4 @@ async function startDatabaseProxy(targetPort: number): Promise<DatabaseProxy> {
     },
     close: async () => closeServer(),
   };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
 }

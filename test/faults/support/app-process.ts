@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const OUTPUT_LIMIT = 50_000;
@@ -8,15 +7,6 @@ const OUTPUT_LIMIT = 50_000;
 export interface Exit {
   code: number | null;
   signal: NodeJS.Signals | null;
-}
-
-/** A port free at the time of asking, for a process the test starts (and restarts on the same port). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** The HTTP status of `url`, or 0 when nothing answered within `timeoutMs`. */

@@ -7,6 +7,7 @@ import { HealthSubjects, type ServiceName } from '@medtutor/contracts';
 import { natsAuthOptions, type NatsCredentials } from '@medtutor/nest-kit';
 import {
   createTestDatabase,
+  freePort,
   type RestartableNats,
   startRestartableNats,
   type TestDatabase,
@@ -17,7 +18,7 @@ import { connect } from '@nats-io/transport-node';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { StripeStandIn } from '../../../services/catalog-payments/test/support/stripe-stand-in.js';
-import { AppProcess, freePort } from './app-process.js';
+import { AppProcess } from './app-process.js';
 import { TcpProxy } from './tcp-proxy.js';
 
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url));

@@ -1,5 +1,6 @@
 export * from './infra.js';
 export * from './eventually.js';
+export * from './free-port.js';
 export * from './private-nats.js';
 export * from './service-process.js';
 export * from './service-under-test.js';
