@@ -5,17 +5,17 @@ import { createServer } from 'node:net';
 const LOWEST = 10_000;
 
 /**
- * The kernel's ephemeral range, from which every `listen(0)` and every outgoing connection takes its
- * port (Linux's default when it cannot be read).
+ * The bottom of the kernel's ephemeral range, from which every `listen(0)` and every outgoing
+ * connection takes its port (Linux's default when it cannot be read).
  */
-function ephemeralRange(): [number, number] {
+function ephemeralLow(): number {
   try {
-    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
-    if (low && high) return [low, high];
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    if (low) return low;
   } catch {
     // Not Linux: its default.
   }
-  return [32_768, 60_999];
+  return 32_768;
 }
 
 function canListen(port: number): Promise<boolean> {
@@ -34,8 +34,7 @@ function canListen(port: number): Promise<boolean> {
  * another test's server.
  */
 export async function freePort(): Promise<number> {
-  const [ephemeralLow] = ephemeralRange();
-  const highest = Math.max(ephemeralLow, LOWEST + 1_000) - 1;
+  const highest = Math.max(ephemeralLow(), LOWEST + 1_000) - 1;
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const port = LOWEST + Math.floor(Math.random() * (highest - LOWEST + 1));
     if (await canListen(port)) return port;

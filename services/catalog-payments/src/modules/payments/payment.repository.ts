@@ -21,9 +21,9 @@ export type Applied =
 const MAX_ATTEMPTS = 5;
 
 /**
- * The payments table (and the provider events already handled); its one writer (issue 29): lifecycle fields only through `apply` (a
- * transition of `payment-states.ts`), the provider's identifiers and settlement figures through the
- * named methods. `payment-status-owner.spec.ts` fails if another file writes the lifecycle fields.
+ * The payments table and the provider events already handled. Its one writer (issue 29): lifecycle
+ * fields only through `apply` (a transition of `payment-states.ts`), the provider's identifiers and
+ * settlement figures through the named methods. `payment-status-owner.spec.ts` fails if another file writes the lifecycle fields.
  */
 @Injectable()
 export class PaymentRepository {
