@@ -9,7 +9,7 @@ import {
   TutorDtoSchema,
 } from '@medtutor/contracts';
 import { type Page, expect, request as apiRequest, test } from '@playwright/test';
-import { chooseOption } from './support/antd';
+import { chooseOption, confirmPopconfirm } from './support/antd';
 import { attachScreenshot, seedAdmin as admin, signedInPage } from './support/accounts';
 import { assignTutor, registerAndBuyPackage } from './support/purchases';
 
@@ -112,7 +112,7 @@ test('the admin finds a booking in its week by the student name, opens it and ca
       await expect(drawer).toBeInViewport({ ratio: 1 });
       await attachScreenshot(page, 'admin-calendar-drawer-1280');
       await drawer.getByRole('button', { name: 'Cancel session' }).click();
-      await page.getByRole('button', { name: 'Yes, cancel' }).click();
+      await confirmPopconfirm(page, 'Yes, cancel');
       await expect(page.getByText('Session Cancelled')).toBeVisible();
       await expect(drawer.getByText('Cancelled by')).toBeVisible();
       await expect(drawer.getByText('This session can no longer be changed.')).toBeVisible();

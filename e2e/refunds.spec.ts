@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { DemoCards, Fixtures, Notices, RefundMessages, PackageDtoSchema } from '@medtutor/contracts';
 import { type Page, expect, test } from '@playwright/test';
 import { attachScreenshot, desktopViewport, seedAdmin as admin, signedInPage } from './support/accounts';
+import { confirmPopconfirm } from './support/antd';
 import { adminPaymentRow } from './support/purchases';
 
 /**
@@ -73,11 +74,7 @@ test('a student buys a package, an admin refunds 40 % of it, the dashboard takes
       await drawer.getByRole('button', { name: 'Refund', exact: true }).click();
       // The confirmation opens outside the drawer, in the page's body, naming the amount and the student.
       await expect(adminPage.getByText(/^Refund £76\.00 to .+\?$/)).toBeVisible();
-      // Pressed once the confirmation has finished opening: in one CI run a click during antd's
-      // opening animation reached the button but never called its handler (no request was sent).
-      const yes = adminPage.getByRole('button', { name: 'Yes', exact: true });
-      await expect(adminPage.locator('.ant-popconfirm').filter({ has: yes })).not.toHaveClass(/-(appear|enter)\b/);
-      await yes.click();
+      await confirmPopconfirm(adminPage, 'Yes');
       await expect(adminPage.getByText(RefundMessages.refundRequested)).toBeVisible();
 
       // The demo provider refunds at once: the drawer and the list show it after their refresh.

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /**
  * Picks an option in the open antd Select. antd 6 keeps a hidden listbox for assistive technology
@@ -14,4 +14,15 @@ export async function chooseOption(page: Page, name: string): Promise<void> {
     )
     .and(page.getByTitle(name, { exact: true }))
     .click();
+}
+
+/**
+ * Presses the button named `name` in the open antd Popconfirm, once the confirmation has finished
+ * opening: a click during its opening motion reaches the button but never calls its handler (seen in
+ * CI twice, on a refund and on a booking's cancellation: no request was sent).
+ */
+export async function confirmPopconfirm(page: Page, name: string): Promise<void> {
+  const button = page.getByRole('button', { name, exact: true });
+  await expect(page.locator('.ant-popconfirm').filter({ has: button })).not.toHaveClass(/-(appear|enter)\b/);
+  await button.click();
 }
